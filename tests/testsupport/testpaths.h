@@ -1,0 +1,15 @@
+#pragma once
+// Where tests find their inputs: the shared Score-P traces and the checked-in fixtures.
+
+#include <QString>
+
+namespace rankscope::test {
+
+/// Folder of one shared Score-P trace (e.g. "casita-mpi-tags-10r"), or empty if absent.
+QString sharedTrace(const QString& name);
+/// Anchor file (traces.otf2) of one shared trace, or empty if absent.
+QString sharedTraceAnchor(const QString& name);
+/// A checked-in fixture under tests/data.
+QString testData(const QString& relative);
+
+} // namespace rankscope::test
