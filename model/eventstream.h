@@ -9,6 +9,7 @@
 #include "model/ids.h"
 #include "model/timecolumn.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <utility>
 #include <vector>

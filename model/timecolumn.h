@@ -7,6 +7,7 @@
 // escape offset and lives in a small sorted side table. Random access stays O(1) in the common
 // case, a binary search finds a time window, and memory is 4 bytes + 8/2^kBlockShift per value.
 
+#include <cstddef>
 #include <cstdint>
 #include <utility>
 #include <vector>

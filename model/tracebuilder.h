@@ -83,6 +83,8 @@ public:
     Trace finish();
 
 private:
+    static uint32_t append(TraceBuildState& s, LocationId loc, int64_t t, EventKind kind,
+                           uint32_t ref);
     std::unique_ptr<TraceBuildState> s_;
 };
 
