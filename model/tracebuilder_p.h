@@ -12,13 +12,14 @@ namespace rankscope {
 struct RawP2P
 {
     uint32_t event = 0;       ///< index in the location's event stream
-    uint32_t partner = 0;     ///< send: receiver; receive: sender (rank within `comm`)
+    uint32_t partner = 0;     ///< send: receiver; receive: sender (rank within `comm`; the
+                              ///< matcher turns it into a world rank)
     uint32_t link = kNoEvent; ///< index (in this vector) of the posting record a completion belongs to
     CommId comm;
     int32_t tag = 0;
     EventKind kind = EventKind::MpiSend;
     uint64_t bytes = 0;
-    uint64_t request = 0;
+    uint64_t request = 0;     ///< request id; the matcher reuses it for the message id
 };
 
 struct RawCollective
