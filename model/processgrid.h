@@ -1,0 +1,38 @@
+#pragma once
+// A Cartesian process grid as MPI_Cart_create builds it: row-major rank order (the last
+// dimension varies fastest), non-periodic. Used by the stencil generators and their tests.
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace rankscope {
+
+class ProcessGrid
+{
+public:
+    static constexpr size_t kMaxDims = 3;
+    using Coords = std::array<int64_t, kMaxDims>;
+
+    /// Balanced factorisation of `n` into `ndims` (1..3) factors in non-increasing order, as
+    /// MPI_Dims_create does: the largest factor is as small as possible, then the smallest
+    /// as large as possible (12, 2 -> 4x3; 16, 3 -> 4x2x2; 7, 2 -> 7x1).
+    static std::vector<uint32_t> dimsCreate(uint32_t n, uint32_t ndims);
+
+    /// `dims` has 1..3 entries, each >= 1.
+    explicit ProcessGrid(std::vector<uint32_t> dims);
+
+    const std::vector<uint32_t>& dims() const { return dims_; }
+    uint32_t size() const { return size_; }
+    /// Coordinates of `rank` (unused dimensions are 0).
+    Coords coords(uint32_t rank) const;
+    /// The rank at coords(rank) + offset, or -1 when that falls outside the grid.
+    int64_t neighbour(uint32_t rank, const Coords& offset) const;
+
+private:
+    std::vector<uint32_t> dims_;
+    uint32_t size_ = 1;
+};
+
+} // namespace rankscope

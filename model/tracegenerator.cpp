@@ -1,0 +1,147 @@
+#include "model/tracegenerator.h"
+
+#include "model/generatorcontext.h"
+#include "model/generatorpattern.h"
+
+#include <cmath>
+#include <set>
+#include <sstream>
+
+namespace rankscope {
+
+namespace {
+
+// A generated run may not last longer than this (int64 ns stay far from overflow).
+constexpr double kMaxRunNs = 1e17;
+
+void requireFinite(double value, bool positive, const char* name)
+{
+    if (!std::isfinite(value) || value < 0 || (positive && value == 0))
+        throw TraceError(std::string("generator option ") + name + " must be a finite number " +
+                         (positive ? "> 0" : ">= 0") + ", not " + std::to_string(value));
+}
+
+/// A copy of `options` with the pattern's defaults filled in, after checking every value.
+GeneratorOptions resolve(const GeneratorOptions& options, const GeneratorPattern& pattern)
+{
+    GeneratorOptions o = options;
+    const auto defaults = pattern.defaultRegions();
+    if (o.regions.empty()) o.regions = defaults;
+    if (o.regions.size() != defaults.size()) {
+        std::string names;
+        for (const auto& r : defaults)
+            names += (names.empty() ? "" : ", ") + r.name;
+        throw TraceError("pattern " + o.pattern + " runs " + std::to_string(defaults.size()) +
+                         " compute regions per iteration (" + names + "); " +
+                         std::to_string(o.regions.size()) + " were given");
+    }
+    std::set<std::string> seen;
+    for (const auto& r : o.regions) {
+        if (r.name.empty() || !seen.insert(r.name).second)
+            throw TraceError("compute region names must be non-empty and distinct ('" + r.name +
+                             "')");
+        requireFinite(r.baseNs, false, ("base time of region " + r.name).c_str());
+    }
+    if (!o.messageBytes) o.messageBytes = pattern.defaultMessageBytes();
+    if (!o.messageLaw) o.messageLaw = pattern.defaultMessageLaw();
+    requireFinite(*o.messageBytes, false, "messageBytes");
+    requireFinite(o.imbalance, false, "imbalance");
+    requireFinite(o.noise, false, "noise");
+    requireFinite(o.noiseGrowth, false, "noiseGrowth");
+    requireFinite(o.latencyNs, false, "latencyNs");
+    requireFinite(o.bandwidthBytesPerSecond, true, "bandwidthBytesPerSecond");
+    requireFinite(o.mpiCallNs, false, "mpiCallNs");
+    return o;
+}
+
+GeneratorShape shapeOf(const GeneratorOptions& o, const GeneratorPattern& pattern)
+{
+    GeneratorShape shape;
+    shape.eventsPerRank.resize(o.ranks);
+    constexpr uint64_t kFrameEvents = 14; // PROGRAM_BEGIN .. MPI_Init, MPI_Finalize .. PROGRAM_END
+    for (uint32_t r = 0; r < o.ranks; ++r) {
+        const uint64_t events = kFrameEvents + uint64_t(o.iterations) * pattern.iterationEvents(r);
+        // Events are addressed by 32-bit indices per location (Message, CollectiveMember).
+        if (events >= kNoEvent)
+            throw TraceError("generator: " + std::to_string(events) + " events on rank " +
+                             std::to_string(r) + " exceed the limit of " +
+                             std::to_string(kNoEvent - 1) + " per location; use fewer iterations");
+        shape.eventsPerRank[r] = events;
+    }
+    shape.messages = uint64_t(o.iterations) * pattern.iterationMessages();
+    shape.collectiveInstances = 2 + uint64_t(o.iterations) * pattern.iterationCollectives();
+    if (shape.totalEvents() > o.maxEvents)
+        throw TraceError("generator: " + std::to_string(shape.totalEvents()) +
+                         " events exceed the limit of " + std::to_string(o.maxEvents) +
+                         " (GeneratorOptions::maxEvents); use fewer iterations or ranks");
+    if (shape.messages > uint64_t(kMaxEventRef) + 1 ||
+        shape.collectiveInstances > uint64_t(kMaxEventRef) + 1)
+        throw TraceError("generator: " + std::to_string(shape.messages) + " messages and " +
+                         std::to_string(shape.collectiveInstances) +
+                         " collectives exceed the model's limit of " +
+                         std::to_string(kMaxEventRef + 1) + "; use fewer iterations");
+    double perIteration = 0;
+    for (const auto& r : o.regions)
+        perIteration += r.baseNs * scalingFactor(r.law, o.ranks);
+    if (perIteration * o.iterations > kMaxRunNs)
+        throw TraceError("generator: the run would last longer than 1e17 ns; reduce the compute "
+                         "times or the iterations");
+    return shape;
+}
+
+void checkBasics(const GeneratorOptions& options)
+{
+    if (options.ranks == 0) throw TraceError("generator: the number of ranks must be at least 1");
+}
+
+} // namespace
+
+uint64_t GeneratorShape::totalEvents() const
+{
+    uint64_t n = 0;
+    for (uint64_t e : eventsPerRank)
+        n += e;
+    return n;
+}
+
+std::vector<ComputeRegion> defaultComputeRegions(std::string_view pattern)
+{
+    return makeGeneratorPattern(pattern, pattern == "pingpong" ? 2 : 1)->defaultRegions();
+}
+
+GeneratorShape generatorShape(const GeneratorOptions& options)
+{
+    checkBasics(options);
+    const auto pattern = makeGeneratorPattern(options.pattern, options.ranks);
+    return shapeOf(resolve(options, *pattern), *pattern);
+}
+
+Trace generateTrace(const GeneratorOptions& options, std::function<bool(double)> progress)
+{
+    checkBasics(options);
+    const auto pattern = makeGeneratorPattern(options.pattern, options.ranks);
+    const GeneratorOptions resolved = resolve(options, *pattern);
+    const GeneratorShape shape = shapeOf(resolved, *pattern);
+    GeneratorContext ctx(resolved, shape);
+    return ctx.run(*pattern, progress);
+}
+
+std::string generatorOptionsText(const GeneratorOptions& options)
+{
+    std::ostringstream s;
+    s.precision(17);
+    s << "pattern=" << options.pattern << " ranks=" << options.ranks
+      << " iterations=" << options.iterations << " seed=" << options.seed;
+    for (const auto& r : options.regions)
+        s << " region=" << r.name << ':' << r.baseNs << "ns:" << scalingLawName(r.law);
+    s << " imbalance=" << options.imbalance << " noise=" << options.noise
+      << " noiseGrowth=" << options.noiseGrowth;
+    if (options.messageBytes) s << " messageBytes=" << *options.messageBytes;
+    if (options.messageLaw) s << " messageLaw=" << scalingLawName(*options.messageLaw);
+    s << " latencyNs=" << options.latencyNs
+      << " bandwidthBytesPerSecond=" << options.bandwidthBytesPerSecond
+      << " mpiCallNs=" << options.mpiCallNs;
+    return s.str();
+}
+
+} // namespace rankscope

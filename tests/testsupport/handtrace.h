@@ -1,0 +1,41 @@
+#pragma once
+// Hand-built traces for analysis tests: named regions, one CPU location per rank, and
+// Enter/Leave helpers on top of TraceBuilder, so a test reads like the timeline it describes.
+
+#include "model/tracebuilder.h"
+
+#include <map>
+#include <string>
+#include <string_view>
+
+namespace rankscope::test {
+
+class HandTrace
+{
+public:
+    TraceBuilder& builder() { return b_; }
+
+    /// The user (non-MPI) region `name`, defined on first use.
+    RegionId user(std::string_view name);
+    /// The MPI region `name`, defined on first use.
+    RegionId mpi(std::string_view name, RegionRole role = RegionRole::MpiOther);
+    /// A new rank (in world-rank order) with one CPU-thread location; returns the location.
+    LocationId addRank();
+    /// A communicator over all ranks added so far, marked as MPI_COMM_WORLD.
+    CommId addWorld();
+
+    void enter(LocationId loc, int64_t t, RegionId r) { b_.enter(loc, t, r); }
+    void leave(LocationId loc, int64_t t, RegionId r) { b_.leave(loc, t, r); }
+    /// Enter `r` at `begin` and leave it at `end` (nothing nested).
+    void call(LocationId loc, RegionId r, int64_t begin, int64_t end);
+
+    Trace finish() { return b_.finish(); }
+
+private:
+    RegionId region(std::string_view name, RegionRole role, Paradigm paradigm);
+
+    TraceBuilder b_;
+    std::map<std::string, RegionId, std::less<>> regions_;
+};
+
+} // namespace rankscope::test

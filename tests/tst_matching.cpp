@@ -1,0 +1,461 @@
+// Message and collective matching done by TraceBuilder::finish(), checked against the MPI rules
+// (source, tag, communicator; non-overtaking per pair; receives match in posting order;
+// partners and roots are communicator ranks; the k-th collective on a communicator is one
+// instance). Messages and instances are found through the events that refer to them, so the
+// tests do not depend on the order in which the builder numbers them.
+
+#include "model/trace.h"
+#include "model/traceerror.h"
+#include "testsupport/handtrace.h"
+
+#include <QTest>
+#include <map>
+
+using namespace rankscope;
+using rankscope::test::HandTrace;
+
+namespace rankscope {
+// Readable QCOMPARE failures (found by argument-dependent lookup).
+char* toString(const Message& m)
+{
+    return qstrdup(QStringLiteral("{send loc %1 ev %2, recv loc %3 ev %4, tag %5 comm %6 bytes %7}")
+                       .arg(qint64(m.sendLocation.valid() ? m.sendLocation.value : -1))
+                       .arg(qint64(m.sendEvent == kNoEvent ? -1 : m.sendEvent))
+                       .arg(qint64(m.recvLocation.valid() ? m.recvLocation.value : -1))
+                       .arg(qint64(m.recvEvent == kNoEvent ? -1 : m.recvEvent))
+                       .arg(m.tag)
+                       .arg(qint64(m.comm.valid() ? m.comm.value : -1))
+                       .arg(m.bytes)
+                       .toUtf8()
+                       .constData());
+}
+char* toString(const CollectiveMember& m)
+{
+    return qstrdup(QStringLiteral("{loc %1 events %2..%3 bytes %4/%5}")
+                       .arg(m.location.value)
+                       .arg(m.beginEvent)
+                       .arg(m.endEvent)
+                       .arg(m.bytesSent)
+                       .arg(m.bytesReceived)
+                       .toUtf8()
+                       .constData());
+}
+} // namespace rankscope
+
+namespace {
+
+Message message(LocationId sendLoc, uint32_t sendEvent, LocationId recvLoc, uint32_t recvEvent,
+                int32_t tag, CommId comm, uint64_t bytes)
+{
+    Message m;
+    m.sendLocation = sendLoc;
+    m.sendEvent = sendEvent;
+    m.recvLocation = recvLoc;
+    m.recvEvent = recvEvent;
+    m.tag = tag;
+    m.comm = comm;
+    m.bytes = bytes;
+    return m;
+}
+
+/// The message referred to by event `index` of `loc` (must be valid).
+const Message& messageAt(const Trace& trace, LocationId loc, uint32_t index)
+{
+    const MessageId id = trace.events(loc).message(index);
+    if (!id.valid() || id.value >= trace.messages().size())
+        qFatal("event %u of location %u refers to no message", index, loc.value);
+    return trace.message(id);
+}
+
+/// The members of a collective instance, by location.
+std::map<uint32_t, CollectiveMember> membersOf(const Trace& trace, const CollectiveInstance& c)
+{
+    std::map<uint32_t, CollectiveMember> byLocation;
+    for (uint32_t i = 0; i < c.memberCount; ++i) {
+        const CollectiveMember& m = trace.collectiveMembers()[c.firstMember + i];
+        byLocation[m.location.value] = m;
+    }
+    return byLocation;
+}
+
+CollectiveMember member(LocationId loc, uint32_t begin, uint32_t end, uint64_t sent,
+                        uint64_t received)
+{
+    CollectiveMember m;
+    m.location = loc;
+    m.beginEvent = begin;
+    m.endEvent = end;
+    m.bytesSent = sent;
+    m.bytesReceived = received;
+    return m;
+}
+
+} // namespace
+
+class TestMatching : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void blockingPair()
+    {
+        HandTrace h;
+        const LocationId r0 = h.addRank();
+        const LocationId r1 = h.addRank();
+        const CommId world = h.addWorld();
+        h.builder().send(r0, 10, 1, world, 7, 100); // r0 event 0
+        h.builder().recv(r1, 20, 0, world, 7, 100); // r1 event 0
+        const Trace trace = h.finish();
+
+        QCOMPARE(trace.messages().size(), size_t(1));
+        QCOMPARE(messageAt(trace, r0, 0), message(r0, 0, r1, 0, 7, world, 100));
+        QCOMPARE(trace.events(r1).message(0), trace.events(r0).message(0));
+        QVERIFY(messageAt(trace, r0, 0).matched());
+        QCOMPARE(trace.diagnostics().unmatchedMessages(), uint64_t(0));
+    }
+
+    void nonOvertakingPerPair()
+    {
+        // Two sends with the same source, tag and communicator match the receives in order.
+        HandTrace h;
+        const LocationId r0 = h.addRank();
+        const LocationId r1 = h.addRank();
+        const CommId world = h.addWorld();
+        TraceBuilder& b = h.builder();
+        b.send(r0, 10, 1, world, 1, 10); // event 0
+        b.send(r0, 20, 1, world, 1, 20); // event 1
+        b.recv(r1, 30, 0, world, 1, 10); // event 0
+        b.recv(r1, 40, 0, world, 1, 20); // event 1
+        const Trace trace = h.finish();
+        QCOMPARE(messageAt(trace, r0, 0), message(r0, 0, r1, 0, 1, world, 10));
+        QCOMPARE(messageAt(trace, r0, 1), message(r0, 1, r1, 1, 1, world, 20));
+        QCOMPARE(trace.diagnostics().unmatchedMessages(), uint64_t(0));
+    }
+
+    void tagSelects()
+    {
+        // The receiver takes tag 2 first: it matches the second send, not the first.
+        HandTrace h;
+        const LocationId r0 = h.addRank();
+        const LocationId r1 = h.addRank();
+        const CommId world = h.addWorld();
+        TraceBuilder& b = h.builder();
+        b.send(r0, 10, 1, world, 1, 10); // event 0
+        b.send(r0, 20, 1, world, 2, 20); // event 1
+        b.recv(r1, 30, 0, world, 2, 20); // event 0
+        b.recv(r1, 40, 0, world, 1, 10); // event 1
+        const Trace trace = h.finish();
+        QCOMPARE(messageAt(trace, r0, 0), message(r0, 0, r1, 1, 1, world, 10));
+        QCOMPARE(messageAt(trace, r0, 1), message(r0, 1, r1, 0, 2, world, 20));
+        QCOMPARE(trace.diagnostics().unmatchedMessages(), uint64_t(0));
+    }
+
+    void sourceSelects()
+    {
+        // Rank 1 sends first in time, but rank 2 receives from rank 0 first.
+        HandTrace h;
+        const LocationId r0 = h.addRank();
+        const LocationId r1 = h.addRank();
+        const LocationId r2 = h.addRank();
+        const CommId world = h.addWorld();
+        TraceBuilder& b = h.builder();
+        b.send(r0, 10, 2, world, 0, 8);  // r0 event 0
+        b.send(r1, 5, 2, world, 0, 16);  // r1 event 0
+        b.recv(r2, 20, 0, world, 0, 8);  // r2 event 0
+        b.recv(r2, 30, 1, world, 0, 16); // r2 event 1
+        const Trace trace = h.finish();
+        QCOMPARE(messageAt(trace, r0, 0), message(r0, 0, r2, 0, 0, world, 8));
+        QCOMPARE(messageAt(trace, r1, 0), message(r1, 0, r2, 1, 0, world, 16));
+    }
+
+    void communicatorSelects()
+    {
+        // Same pair and tag on two communicators with the same members: matched per communicator.
+        HandTrace h;
+        const LocationId r0 = h.addRank();
+        const LocationId r1 = h.addRank();
+        const CommId world = h.addWorld();
+        TraceBuilder& b = h.builder();
+        const CommId dup = b.addCommunicator(b.intern("dup"), {RankId(0), RankId(1)}, world);
+        b.send(r0, 10, 1, dup, 0, 4);   // event 0
+        b.send(r0, 20, 1, world, 0, 8); // event 1
+        b.recv(r1, 30, 0, world, 0, 8); // event 0
+        b.recv(r1, 40, 0, dup, 0, 4);   // event 1
+        const Trace trace = h.finish();
+        QCOMPARE(messageAt(trace, r0, 0), message(r0, 0, r1, 1, 0, dup, 4));
+        QCOMPARE(messageAt(trace, r0, 1), message(r0, 1, r1, 0, 0, world, 8));
+        QCOMPARE(trace.diagnostics().unmatchedMessages(), uint64_t(0));
+    }
+
+    void nonBlocking()
+    {
+        HandTrace h;
+        const LocationId r0 = h.addRank();
+        const LocationId r1 = h.addRank();
+        const CommId world = h.addWorld();
+        TraceBuilder& b = h.builder();
+        b.isend(r0, 10, 1, world, 3, 64, 100); // r0 event 0
+        b.isendComplete(r0, 50, 100);          // r0 event 1
+        b.irecvRequest(r1, 5, 200);            // r1 event 0
+        b.irecv(r1, 40, 0, world, 3, 64, 200); // r1 event 1
+        const Trace trace = h.finish();
+
+        QCOMPARE(trace.messages().size(), size_t(1));
+        // sendEvent is the Isend, recvEvent the Irecv completion.
+        QCOMPARE(messageAt(trace, r0, 0), message(r0, 0, r1, 1, 3, world, 64));
+        // The completion and the posted request refer to the same message.
+        const MessageId id = trace.events(r0).message(0);
+        QCOMPARE(trace.events(r0).kind(1), EventKind::MpiIsendComplete);
+        QCOMPARE(trace.events(r0).message(1), id);
+        QCOMPARE(trace.events(r1).kind(0), EventKind::MpiIrecvRequest);
+        QCOMPARE(trace.events(r1).message(0), id);
+        QCOMPARE(trace.events(r1).message(1), id);
+        QCOMPARE(trace.diagnostics().unmatchedMessages(), uint64_t(0));
+        QCOMPARE(trace.diagnostics().orphanRequestEvents, uint64_t(0));
+    }
+
+    void postingOrderDecidesIrecvMatching()
+    {
+        // Rank 1 posts request 1 then request 2 for the same source and tag; request 2 completes
+        // first. MPI matches receives in posting order: request 1 gets the first message.
+        HandTrace h;
+        const LocationId r0 = h.addRank();
+        const LocationId r1 = h.addRank();
+        const CommId world = h.addWorld();
+        TraceBuilder& b = h.builder();
+        b.send(r0, 10, 1, world, 5, 8);      // r0 event 0: first message
+        b.send(r0, 20, 1, world, 5, 16);     // r0 event 1: second message
+        b.irecvRequest(r1, 1, 1);            // r1 event 0: request 1 posted
+        b.irecvRequest(r1, 2, 2);            // r1 event 1: request 2 posted
+        b.irecv(r1, 30, 0, world, 5, 16, 2); // r1 event 2: request 2 completes
+        b.irecv(r1, 40, 0, world, 5, 8, 1);  // r1 event 3: request 1 completes
+        const Trace trace = h.finish();
+
+        QCOMPARE(messageAt(trace, r0, 0), message(r0, 0, r1, 3, 5, world, 8));
+        QCOMPARE(messageAt(trace, r0, 1), message(r0, 1, r1, 2, 5, world, 16));
+        QCOMPARE(trace.events(r1).message(0), trace.events(r0).message(0));
+        QCOMPARE(trace.events(r1).message(1), trace.events(r0).message(1));
+        QCOMPARE(trace.diagnostics().unmatchedMessages(), uint64_t(0));
+    }
+
+    void unmatchedMessagesAreKept()
+    {
+        HandTrace h;
+        const LocationId r0 = h.addRank();
+        const LocationId r1 = h.addRank();
+        const CommId world = h.addWorld();
+        TraceBuilder& b = h.builder();
+        b.send(r0, 10, 1, world, 9, 32);      // r0 event 0: never received
+        b.isend(r0, 20, 1, world, 10, 48, 5); // r0 event 1: never received
+        b.isendComplete(r0, 30, 5);           // r0 event 2
+        b.recv(r1, 40, 0, world, 8, 24);      // r1 event 0: never sent
+        const Trace trace = h.finish();
+
+        QCOMPARE(trace.messages().size(), size_t(3));
+        QCOMPARE(messageAt(trace, r0, 0), message(r0, 0, LocationId(), kNoEvent, 9, world, 32));
+        QCOMPARE(messageAt(trace, r0, 1), message(r0, 1, LocationId(), kNoEvent, 10, world, 48));
+        // An unmatched receive keeps the receiver's byte count.
+        QCOMPARE(messageAt(trace, r1, 0), message(LocationId(), kNoEvent, r1, 0, 8, world, 24));
+        QVERIFY(!messageAt(trace, r1, 0).matched());
+        QCOMPARE(trace.diagnostics().unmatchedSends, uint64_t(2));
+        QCOMPARE(trace.diagnostics().unmatchedReceives, uint64_t(1));
+    }
+
+    void partnersAreCommunicatorRanks()
+    {
+        // sub = {world 1, world 3}: communicator rank 0 is world rank 1, rank 1 is world rank 3.
+        HandTrace h;
+        std::vector<LocationId> r;
+        for (int i = 0; i < 4; ++i)
+            r.push_back(h.addRank());
+        const CommId world = h.addWorld();
+        TraceBuilder& b = h.builder();
+        const CommId sub = b.addCommunicator(b.intern("sub"), {RankId(1), RankId(3)}, world);
+        b.send(r[1], 10, 1, sub, 0, 4); // world 1 -> comm rank 1 = world 3
+        b.recv(r[3], 20, 0, sub, 0, 4); // world 3 <- comm rank 0 = world 1
+        b.send(r[3], 30, 0, sub, 1, 6); // world 3 -> comm rank 0 = world 1
+        b.recv(r[1], 40, 1, sub, 1, 6); // world 1 <- comm rank 1 = world 3
+        const Trace trace = h.finish();
+
+        QCOMPARE(messageAt(trace, r[1], 0), message(r[1], 0, r[3], 0, 0, sub, 4));
+        QCOMPARE(messageAt(trace, r[3], 1), message(r[3], 1, r[1], 1, 1, sub, 6));
+        QCOMPARE(trace.diagnostics().unmatchedMessages(), uint64_t(0));
+    }
+
+    void partnerOutsideCommunicatorIsAnError()
+    {
+        HandTrace h;
+        std::vector<LocationId> r;
+        for (int i = 0; i < 4; ++i)
+            r.push_back(h.addRank());
+        const CommId world = h.addWorld();
+        TraceBuilder& b = h.builder();
+        const CommId sub = b.addCommunicator(b.intern("sub"), {RankId(1), RankId(3)}, world);
+        b.send(r[1], 10, 5, sub, 0, 4); // sub has 2 ranks: 5 is outside
+        bool thrown = false;
+        try {
+            h.finish();
+        } catch (const TraceError&) {
+            thrown = true;
+        }
+        QVERIFY(thrown);
+    }
+
+    void collectiveInstances()
+    {
+        // Three ranks: MPI_Bcast with root 1, then MPI_Allreduce, on MPI_COMM_WORLD.
+        HandTrace h;
+        const LocationId r0 = h.addRank();
+        const LocationId r1 = h.addRank();
+        const LocationId r2 = h.addRank();
+        const CommId world = h.addWorld();
+        TraceBuilder& b = h.builder();
+        const auto bcast = [&](LocationId l, int64_t t0, int64_t t1, uint64_t sent,
+                               uint64_t recvd) {
+            b.collectiveBegin(l, t0);
+            b.collectiveEnd(l, t1, CollectiveOp::Bcast, world, 1, sent, recvd);
+        };
+        const auto allreduce = [&](LocationId l, int64_t t0, int64_t t1) {
+            b.collectiveBegin(l, t0);
+            b.collectiveEnd(l, t1, CollectiveOp::Allreduce, world, kNoRoot, 8, 8);
+        };
+        bcast(r0, 10, 20, 0, 8); // events 0, 1
+        allreduce(r0, 30, 40);   // events 2, 3
+        bcast(r1, 5, 20, 16, 0); // the root sends to two ranks
+        allreduce(r1, 31, 41);
+        bcast(r2, 12, 22, 0, 8);
+        allreduce(r2, 32, 42);
+        const Trace trace = h.finish();
+
+        QCOMPARE(trace.collectives().size(), size_t(2));
+        const CollectiveId bcastId = trace.events(r0).collective(1);
+        const CollectiveId allreduceId = trace.events(r0).collective(3);
+        QVERIFY(bcastId.valid() && allreduceId.valid() && bcastId != allreduceId);
+        for (const LocationId l : {r0, r1, r2}) {
+            QCOMPARE(trace.events(l).collective(0), bcastId); // begin and end refer to it
+            QCOMPARE(trace.events(l).collective(1), bcastId);
+            QCOMPARE(trace.events(l).collective(2), allreduceId);
+            QCOMPARE(trace.events(l).collective(3), allreduceId);
+        }
+
+        const CollectiveInstance& bc = trace.collective(bcastId);
+        QCOMPARE(bc.comm, world);
+        QCOMPARE(bc.op, CollectiveOp::Bcast);
+        QCOMPARE(bc.root, RankId(1));
+        QCOMPARE(bc.memberCount, uint32_t(3));
+        QVERIFY(bc.complete);
+        auto members = membersOf(trace, bc);
+        QCOMPARE(members.size(), size_t(3));
+        QCOMPARE(members[r0.value], member(r0, 0, 1, 0, 8));
+        QCOMPARE(members[r1.value], member(r1, 0, 1, 16, 0));
+        QCOMPARE(members[r2.value], member(r2, 0, 1, 0, 8));
+
+        const CollectiveInstance& ar = trace.collective(allreduceId);
+        QCOMPARE(ar.op, CollectiveOp::Allreduce);
+        QVERIFY(!ar.root.valid());
+        QVERIFY(ar.complete);
+        members = membersOf(trace, ar);
+        QCOMPARE(members.size(), size_t(3));
+        QCOMPARE(members[r2.value], member(r2, 2, 3, 8, 8));
+        QCOMPARE(trace.diagnostics().incompleteCollectives, uint64_t(0));
+    }
+
+    void collectivesCountPerCommunicator()
+    {
+        // sub = {world 1, world 3}. World rank 3 is the Bcast root (communicator rank 1) and
+        // broadcasts eagerly before the world barrier; world rank 1 joins the Bcast after it.
+        // Instances are the k-th collective per communicator, whatever the order across them.
+        HandTrace h;
+        std::vector<LocationId> r;
+        for (int i = 0; i < 4; ++i)
+            r.push_back(h.addRank());
+        const CommId world = h.addWorld();
+        TraceBuilder& b = h.builder();
+        const CommId sub = b.addCommunicator(b.intern("sub"), {RankId(1), RankId(3)}, world);
+        const auto barrier = [&](LocationId l) {
+            b.collectiveBegin(l, 10);
+            b.collectiveEnd(l, 40, CollectiveOp::Barrier, world, kNoRoot, 0, 0);
+        };
+        barrier(r[0]);                                                // r0 events 0, 1
+        barrier(r[2]);                                                // r2 events 0, 1
+        b.collectiveBegin(r[3], 5);                                   // r3 event 0
+        b.collectiveEnd(r[3], 8, CollectiveOp::Bcast, sub, 1, 4, 0);  // r3 event 1
+        barrier(r[3]);                                                // r3 events 2, 3
+        barrier(r[1]);                                                // r1 events 0, 1
+        b.collectiveBegin(r[1], 41);                                  // r1 event 2
+        b.collectiveEnd(r[1], 45, CollectiveOp::Bcast, sub, 1, 0, 4); // r1 event 3
+        const Trace trace = h.finish();
+
+        QCOMPARE(trace.collectives().size(), size_t(2));
+        const CollectiveInstance& bc = trace.collective(trace.events(r[3]).collective(1));
+        QCOMPARE(trace.events(r[1]).collective(3), trace.events(r[3]).collective(1));
+        QCOMPARE(bc.comm, sub);
+        QCOMPARE(bc.op, CollectiveOp::Bcast);
+        QCOMPARE(bc.root, RankId(3)); // communicator rank 1 = world rank 3
+        QVERIFY(bc.complete);
+        auto members = membersOf(trace, bc);
+        QCOMPARE(members.size(), size_t(2));
+        QCOMPARE(members[r[1].value], member(r[1], 2, 3, 0, 4));
+        QCOMPARE(members[r[3].value], member(r[3], 0, 1, 4, 0));
+
+        const CollectiveInstance& bar = trace.collective(trace.events(r[0]).collective(1));
+        QCOMPARE(bar.comm, world);
+        QCOMPARE(bar.op, CollectiveOp::Barrier);
+        QCOMPARE(bar.memberCount, uint32_t(4));
+        members = membersOf(trace, bar);
+        QCOMPARE(members[r[1].value], member(r[1], 0, 1, 0, 0));
+        QCOMPARE(members[r[3].value], member(r[3], 2, 3, 0, 0));
+        QCOMPARE(trace.diagnostics().incompleteCollectives, uint64_t(0));
+    }
+
+    void incompleteCollectiveIsCounted()
+    {
+        // All three ranks join the first MPI_Allreduce; rank 2 never joins the second.
+        HandTrace h;
+        const LocationId r0 = h.addRank();
+        const LocationId r1 = h.addRank();
+        const LocationId r2 = h.addRank();
+        const CommId world = h.addWorld();
+        TraceBuilder& b = h.builder();
+        for (const LocationId l : {r0, r1, r2}) {
+            b.collectiveBegin(l, 10);
+            b.collectiveEnd(l, 20, CollectiveOp::Allreduce, world, kNoRoot, 8, 8);
+        }
+        for (const LocationId l : {r0, r1}) {
+            b.collectiveBegin(l, 30);
+            b.collectiveEnd(l, 40, CollectiveOp::Allreduce, world, kNoRoot, 8, 8);
+        }
+        const Trace trace = h.finish();
+
+        QCOMPARE(trace.collectives().size(), size_t(2));
+        const CollectiveInstance& first = trace.collective(trace.events(r2).collective(1));
+        QVERIFY(first.complete);
+        QCOMPARE(first.memberCount, uint32_t(3));
+        const CollectiveInstance& second = trace.collective(trace.events(r0).collective(3));
+        QCOMPARE(trace.events(r1).collective(3), trace.events(r0).collective(3));
+        QVERIFY(!second.complete);
+        QCOMPARE(second.memberCount, uint32_t(2));
+        const auto members = membersOf(trace, second);
+        QCOMPARE(members.size(), size_t(2));
+        QVERIFY(members.count(r0.value) && members.count(r1.value));
+        QCOMPARE(trace.diagnostics().incompleteCollectives, uint64_t(1));
+    }
+
+    void cancelledAndOrphanRequests()
+    {
+        HandTrace h;
+        const LocationId r0 = h.addRank();
+        h.addRank();
+        h.addWorld();
+        TraceBuilder& b = h.builder();
+        b.irecvRequest(r0, 1, 7);     // posted ...
+        b.requestCancelled(r0, 2, 7); // ... and cancelled
+        b.isendComplete(r0, 3, 99);   // request 99 was never posted
+        const Trace trace = h.finish();
+        QCOMPARE(trace.diagnostics().cancelledRequests, uint64_t(1));
+        QCOMPARE(trace.diagnostics().orphanRequestEvents, uint64_t(1));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMatching)
+#include "tst_matching.moc"
