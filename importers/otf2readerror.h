@@ -1,0 +1,22 @@
+#pragma once
+// Turns OTF2 error codes into readable text for TraceError messages.
+//
+// OTF2 reports errors through a process-wide callback that by default prints to stderr. The
+// reader installs a callback once that keeps the last message of the calling thread instead, so
+// the message can be put into the TraceError (which names our file and location) and nothing
+// is printed behind the user's back.
+
+#include <otf2/OTF2_ErrorCodes.h>
+
+#include <string>
+
+namespace rankscope::otf2read {
+
+/// Installs the capturing error callback (idempotent, thread-safe).
+void installErrorCapture();
+/// Forgets the last captured message of this thread.
+void clearCapturedError();
+/// "description of the code (OTF2's own message)" for an error returned by an OTF2 call.
+std::string errorText(OTF2_ErrorCode code);
+
+} // namespace rankscope::otf2read
