@@ -1,0 +1,37 @@
+#pragma once
+// Shared pieces of the command-line tool: exit codes, trace loading with clean errors, and
+// human-readable formatting of times and sizes.
+
+#include "model/trace.h"
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+namespace rankscope::cli {
+
+/// Exit codes: 0 success, 1 bad input (unreadable trace, failed computation), 2 bad usage.
+enum ExitCode : int { kOk = 0, kBadInput = 1, kBadUsage = 2 };
+
+/// Thrown for a usage mistake the argument parser cannot see (e.g. two exclusive formats).
+class UsageError : public std::runtime_error
+{
+public:
+    using std::runtime_error::runtime_error;
+};
+
+struct LoadOptions
+{
+    bool allowPartial = false;
+    unsigned threads = 0; ///< 0: as many as the machine has cores
+};
+
+/// Reads a trace (an OTF2 anchor file or its folder). Throws TraceError naming the file.
+Trace loadTrace(const std::string& path, const LoadOptions& options);
+
+/// "12.3 ms", "4.56 s", "789 ns": three significant digits, unit chosen by magnitude.
+std::string formatDuration(int64_t ns);
+/// "1.5 MiB", "4 B".
+std::string formatBytes(uint64_t bytes);
+
+} // namespace rankscope::cli

@@ -1,0 +1,78 @@
+#include "app/cli/infocommand.h"
+
+#include "model/tracesummary.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <iostream>
+
+namespace rankscope::cli {
+
+CLI::App* InfoCommand::add(CLI::App& parent)
+{
+    CLI::App* cmd = parent.add_subcommand("info", "Summarise a trace: ranks, events, duration, "
+                                                  "MPI calls, messages, collectives");
+    cmd->add_option("trace", trace_, "OTF2 anchor file (traces.otf2) or its folder")->required();
+    cmd->add_flag("--json", json_, "Print machine-readable JSON");
+    cmd->add_flag("--allow-partial", load_.allowPartial,
+                  "Keep what can be read from a damaged trace and say what is missing");
+    return cmd;
+}
+
+int InfoCommand::run() const
+{
+    const Trace trace = loadTrace(trace_, load_);
+    const TraceSummary s = summarizeTrace(trace);
+    const TraceDiagnostics& d = trace.diagnostics();
+
+    if (json_) {
+        nlohmann::ordered_json j;
+        j["ranks"] = s.ranks;
+        j["events"] = s.events;
+        j["duration_ns"] = s.durationNs;
+        j["regions"] = s.regions;
+        j["mpi_calls"] = nlohmann::ordered_json::object();
+        for (const auto& [name, count] : s.mpiCalls)
+            j["mpi_calls"][name] = count;
+        j["messages"] = s.messages;
+        j["collectives"] = s.collectives;
+        j["unmatched_messages"] = s.unmatchedMessages();
+        j["unmatched_sends"] = s.unmatchedSends;
+        j["unmatched_receives"] = s.unmatchedReceives;
+        j["incomplete_collectives"] = s.incompleteCollectives;
+        j["locations"] = s.locations;
+        j["bytes_sent"] = s.bytesSent;
+        j["clock_resolution_hz"] = trace.clock().sourceTicksPerSecond;
+        j["provenance"] = {{"kind", trace.provenance().kind},
+                           {"source", trace.provenance().source},
+                           {"parameters", trace.provenance().parameters}};
+        j["partial"] = d.partial;
+        j["warnings"] = d.warnings;
+        std::cout << j.dump(2) << '\n';
+        return kOk;
+    }
+
+    std::printf("Trace         %s (%s)\n", trace_.c_str(), trace.provenance().kind.c_str());
+    std::printf("Ranks         %llu (%llu locations)\n", (unsigned long long)s.ranks,
+                (unsigned long long)s.locations);
+    std::printf("Events        %llu\n", (unsigned long long)s.events);
+    std::printf("Duration      %s\n", formatDuration(s.durationNs).c_str());
+    std::printf("Regions       %llu\n", (unsigned long long)s.regions);
+    std::printf("Messages      %llu matched (%s), %llu unmatched (%llu sends, %llu receives)\n",
+                (unsigned long long)s.messages, formatBytes(s.bytesSent).c_str(),
+                (unsigned long long)s.unmatchedMessages(), (unsigned long long)s.unmatchedSends,
+                (unsigned long long)s.unmatchedReceives);
+    std::printf("Collectives   %llu (%llu incomplete)\n", (unsigned long long)s.collectives,
+                (unsigned long long)s.incompleteCollectives);
+    std::printf("MPI calls\n");
+    for (const auto& [name, count] : s.mpiCalls)
+        std::printf("  %-28s %llu\n", name.c_str(), (unsigned long long)count);
+    if (d.partial)
+        std::printf("PARTIAL TRACE: parts of the input could not be read\n");
+    for (const auto& w : d.warnings)
+        std::printf("warning: %s\n", w.c_str());
+    return kOk;
+}
+
+} // namespace rankscope::cli

@@ -1,0 +1,95 @@
+#include "app/cli/intervalscommand.h"
+
+#include "model/intervals.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <iostream>
+
+namespace rankscope::cli {
+
+namespace {
+
+/// CSV field quoting (RFC 4180): call-site names may hold commas in file names.
+std::string csvField(const std::string& s)
+{
+    if (s.find_first_of(",\"\n") == std::string::npos)
+        return s;
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"')
+            out += '"';
+        out += c;
+    }
+    return out + "\"";
+}
+
+} // namespace
+
+CLI::App* IntervalsCommand::add(CLI::App& parent)
+{
+    CLI::App* cmd = parent.add_subcommand(
+        "intervals", "Delta times (computation between consecutive MPI calls) per execution interval");
+    cmd->add_option("trace", trace_, "OTF2 anchor file (traces.otf2) or its folder")->required();
+    auto* json = cmd->add_flag("--json", json_, "Print machine-readable JSON");
+    cmd->add_flag("--csv", csv_, "Print CSV (one row per interval)")->excludes(json);
+    cmd->add_flag("--allow-partial", load_.allowPartial,
+                  "Keep what can be read from a damaged trace");
+    return cmd;
+}
+
+int IntervalsCommand::run() const
+{
+    const Trace trace = loadTrace(trace_, load_);
+    const IntervalTable table = computeIntervals(trace);
+
+    if (json_) {
+        nlohmann::ordered_json j;
+        j["ranks"] = trace.rankCount();
+        j["max_rank_delta_sum_ns"] = table.maxRankDeltaSum();
+        j["rank_delta_sums_ns"] = table.rankDeltaSums;
+        auto& rows = j["intervals"] = nlohmann::ordered_json::array();
+        for (const ExecutionInterval& iv : table.intervals) {
+            rows.push_back({{"interval", table.name(iv)},
+                            {"from", std::string(table.callSites.name(iv.from))},
+                            {"to", std::string(table.callSites.name(iv.to))},
+                            {"occurrences", iv.stats.occurrences},
+                            {"ranks", iv.perRank.size()},
+                            {"total_ns", iv.stats.total},
+                            {"mean_ns", iv.stats.mean()},
+                            {"min_ns", iv.stats.min},
+                            {"max_ns", iv.stats.max}});
+        }
+        std::cout << j.dump(2) << '\n';
+        return kOk;
+    }
+    if (csv_) {
+        std::cout << "interval,occurrences,total_ns,mean_ns,min_ns,max_ns\n";
+        for (const ExecutionInterval& iv : table.intervals) {
+            char nums[160];
+            std::snprintf(nums, sizeof nums, "%llu,%lld,%.1f,%lld,%lld",
+                          (unsigned long long)iv.stats.occurrences, (long long)iv.stats.total,
+                          iv.stats.mean(), (long long)iv.stats.min, (long long)iv.stats.max);
+            std::cout << csvField(table.name(iv)) << ',' << nums << '\n';
+        }
+        return kOk;
+    }
+
+    std::printf("%-60s %11s %10s %10s %10s %10s\n", "interval", "occurrences", "total", "mean",
+                "min", "max");
+    for (const ExecutionInterval& iv : table.intervals) {
+        std::printf("%-60s %11llu %10s %10s %10s %10s\n", table.name(iv).c_str(),
+                    (unsigned long long)iv.stats.occurrences,
+                    formatDuration(iv.stats.total).c_str(),
+                    formatDuration(int64_t(iv.stats.mean() + 0.5)).c_str(),
+                    formatDuration(iv.stats.min).c_str(), formatDuration(iv.stats.max).c_str());
+    }
+    const RankId worst = table.maxRankDeltaSumRank();
+    if (worst.valid())
+        std::printf("\nmax over ranks of the delta-time sum S(r): %s (rank %u)\n",
+                    formatDuration(table.maxRankDeltaSum()).c_str(), worst.value);
+    return kOk;
+}
+
+} // namespace rankscope::cli

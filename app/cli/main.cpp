@@ -1,0 +1,67 @@
+// rankscope-cli: the command-line twin of the Rankscope GUI.
+
+#include "app/cli/clicommon.h"
+#include "app/cli/convertcommand.h"
+#include "app/cli/generatecommand.h"
+#include "app/cli/infocommand.h"
+#include "app/cli/intervalscommand.h"
+#include "app/cli/profilecommand.h"
+#include "model/traceerror.h"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <exception>
+#include <functional>
+#include <new>
+#include <utility>
+#include <vector>
+
+using namespace rankscope;
+using namespace rankscope::cli;
+
+int main(int argc, char** argv)
+{
+    CLI::App app{"Rankscope command line: MPI trace analysis and what-if studies.\n"
+                 "Exit codes: 0 success, 1 bad input, 2 bad usage."};
+    app.set_version_flag("--version", RANKSCOPE_VERSION);
+    app.require_subcommand(1);
+
+    InfoCommand info;
+    ProfileCommand profile;
+    IntervalsCommand intervals;
+    ConvertCommand convert;
+    GenerateCommand generate;
+    const std::vector<std::pair<CLI::App*, std::function<int()>>> commands = {
+        {info.add(app), [&] { return info.run(); }},
+        {profile.add(app), [&] { return profile.run(); }},
+        {intervals.add(app), [&] { return intervals.run(); }},
+        {convert.add(app), [&] { return convert.run(); }},
+        {generate.add(app), [&] { return generate.run(); }},
+    };
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        return app.exit(e) == 0 ? kOk : kBadUsage;
+    }
+
+    try {
+        for (const auto& [cmd, run] : commands)
+            if (cmd->parsed())
+                return run();
+    } catch (const UsageError& e) {
+        std::fprintf(stderr, "rankscope-cli: %s\nRun with --help for more information.\n", e.what());
+        return kBadUsage;
+    } catch (const TraceError& e) {
+        std::fprintf(stderr, "rankscope-cli: error: %s\n", e.what());
+        return kBadInput;
+    } catch (const std::bad_alloc&) {
+        std::fprintf(stderr, "rankscope-cli: error: out of memory\n");
+        return kBadInput;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "rankscope-cli: error: %s\n", e.what());
+        return kBadInput;
+    }
+    return kBadUsage;
+}

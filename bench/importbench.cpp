@@ -1,0 +1,156 @@
+// bench/import: import rate and resident bytes per event on a >= 25M-event, 256-rank trace,
+// with the rate of a callback-only OTF2 reader (the decoding floor) measured in the same run.
+//
+// Usage: rankscope-bench-import [--trace DIR] [--ranks N] [--min-events E] [--repeat K]
+// The trace is generated (stencil2d) into DIR on first use and reused afterwards.
+
+#include "otf2floorreader.h"
+
+#include "importers/otf2reader.h"
+#include "importers/otf2writer.h"
+#include "model/tracegenerator.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+using namespace rankscope;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double seconds(Clock::time_point a, Clock::time_point b)
+{
+    return std::chrono::duration<double>(b - a).count();
+}
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
+}
+
+/// Resident set size of this process in bytes (Linux).
+size_t residentBytes()
+{
+    std::ifstream statm("/proc/self/statm");
+    size_t pages = 0, resident = 0;
+    statm >> pages >> resident;
+    return resident * size_t(sysconf(_SC_PAGESIZE));
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    std::string dir = "build/bench-data/stencil2d-256";
+    uint32_t ranks = 256;
+    uint64_t minEvents = 25'000'000;
+    int repeat = 3;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        const std::string a = argv[i];
+        if (a == "--trace")
+            dir = argv[i + 1];
+        else if (a == "--ranks")
+            ranks = uint32_t(std::stoul(argv[i + 1]));
+        else if (a == "--min-events")
+            minEvents = std::stoull(argv[i + 1]);
+        else if (a == "--repeat")
+            repeat = std::max(1, std::atoi(argv[i + 1]));
+        else {
+            std::fprintf(stderr, "unknown option %s\n", a.c_str());
+            return 2;
+        }
+    }
+    const std::string anchor = dir + "/traces.otf2";
+
+    try {
+        if (!std::filesystem::exists(anchor)) {
+            GeneratorOptions o;
+            o.pattern = "stencil2d";
+            o.ranks = ranks;
+            // Events grow linearly with iterations: two shapes give the fixed part and the slope.
+            o.iterations = 1;
+            const uint64_t one = generatorShape(o).totalEvents();
+            o.iterations = 2;
+            const uint64_t perIteration = generatorShape(o).totalEvents() - one;
+            const uint64_t fixed = one - perIteration;
+            o.iterations = uint32_t((minEvents - std::min(minEvents, fixed) + perIteration - 1) /
+                                    perIteration);
+            std::printf("generating %s: stencil2d, %u ranks, %u iterations ...\n", dir.c_str(),
+                        ranks, o.iterations);
+            const auto t0 = Clock::now();
+            const Trace t = generateTrace(o);
+            const auto t1 = Clock::now();
+            std::filesystem::create_directories(dir);
+            writeOtf2(t, dir);
+            const auto t2 = Clock::now();
+            std::printf("  generated %llu events in %.2f s, wrote OTF2 in %.2f s\n",
+                        (unsigned long long)t.eventCount(), seconds(t0, t1), seconds(t1, t2));
+        }
+
+        std::vector<double> floorTimes, importTimes, parallelTimes;
+        uint64_t events = 0;
+        for (int k = 0; k < repeat; ++k) {
+            const auto t0 = Clock::now();
+            const bench::FloorResult f = bench::readOtf2Floor(anchor);
+            floorTimes.push_back(seconds(t0, Clock::now()));
+            events = f.events;
+        }
+        size_t rssBefore = 0, rssAfter = 0, eventBytes = 0, allBytes = 0;
+        uint64_t imported = 0;
+        for (int k = 0; k < repeat; ++k) {
+            Otf2ReadOptions opt;
+            opt.threads = 1;
+            rssBefore = residentBytes();
+            const auto t0 = Clock::now();
+            Trace t = readOtf2(anchor, opt);
+            importTimes.push_back(seconds(t0, Clock::now()));
+            rssAfter = residentBytes();
+            eventBytes = t.eventMemoryBytes();
+            allBytes = t.memoryBytes();
+            imported = t.eventCount();
+        }
+        const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+        for (int k = 0; k < repeat && cores > 1; ++k) {
+            Otf2ReadOptions opt;
+            opt.threads = cores;
+            const auto t0 = Clock::now();
+            Trace t = readOtf2(anchor, opt);
+            parallelTimes.push_back(seconds(t0, Clock::now()));
+        }
+
+        const double floorRate = double(events) / median(floorTimes);
+        const double importRate = double(imported) / median(importTimes);
+        std::printf("\ntrace: %s (%llu events, %u ranks)\n", anchor.c_str(),
+                    (unsigned long long)imported, ranks);
+        std::printf("decoding floor (callback-only OTF2 reader): %.2f s median of %d  -> %.2f M events/s\n",
+                    median(floorTimes), repeat, floorRate / 1e6);
+        std::printf("import, 1 thread:                           %.2f s median of %d  -> %.2f M events/s  (%.2fx the floor)\n",
+                    median(importTimes), repeat, importRate / 1e6, importRate / floorRate);
+        if (!parallelTimes.empty()) {
+            const double parRate = double(imported) / median(parallelTimes);
+            std::printf("import, %u threads:                          %.2f s median of %d  -> %.2f M events/s  (%.2fx the floor)\n",
+                        cores, median(parallelTimes), repeat, parRate / 1e6, parRate / floorRate);
+        }
+        std::printf("resident bytes per event (event columns + derived tables): %.2f\n",
+                    double(eventBytes) / double(imported));
+        std::printf("resident bytes per event (whole trace incl. definitions):  %.2f\n",
+                    double(allBytes) / double(imported));
+        std::printf("process RSS growth during the last import per event:       %.2f\n",
+                    (double(rssAfter) - double(rssBefore)) / double(imported));
+        if (events != imported)
+            std::printf("WARNING: floor saw %llu events, import %llu\n",
+                        (unsigned long long)events, (unsigned long long)imported);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "bench/import: %s\n", e.what());
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The whole test suite, from a fresh Debian 12 machine: installs dependencies, builds, runs every
+# test in a normal build and again under the address and undefined-behaviour sanitizers.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+jobs=$(nproc)
+
+for preset in dev asan; do
+    echo "=== $preset: configure, build, test"
+    cmake --preset "$preset" -DRANKSCOPE_WERROR=ON >/dev/null
+    cmake --build --preset "$preset" -j "$jobs"
+    ctest --preset "$preset" -j "$jobs"
+done
