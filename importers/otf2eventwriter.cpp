@@ -117,10 +117,6 @@ bool Otf2EventWriter::writeP2P(OTF2_EvtWriter* w, OTF2_AttributeList* attrs, Loc
     }
 
     const Message& m = trace_.message(id);
-    if (!m.matched()) {
-        ++skippedUnmatched_;
-        return false;
-    }
     const uint64_t sendRequest = 2 * uint64_t(id.value) + 1;
     const uint64_t recvRequest = sendRequest + 1;
     // Which side of the message this location is (both for a message to itself).
@@ -128,11 +124,12 @@ bool Otf2EventWriter::writeP2P(OTF2_EvtWriter* w, OTF2_AttributeList* attrs, Loc
     const bool isReceiver = m.recvLocation == loc;
     const auto tag = static_cast<uint32_t>(m.tag);
 
-    auto partner = [&](LocationId other) { return commRank(m.comm, trace_.rankOf(other)); };
+    // Unmatched messages keep the partner's world rank too, so they are written like the rest.
+    auto partnerRank = [&](RankId other) { return commRank(m.comm, other); };
     switch (kind) {
     case EventKind::MpiSend:
     case EventKind::MpiIsend: {
-        const uint32_t receiver = partner(m.recvLocation);
+        const uint32_t receiver = partnerRank(trace_.messageReceiver(m));
         if (receiver == UINT32_MAX) {
             ++skippedOutsider_;
             return false;
@@ -145,7 +142,7 @@ bool Otf2EventWriter::writeP2P(OTF2_EvtWriter* w, OTF2_AttributeList* attrs, Loc
     }
     case EventKind::MpiRecv:
     case EventKind::MpiIrecv: {
-        const uint32_t sender = partner(m.sendLocation);
+        const uint32_t sender = partnerRank(trace_.messageSender(m));
         if (sender == UINT32_MAX) {
             ++skippedOutsider_;
             return false;

@@ -14,8 +14,13 @@ struct Message
 {
     LocationId sendLocation;     ///< invalid when no send was found (unmatched receive)
     LocationId recvLocation;     ///< invalid when no receive was found (unmatched send)
-    uint32_t sendEvent = kNoEvent; ///< index of the MpiSend/MpiIsend event in sendLocation
-    uint32_t recvEvent = kNoEvent; ///< index of the MpiRecv/MpiIrecv event in recvLocation
+    /// Index of the MpiSend/MpiIsend event in sendLocation. For an unmatched receive (no
+    /// sendLocation) it holds the world rank of the sender the receive names instead, so the
+    /// message keeps both ends while staying 32 bytes; use Trace::messageSender().
+    uint32_t sendEvent = kNoEvent;
+    /// Index of the MpiRecv/MpiIrecv event in recvLocation. For an unmatched send (no
+    /// recvLocation) the world rank of the intended receiver; use Trace::messageReceiver().
+    uint32_t recvEvent = kNoEvent;
     int32_t tag = 0;
     CommId comm;
     uint64_t bytes = 0; ///< as recorded by the sender (by the receiver when unmatched)

@@ -205,8 +205,10 @@ void matchMessages(const Trace& defs, std::vector<EventStream>& streams,
                 takeRecv(recvs[ri++], m, id);
             } else if (haveS && (!haveR || sends[si].keyLess(recvs[ri]))) {
                 takeSend(sends[si++], m, id);
+                m.recvEvent = static_cast<uint32_t>(rank); // the intended receiver
                 ++diagnostics.unmatchedSends;
             } else {
+                m.sendEvent = static_cast<uint32_t>(recvs[ri].commSender); // the named sender
                 takeRecv(recvs[ri++], m, id);
                 ++diagnostics.unmatchedReceives;
             }

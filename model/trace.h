@@ -50,6 +50,16 @@ public:
 
     const std::vector<Message>& messages() const { return messages_; }
     const Message& message(MessageId id) const { return messages_[id.value]; }
+    /// World rank of a message's sender, also for an unmatched receive.
+    RankId messageSender(const Message& m) const
+    {
+        return m.sendLocation.valid() ? rankOf(m.sendLocation) : RankId(m.sendEvent);
+    }
+    /// World rank of a message's receiver, also for an unmatched send.
+    RankId messageReceiver(const Message& m) const
+    {
+        return m.recvLocation.valid() ? rankOf(m.recvLocation) : RankId(m.recvEvent);
+    }
 
     const std::vector<CollectiveInstance>& collectives() const { return collectives_; }
     const std::vector<CollectiveMember>& collectiveMembers() const { return members_; }

@@ -252,11 +252,17 @@ private slots:
         const Trace trace = h.finish();
 
         QCOMPARE(trace.messages().size(), size_t(3));
-        QCOMPARE(messageAt(trace, r0, 0), message(r0, 0, LocationId(), kNoEvent, 9, world, 32));
-        QCOMPARE(messageAt(trace, r0, 1), message(r0, 1, LocationId(), kNoEvent, 10, world, 48));
+        // The missing side's event field keeps the partner's world rank (message.h): the
+        // sends named world rank 1, the receive named world rank 0.
+        QCOMPARE(messageAt(trace, r0, 0), message(r0, 0, LocationId(), 1, 9, world, 32));
+        QCOMPARE(messageAt(trace, r0, 1), message(r0, 1, LocationId(), 1, 10, world, 48));
         // An unmatched receive keeps the receiver's byte count.
-        QCOMPARE(messageAt(trace, r1, 0), message(LocationId(), kNoEvent, r1, 0, 8, world, 24));
+        QCOMPARE(messageAt(trace, r1, 0), message(LocationId(), 0, r1, 0, 8, world, 24));
         QVERIFY(!messageAt(trace, r1, 0).matched());
+        QCOMPARE(trace.messageReceiver(messageAt(trace, r0, 0)), RankId(1));
+        QCOMPARE(trace.messageSender(messageAt(trace, r0, 0)), RankId(0));
+        QCOMPARE(trace.messageSender(messageAt(trace, r1, 0)), RankId(0));
+        QCOMPARE(trace.messageReceiver(messageAt(trace, r1, 0)), RankId(1));
         QCOMPARE(trace.diagnostics().unmatchedSends, uint64_t(2));
         QCOMPARE(trace.diagnostics().unmatchedReceives, uint64_t(1));
     }

@@ -209,6 +209,45 @@ private slots:
         QCOMPARE(printed.eventsPerLocation.at(1), uint64_t(6)); // 7 minus the skipped one
     }
 
+    void unmatchedMessagesRoundTrip()
+    {
+        // Rank 0 sends twice to rank 1 with tag 3, rank 1 receives once; rank 1 also receives
+        // a message from rank 0 with tag 4 that was never sent. Unmatched messages must survive
+        // a write and a read with their partner ranks (2 unmatched: one send, one receive).
+        TraceBuilder b;
+        const RegionId send = b.addRegion(
+            {b.intern("MPI_Send"), RegionRole::MpiPointToPoint, Paradigm::Mpi, StringId(), 0});
+        const RegionId recv = b.addRegion(
+            {b.intern("MPI_Recv"), RegionRole::MpiPointToPoint, Paradigm::Mpi, StringId(), 0});
+        std::vector<LocationId> loc;
+        for (uint32_t r = 0; r < 2; ++r)
+            loc.push_back(b.addLocation(b.addRank(b.intern("MPI Rank " + std::to_string(r))),
+                                        b.intern("Master thread"), LocationType::CpuThread, r));
+        const CommId world = b.addCommunicator(b.intern("MPI_COMM_WORLD"), {RankId(0), RankId(1)});
+        for (int64_t t : {10, 20}) {
+            b.enter(loc[0], t, send);
+            b.send(loc[0], t + 1, 1, world, 3, 100);
+            b.leave(loc[0], t + 2, send);
+        }
+        b.enter(loc[1], 30, recv);
+        b.recv(loc[1], 31, 0, world, 3, 100);
+        b.leave(loc[1], 32, recv);
+        b.enter(loc[1], 40, recv);
+        b.recv(loc[1], 41, 0, world, 4, 8);
+        b.leave(loc[1], 42, recv);
+        const Trace trace = b.finish();
+        QCOMPARE(trace.diagnostics().unmatchedSends, uint64_t(1));
+        QCOMPARE(trace.diagnostics().unmatchedReceives, uint64_t(1));
+
+        QTemporaryDir dir;
+        const Otf2WriteReport report = writeOtf2(trace, dir.path().toStdString());
+        QCOMPARE(report.skippedEvents, uint64_t(0));
+        const Trace back = readOtf2(dir.path().toStdString());
+        compareTraces(trace, back);
+        QCOMPARE(back.diagnostics().unmatchedSends, uint64_t(1));
+        QCOMPARE(back.diagnostics().unmatchedReceives, uint64_t(1));
+    }
+
     void scorepRoundTrip_data()
     {
         QTest::addColumn<QString>("name");
