@@ -16,13 +16,6 @@ void EventStream::reserve(size_t n)
     packed_.reserve(n);
 }
 
-void EventStream::append(int64_t t, EventKind k, uint32_t ref)
-{
-    assert(ref <= kNoEventRef);
-    time_.push_back(t);
-    packed_.push_back((uint32_t(k) << 28) | (ref & kNoEventRef));
-}
-
 void EventStream::setRef(size_t i, uint32_t ref)
 {
     assert(ref <= kNoEventRef);

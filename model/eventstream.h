@@ -75,7 +75,11 @@ public:
 
     // Building (TraceBuilder and importers).
     void reserve(size_t n);
-    void append(int64_t t, EventKind k, uint32_t ref);
+    void append(int64_t t, EventKind k, uint32_t ref)
+    {
+        time_.push_back(t);
+        packed_.push_back((uint32_t(k) << 28) | (ref & kNoEventRef));
+    }
     void setRef(size_t i, uint32_t ref);
     void addSourceLocation(uint32_t eventIndex, SourceLocation loc);
     void shrinkToFit();

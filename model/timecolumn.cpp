@@ -10,20 +10,6 @@ void TimeColumn::reserve(size_t n)
     bases_.reserve((n >> kBlockShift) + 1);
 }
 
-void TimeColumn::push_back(int64_t t)
-{
-    const size_t i = offsets_.size();
-    if ((i & ((size_t(1) << kBlockShift) - 1)) == 0)
-        bases_.push_back(t);
-    const int64_t off = t - bases_.back();
-    if (off >= 0 && off < int64_t(kEscape)) {
-        offsets_.push_back(static_cast<uint32_t>(off));
-    } else {
-        offsets_.push_back(kEscape);
-        escaped_.emplace_back(static_cast<uint32_t>(i), t);
-    }
-}
-
 int64_t TimeColumn::operator[](size_t i) const
 {
     const uint32_t off = offsets_[i];

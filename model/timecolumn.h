@@ -21,7 +21,20 @@ public:
     static constexpr uint32_t kEscape = 0xFFFFFFFFu;
 
     void reserve(size_t n);
-    void push_back(int64_t t);
+    /// Appends a value (inline: it runs once per imported event).
+    void push_back(int64_t t)
+    {
+        const size_t i = offsets_.size();
+        if ((i & ((size_t(1) << kBlockShift) - 1)) == 0)
+            bases_.push_back(t);
+        const int64_t off = t - bases_.back();
+        if (off >= 0 && off < int64_t(kEscape)) [[likely]] {
+            offsets_.push_back(static_cast<uint32_t>(off));
+        } else {
+            offsets_.push_back(kEscape);
+            escaped_.emplace_back(static_cast<uint32_t>(i), t);
+        }
+    }
     int64_t operator[](size_t i) const;
     size_t size() const { return offsets_.size(); }
     bool empty() const { return offsets_.empty(); }
