@@ -1,9 +1,11 @@
 #include "importers/otf2reader.h"
 
+
 #include "importers/otf2definitionreader.h"
 #include "importers/otf2eventreader.h"
 #include "importers/otf2readerror.h"
 #include "importers/otf2tables.h"
+#include "importers/otf2writer.h"
 #include "model/tracebuilder.h"
 #include "model/traceerror.h"
 
@@ -13,6 +15,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <filesystem>
@@ -141,6 +144,25 @@ private:
     double last_ = -1.0;
 };
 
+/// Traces Rankscope wrote carry their provenance in archive properties; any other trace was
+/// measured.
+Provenance readProvenance(OTF2_Reader* reader, const std::string& anchor)
+{
+    Provenance p{"measured", anchor, {}};
+    auto property = [reader](const char* name, std::string& into) {
+        char* value = nullptr;
+        if (OTF2_Reader_GetProperty(reader, name, &value) == OTF2_SUCCESS && value) {
+            into = value;
+            free(value); // OTF2 hands out malloc'ed strings
+        }
+    };
+    property(kOtf2ProvenanceKind, p.kind);
+    property(kOtf2ProvenanceParameters, p.parameters);
+    if (p.kind.empty())
+        p.kind = "measured";
+    return p;
+}
+
 } // namespace
 
 Trace readOtf2(const std::string& path, const Otf2ReadOptions& options)
@@ -154,8 +176,8 @@ Trace readOtf2(const std::string& path, const Otf2ReadOptions& options)
     tables.archiveName = anchorPath.stem().string();
 
     TraceBuilder builder;
-    builder.setProvenance(Provenance{"measured", anchor, {}});
     ReaderPtr reader = openReader(anchor);
+    builder.setProvenance(readProvenance(reader.get(), anchor));
     Otf2DefinitionReader(reader.get(), tables).read(builder);
     Otf2EventReader::internRecordNames(builder, tables);
 

@@ -83,6 +83,16 @@ void writeArchive(const Trace& trace, const std::string& dir, const std::string&
     checkOtf2Write(OTF2_Archive_SetSerialCollectiveCallbacks(a), path, "create folders");
     checkOtf2Write(OTF2_Archive_SetCreator(a, "Rankscope"), path, "setup");
     checkOtf2Write(OTF2_Archive_SetDescription(a, trace.provenance().kind.c_str()), path, "setup");
+    // Provenance travels as archive properties, so a generated or predicted trace read back is
+    // still known as such (readOtf2 restores it).
+    const Provenance& prov = trace.provenance();
+    if (!prov.kind.empty())
+        checkOtf2Write(OTF2_Archive_SetProperty(a, kOtf2ProvenanceKind, prov.kind.c_str(), true),
+                       path, "setup");
+    if (!prov.parameters.empty()) // OTF2 reads an empty value as "remove the property"
+        checkOtf2Write(
+            OTF2_Archive_SetProperty(a, kOtf2ProvenanceParameters, prov.parameters.c_str(), true),
+            path, "setup");
 
     const double total = std::max<double>(1.0, static_cast<double>(trace.eventCount()));
     uint64_t done = 0;

@@ -5,9 +5,9 @@
 // position, ranks as "MPI Rank N" process groups, locations, MPI communicators with their member
 // ranks, and every event) except what OTF2 cannot express faithfully; such events are skipped
 // and counted in the returned report, never silently dropped:
-// - MiscKind::Other events (the model keeps only the name of the source record type);
-// - point-to-point events of unmatched messages: the model does not keep the partner rank of a
-//   message whose other side was never found, and OTF2 records need it.
+// - MiscKind::Other events (the model keeps only the name of the source record type).
+// Unmatched messages are written with the partner rank they named (Trace::messageSender/
+// messageReceiver). The trace's Provenance is kept in archive properties (below).
 // Timestamps are written in ns (1e9 ticks per second) with the trace's clock offset as the
 // global offset, so a trace read from a file with another timer resolution comes back in ns.
 
@@ -19,6 +19,10 @@
 #include <vector>
 
 namespace rankscope {
+
+/// OTF2 archive properties holding a trace's Provenance (kind and parameters).
+inline constexpr const char* kOtf2ProvenanceKind = "RANKSCOPE::PROVENANCE_KIND";
+inline constexpr const char* kOtf2ProvenanceParameters = "RANKSCOPE::PROVENANCE_PARAMETERS";
 
 struct Otf2WriteOptions
 {

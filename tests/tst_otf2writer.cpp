@@ -105,7 +105,11 @@ private slots:
         for (const char* f : {"traces.otf2", "traces.def", "traces/0.evt", "traces/0.def"})
             QVERIFY2(QFile::exists(QDir(dir.path()).filePath(QString::fromLatin1(f))), f);
 
-        compareTraces(trace, readOtf2(dir.path().toStdString()));
+        const Trace back = readOtf2(dir.path().toStdString());
+        compareTraces(trace, back);
+        // The provenance survives the file: still "generated", with the generator's options.
+        QCOMPARE(back.provenance().kind, std::string("generated"));
+        QCOMPARE(back.provenance().parameters, trace.provenance().parameters);
 
         const Otf2Print printed = runOtf2Print(dir.path());
         if (printed.exitCode == -1) QSKIP("otf2-print not available");

@@ -25,7 +25,9 @@ int main(int argc, char** argv)
     CLI::App app{"Rankscope command line: MPI trace analysis and what-if studies.\n"
                  "Exit codes: 0 success, 1 bad input, 2 bad usage."};
     app.set_version_flag("--version", RANKSCOPE_VERSION);
-    app.require_subcommand(1);
+    // At most one subcommand; "none" is reported below. (require_subcommand(1) would make CLI11
+    // say "a subcommand is required" even for a misspelt one, hiding the word it did not know.)
+    app.require_subcommand(0, 1);
 
     InfoCommand info;
     ProfileCommand profile;
@@ -63,5 +65,7 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "rankscope-cli: error: %s\n", e.what());
         return kBadInput;
     }
+    std::fprintf(stderr, "rankscope-cli: a subcommand is required (info, profile, intervals, "
+                         "convert, generate)\nRun with --help for more information.\n");
     return kBadUsage;
 }
