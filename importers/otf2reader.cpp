@@ -256,7 +256,7 @@ Trace readOtf2(const std::string& path, const Otf2ReadOptions& options)
     }
     Trace trace;
     try {
-        trace = builder.finish();
+        trace = builder.finish(static_cast<unsigned>(threads));
     } catch (const TraceError& e) {
         throw TraceError(anchor + ": " + e.what());
     }

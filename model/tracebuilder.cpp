@@ -261,7 +261,7 @@ void TraceBuilder::setPartial(bool partial)
     s_->trace.diagnostics_.partial = partial;
 }
 
-Trace TraceBuilder::finish()
+Trace TraceBuilder::finish(unsigned threads)
 {
     TraceBuildState& st = *s_;
     Trace& t = st.trace;
@@ -278,7 +278,7 @@ Trace TraceBuilder::finish()
         }
     }
 
-    matchMessages(t, t.streams_, st.locations, t.messages_, diag);
+    matchMessages(t, t.streams_, st.locations, t.messages_, diag, std::max(1u, threads));
     matchCollectives(t, t.streams_, st.locations, t.collectives_, t.members_, diag);
 
     // Misc events: per-location tables become one global table.

@@ -80,7 +80,8 @@ public:
     /// Builds the derived tables and returns the trace; the builder is empty afterwards.
     /// Throws TraceError for input that cannot form a trace (e.g. a partner rank outside its
     /// communicator); oddities that can be kept (unmatched messages...) are counted instead.
-    Trace finish();
+    /// `threads` > 1 matches messages on that many threads; the trace is the same either way.
+    Trace finish(unsigned threads = 1);
 
 private:
     static uint32_t append(TraceBuildState& s, LocationId loc, int64_t t, EventKind kind,

@@ -54,10 +54,11 @@ struct TraceBuildState
 };
 
 /// Matches sends with receives; fills `messages`, sets the p2p event references in `streams`
-/// and counts what stays unmatched. `defs` supplies communicators and location ranks.
+/// and counts what stays unmatched. `defs` supplies communicators and location ranks. With
+/// threads > 1 the per-location and per-bucket passes run concurrently; the result is the same.
 void matchMessages(const Trace& defs, std::vector<EventStream>& streams,
                    std::vector<LocationBuildState>& locations, std::vector<Message>& messages,
-                   TraceDiagnostics& diagnostics);
+                   TraceDiagnostics& diagnostics, unsigned threads);
 
 /// Groups the k-th collective on each communicator over its members; fills `instances` and
 /// `members` and sets the collective event references in `streams`.

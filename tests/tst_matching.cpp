@@ -238,6 +238,43 @@ private slots:
         QCOMPARE(trace.diagnostics().unmatchedMessages(), uint64_t(0));
     }
 
+    void threadCountDoesNotChangeTheResult()
+    {
+        // A ring on 7 ranks, 5 rounds: each rank posts Irecvs from both neighbours (tags 1 and
+        // 2), sends to both, and completes the receives in reverse posting order; rank 6 also
+        // sends one message nobody receives. Matching on 1 and on 3 threads must agree exactly.
+        auto build = [](unsigned threads) {
+            HandTrace h;
+            std::vector<LocationId> loc;
+            for (int r = 0; r < 7; ++r)
+                loc.push_back(h.addRank());
+            const CommId world = h.addWorld();
+            TraceBuilder& b = h.builder();
+            uint64_t request = 1;
+            for (int round = 0; round < 5; ++round) {
+                const int64_t t0 = 100 * round;
+                for (uint32_t r = 0; r < 7; ++r) {
+                    const uint32_t left = (r + 6) % 7, right = (r + 1) % 7;
+                    const uint64_t fromLeft = request++, fromRight = request++;
+                    b.irecvRequest(loc[r], t0 + 1, fromLeft);
+                    b.irecvRequest(loc[r], t0 + 2, fromRight);
+                    b.send(loc[r], t0 + 3, right, world, 1, 64);
+                    b.send(loc[r], t0 + 4, left, world, 2, 64);
+                    b.irecv(loc[r], t0 + 5, right, world, 2, 64, fromRight);
+                    b.irecv(loc[r], t0 + 6, left, world, 1, 64, fromLeft);
+                }
+            }
+            b.send(loc[6], 1000, 0, world, 99, 8);
+            return h.finish(threads);
+        };
+        const Trace one = build(1);
+        const Trace three = build(3);
+        QVERIFY(three.sameContent(one));
+        QCOMPARE(one.messages().size(), size_t(7 * 2 * 5 + 1));
+        QCOMPARE(three.diagnostics().unmatchedSends, uint64_t(1));
+        QCOMPARE(three.diagnostics().unmatchedReceives, uint64_t(0));
+    }
+
     void unmatchedMessagesAreKept()
     {
         HandTrace h;

@@ -29,7 +29,7 @@ public:
     /// Enter `r` at `begin` and leave it at `end` (nothing nested).
     void call(LocationId loc, RegionId r, int64_t begin, int64_t end);
 
-    Trace finish() { return b_.finish(); }
+    Trace finish(unsigned threads = 1) { return b_.finish(threads); }
 
 private:
     RegionId region(std::string_view name, RegionRole role, Paradigm paradigm);
