@@ -1,5 +1,7 @@
 #include "model/intervals.h"
 
+#include "model/perrank.h"
+
 #include "model/callsiteresolver.h"
 #include "model/deltascanner.h"
 #include "model/trace.h"
@@ -122,27 +124,11 @@ IntervalTable mergeRankIntervals(size_t rankCount, const std::vector<RankInterva
 IntervalTable computeIntervals(const Trace& trace, const ProgressCallback& progress)
 {
     const MpiLifecycle lifecycle = MpiLifecycle::of(trace);
-    uint64_t total = 0;
-    for (uint32_t r = 0; r < trace.rankCount(); ++r)
-        total += trace.rankEvents(RankId(r)).size();
-
-    std::vector<RankIntervals> ranks;
-    ranks.reserve(trace.rankCount());
-    uint64_t done = 0;
-    bool cancelled = false;
-    for (uint32_t r = 0; r < trace.rankCount() && !cancelled; ++r) {
-        const uint64_t events = trace.rankEvents(RankId(r)).size();
-        ProgressCallback rankProgress;
-        if (progress) {
-            rankProgress = [&progress, done, events, total](double f) {
-                return progress(total == 0 ? 1.0
-                                           : (double(done) + f * double(events)) / double(total));
-            };
-        }
-        ranks.push_back(rankIntervals(trace, RankId(r), lifecycle, rankProgress));
-        cancelled = ranks.back().cancelled;
-        done += events;
-    }
+    const auto ranks = analyseEachRank<RankIntervals>(
+        trace, progress, [&](RankId rank, const ProgressCallback& rankProgress) {
+            return rankIntervals(trace, rank, lifecycle, rankProgress);
+        });
+    const bool cancelled = !ranks.empty() && ranks.back().cancelled;
     IntervalTable table = mergeRankIntervals(trace.rankCount(), ranks);
     table.cancelled = cancelled;
     return table;

@@ -1,5 +1,7 @@
 #include "model/profile.h"
 
+#include "model/perrank.h"
+
 #include "model/trace.h"
 
 #include <algorithm>
@@ -123,27 +125,11 @@ Profile mergeRankProfiles(const Trace& trace, std::vector<RankProfile> ranks)
 
 Profile computeProfile(const Trace& trace, const ProgressCallback& progress)
 {
-    uint64_t total = 0;
-    for (uint32_t r = 0; r < trace.rankCount(); ++r)
-        total += trace.rankEvents(RankId(r)).size();
-
-    std::vector<RankProfile> ranks;
-    ranks.reserve(trace.rankCount());
-    uint64_t done = 0;
-    bool cancelled = false;
-    for (uint32_t r = 0; r < trace.rankCount() && !cancelled; ++r) {
-        const uint64_t events = trace.rankEvents(RankId(r)).size();
-        ProgressCallback rankProgress;
-        if (progress) {
-            rankProgress = [&progress, done, events, total](double f) {
-                return progress(total == 0 ? 1.0
-                                           : (double(done) + f * double(events)) / double(total));
-            };
-        }
-        ranks.push_back(computeRankProfile(trace, RankId(r), rankProgress));
-        cancelled = ranks.back().cancelled;
-        done += events;
-    }
+    auto ranks = analyseEachRank<RankProfile>(
+        trace, progress, [&](RankId rank, const ProgressCallback& rankProgress) {
+            return computeRankProfile(trace, rank, rankProgress);
+        });
+    const bool cancelled = !ranks.empty() && ranks.back().cancelled;
     Profile profile = mergeRankProfiles(trace, std::move(ranks));
     profile.cancelled = cancelled;
     return profile;

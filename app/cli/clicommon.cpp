@@ -8,6 +8,20 @@
 
 namespace rankscope::cli {
 
+void addTraceInput(CLI::App* cmd, std::string& trace, LoadOptions& load)
+{
+    cmd->add_option("trace", trace, "OTF2 anchor file (traces.otf2) or its folder")->required();
+    cmd->add_flag("--allow-partial", load.allowPartial,
+                  "Keep what can be read from a damaged trace and say what is missing");
+}
+
+void addOutputFormats(CLI::App* cmd, bool& json, bool* csv)
+{
+    CLI::Option* jsonFlag = cmd->add_flag("--json", json, "Print machine-readable JSON");
+    if (csv)
+        cmd->add_flag("--csv", *csv, "Print CSV, one row per line of the table")->excludes(jsonFlag);
+}
+
 Trace loadTrace(const std::string& path, const LoadOptions& options)
 {
     Otf2ReadOptions read;

@@ -4,6 +4,8 @@
 
 #include "model/trace.h"
 
+#include <CLI/CLI.hpp>
+
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -25,6 +27,11 @@ struct LoadOptions
     bool allowPartial = false;
     unsigned threads = 0; ///< 0: as many as the machine has cores
 };
+
+/// Adds what every trace-reading command takes: the TRACE argument and --allow-partial.
+void addTraceInput(CLI::App* cmd, std::string& trace, LoadOptions& load);
+/// Adds --json and, when `csv` is given, --csv (the two exclude each other).
+void addOutputFormats(CLI::App* cmd, bool& json, bool* csv = nullptr);
 
 /// Reads a trace (an OTF2 anchor file or its folder). Throws TraceError naming the file.
 Trace loadTrace(const std::string& path, const LoadOptions& options);

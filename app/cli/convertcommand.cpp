@@ -9,10 +9,8 @@ namespace rankscope::cli {
 CLI::App* ConvertCommand::add(CLI::App& parent)
 {
     CLI::App* cmd = parent.add_subcommand("convert", "Convert a trace (OTF2 to OTF2 for now)");
-    cmd->add_option("input", input_, "OTF2 anchor file or its folder")->required();
+    addTraceInput(cmd, input_, load_);
     cmd->add_option("-o,--output", output_, "Folder to write the OTF2 archive into")->required();
-    cmd->add_flag("--allow-partial", load_.allowPartial,
-                  "Convert what can be read from a damaged trace");
     return cmd;
 }
 

@@ -13,10 +13,8 @@ CLI::App* InfoCommand::add(CLI::App& parent)
 {
     CLI::App* cmd = parent.add_subcommand("info", "Summarise a trace: ranks, events, duration, "
                                                   "MPI calls, messages, collectives");
-    cmd->add_option("trace", trace_, "OTF2 anchor file (traces.otf2) or its folder")->required();
-    cmd->add_flag("--json", json_, "Print machine-readable JSON");
-    cmd->add_flag("--allow-partial", load_.allowPartial,
-                  "Keep what can be read from a damaged trace and say what is missing");
+    addTraceInput(cmd, trace_, load_);
+    addOutputFormats(cmd, json_);
     return cmd;
 }
 

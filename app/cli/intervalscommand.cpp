@@ -31,11 +31,8 @@ CLI::App* IntervalsCommand::add(CLI::App& parent)
 {
     CLI::App* cmd = parent.add_subcommand(
         "intervals", "Delta times (computation between consecutive MPI calls) per execution interval");
-    cmd->add_option("trace", trace_, "OTF2 anchor file (traces.otf2) or its folder")->required();
-    auto* json = cmd->add_flag("--json", json_, "Print machine-readable JSON");
-    cmd->add_flag("--csv", csv_, "Print CSV (one row per interval)")->excludes(json);
-    cmd->add_flag("--allow-partial", load_.allowPartial,
-                  "Keep what can be read from a damaged trace");
+    addTraceInput(cmd, trace_, load_);
+    addOutputFormats(cmd, json_, &csv_);
     return cmd;
 }
 
