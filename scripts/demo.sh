@@ -11,6 +11,7 @@ cmake --build --preset release --target rankscope-cli
 
 cli=./build/release/rankscope-cli
 out=build/demo
+rm -rf "$out/stencil2d-16"   # the demo regenerates its trace on every run
 mkdir -p "$out"
 {
     echo "### Generated: stencil2d, 16 ranks, 40 iterations"
@@ -27,7 +28,9 @@ mkdir -p "$out"
         echo "### Measured: NAS MG class W on 8 ranks (Score-P 8.4)"
         "$cli" info "$real"
         echo
-        "$cli" intervals "$real" | head -25
+        "$cli" intervals "$real" > "$out/mg-W-8-intervals.txt"
+        head -25 "$out/mg-W-8-intervals.txt"
+        echo "(all $(($(wc -l < "$out/mg-W-8-intervals.txt") - 3)) intervals in $out/mg-W-8-intervals.txt)"
     fi
 } 2>&1 | tee "$out/report.txt"
 echo

@@ -73,14 +73,15 @@ int IntervalsCommand::run() const
         return kOk;
     }
 
-    std::printf("%-60s %11s %10s %10s %10s %10s\n", "interval", "occurrences", "total", "mean",
-                "min", "max");
+    // The interval name goes last: call paths of real programs are long and vary in length.
+    std::printf("%11s %10s %10s %10s %10s  %s\n", "occurrences", "total", "mean", "min", "max",
+                "interval");
     for (const ExecutionInterval& iv : table.intervals) {
-        std::printf("%-60s %11llu %10s %10s %10s %10s\n", table.name(iv).c_str(),
-                    (unsigned long long)iv.stats.occurrences,
+        std::printf("%11llu %10s %10s %10s %10s  %s\n", (unsigned long long)iv.stats.occurrences,
                     formatDuration(iv.stats.total).c_str(),
                     formatDuration(int64_t(iv.stats.mean() + 0.5)).c_str(),
-                    formatDuration(iv.stats.min).c_str(), formatDuration(iv.stats.max).c_str());
+                    formatDuration(iv.stats.min).c_str(), formatDuration(iv.stats.max).c_str(),
+                    table.name(iv).c_str());
     }
     const RankId worst = table.maxRankDeltaSumRank();
     if (worst.valid())
