@@ -1,0 +1,88 @@
+#pragma once
+// The rank timeline: one row per rank (or per group of ranks when they do not fit), time on the
+// x axis with an adaptive tick axis, regions coloured by role, message lines, hover tooltips,
+// click selection, wheel/keyboard/drag zoom and pan. Zoomed out it draws from TimelineSummary
+// (one cell per pixel and row); zoomed in it draws the events of the window (two binary searches
+// per row), folding what is narrower than a pixel. A frame never walks the whole trace.
+
+#include "model/ids.h"
+#include "views/timelineselection.h"
+#include "views/timemapping.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <vector>
+
+namespace rankscope {
+
+class Trace;
+class TimelineSummary;
+
+class TimelineView : public QWidget
+{
+    Q_OBJECT
+public:
+    enum class RankOrder { ByRank, ByMpiTime };
+
+    explicit TimelineView(QWidget* parent = nullptr);
+    ~TimelineView() override;
+
+    /// Shows `trace`; `summary` must have been built from it (both stay alive while shown).
+    void setTrace(std::shared_ptr<const Trace> trace, std::shared_ptr<const TimelineSummary> summary);
+    std::shared_ptr<const Trace> trace() const;
+
+    const TimeMapping& mapping() const;
+    /// Displayed time = trace time - offset (to align two runs, e.g. at the end of MPI_Init).
+    void setTimeOffset(int64_t ns);
+    int64_t timeOffset() const;
+
+    void setShowMessages(bool show);
+    bool showMessages() const;
+    void setRankOrder(RankOrder order);
+    /// Shows only these ranks, in this order (empty: all ranks in the chosen order).
+    void setRankFilter(std::vector<RankId> ranks);
+    /// Ranks shown in each row, top to bottom (a row holds several when they are aggregated).
+    std::vector<std::vector<RankId>> rows() const;
+
+    TimelineSelection selection() const;
+    void setSelection(const TimelineSelection& selection);
+    /// What lies under a widget position (invalid selection when nothing).
+    TimelineSelection itemAt(QPoint pos) const;
+
+    /// Draws the legend of region colours into `rect` (also used by export).
+    void paintLegend(class QPainter& painter, const QRect& rect) const;
+
+public slots:
+    /// Shows [begin, end) in displayed time (coupled views call this on each other).
+    void setVisibleRange(double beginNs, double endNs);
+    void zoomIn();
+    void zoomOut();
+    void fitToWindow();
+    void panLeft();
+    void panRight();
+    /// Selects the next / previous MPI call on the selected rank and brings it into view.
+    void selectNextCall();
+    void selectPreviousCall();
+
+signals:
+    void visibleRangeChanged(double beginNs, double endNs);
+    void selectionChanged(const rankscope::TimelineSelection& selection);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    bool event(QEvent* event) override; // tooltips
+
+private:
+    struct Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace rankscope
