@@ -18,6 +18,7 @@ namespace rankscope {
 
 class Trace;
 class TimelineSummary;
+struct TimelineIndex;
 
 class TimelineView : public QWidget
 {
@@ -28,8 +29,11 @@ public:
     explicit TimelineView(QWidget* parent = nullptr);
     ~TimelineView() override;
 
-    /// Shows `trace`; `summary` must have been built from it (both stay alive while shown).
-    void setTrace(std::shared_ptr<const Trace> trace, std::shared_ptr<const TimelineSummary> summary);
+    /// Shows `trace`; `summary` and `index` must have been built from it (all stay alive while
+    /// shown). Without `index` it is built here, which takes seconds for tens of millions of
+    /// events: pass one built off the GUI thread (TimelineIndex::build) for real traces.
+    void setTrace(std::shared_ptr<const Trace> trace, std::shared_ptr<const TimelineSummary> summary,
+                  std::shared_ptr<const TimelineIndex> index = {});
     std::shared_ptr<const Trace> trace() const;
 
     const TimeMapping& mapping() const;
@@ -49,6 +53,11 @@ public:
     void setSelection(const TimelineSelection& selection);
     /// What lies under a widget position (invalid selection when nothing).
     TimelineSelection itemAt(QPoint pos) const;
+
+    /// The area the rows are drawn in (time runs along x); widget coordinates.
+    QRect plotArea() const;
+    /// Row `row` of rows() in widget coordinates (its time extent is plotArea()'s).
+    QRect rowRect(int row) const;
 
     /// Draws the legend of region colours into `rect` (also used by export).
     void paintLegend(class QPainter& painter, const QRect& rect) const;

@@ -1,0 +1,361 @@
+// TimelineView on a hand-built 3-rank trace with known times: hit-testing at computed pixels,
+// click selection, wheel and key zoom/pan, setVisibleRange without echo, row aggregation,
+// filter and order, group expansion, and MPI call navigation.
+//
+// The trace (times in ns; every rank runs main over [0, 10000]):
+//   rank 0: compute [0, 4000]  MPI_Send [4000, 5000] (send at 4500)  compute [5000, 8000]
+//           MPI_Allreduce [8000, 9000]
+//   rank 1: MPI_Recv [1000, 6000] (receive at 5800)  compute [6000, 8000]
+//           MPI_Allreduce [8000, 9500]
+//   rank 2: compute [0, 7000]  MPI_Allreduce [7000, 9500]
+// Rank 0's events: 0 enter main, 1 enter compute, 2 leave compute, 3 enter MPI_Send, 4 send,
+// 5 leave MPI_Send, 6 enter compute, 7 leave compute, 8 enter MPI_Allreduce, 9 leave it,
+// 10 leave main. MPI time: rank 0 2000, rank 1 5000 + 1500 = 6500, rank 2 2500.
+
+#include "model/timelinesummary.h"
+#include "model/trace.h"
+#include "testsupport/handtrace.h"
+#include "views/timelineview.h"
+
+#include <QApplication>
+#include <QSignalSpy>
+#include <QTest>
+#include <QWheelEvent>
+
+using namespace rankscope;
+using rankscope::test::HandTrace;
+
+namespace {
+
+std::shared_ptr<const Trace> threeRanks()
+{
+    HandTrace h;
+    const LocationId r0 = h.addRank(), r1 = h.addRank(), r2 = h.addRank();
+    const CommId world = h.addWorld();
+    const RegionId main = h.user("main"), compute = h.user("compute");
+    const RegionId send = h.mpi("MPI_Send", RegionRole::MpiPointToPoint);
+    const RegionId recv = h.mpi("MPI_Recv", RegionRole::MpiPointToPoint);
+    const RegionId allreduce = h.mpi("MPI_Allreduce", RegionRole::MpiCollective);
+    h.enter(r0, 0, main);
+    h.call(r0, compute, 0, 4000);
+    h.enter(r0, 4000, send);
+    h.builder().send(r0, 4500, 1, world, 7, 4096);
+    h.leave(r0, 5000, send);
+    h.call(r0, compute, 5000, 8000);
+    h.call(r0, allreduce, 8000, 9000);
+    h.leave(r0, 10000, main);
+
+    h.enter(r1, 0, main);
+    h.enter(r1, 1000, recv);
+    h.builder().recv(r1, 5800, 0, world, 7, 4096);
+    h.leave(r1, 6000, recv);
+    h.call(r1, compute, 6000, 8000);
+    h.call(r1, allreduce, 8000, 9500);
+    h.leave(r1, 10000, main);
+
+    h.enter(r2, 0, main);
+    h.call(r2, compute, 0, 7000);
+    h.call(r2, allreduce, 7000, 9500);
+    h.leave(r2, 10000, main);
+    return std::make_shared<const Trace>(h.finish());
+}
+
+std::shared_ptr<const Trace> manyRanks(int n)
+{
+    HandTrace h;
+    std::vector<LocationId> locs;
+    for (int i = 0; i < n; ++i)
+        locs.push_back(h.addRank());
+    const RegionId work = h.user("work");
+    for (int i = 0; i < n; ++i)
+        h.call(locs[size_t(i)], work, 0, 1000 + i);
+    return std::make_shared<const Trace>(h.finish());
+}
+
+std::vector<RankId> ranks(std::initializer_list<uint32_t> ids)
+{
+    std::vector<RankId> out;
+    for (uint32_t i : ids)
+        out.push_back(RankId(i));
+    return out;
+}
+
+std::vector<RankId> rankRange(uint32_t first, uint32_t last)
+{
+    std::vector<RankId> out;
+    for (uint32_t i = first; i <= last; ++i)
+        out.push_back(RankId(i));
+    return out;
+}
+
+} // namespace
+
+class TestTimelineView : public QObject
+{
+    Q_OBJECT
+
+    std::shared_ptr<const Trace> trace_ = threeRanks();
+    std::shared_ptr<const TimelineSummary> summary_ =
+        std::make_shared<const TimelineSummary>(TimelineSummary::build(*trace_));
+
+    void setUp(TimelineView& view)
+    {
+        view.resize(1000, 400);
+        view.setTrace(trace_, summary_);
+        view.setVisibleRange(0, 10000);
+    }
+    // Widget position of trace time `t` in the middle of row `row`.
+    static QPoint at(const TimelineView& view, double t, int row)
+    {
+        const QRect plot = view.plotArea();
+        const double x = plot.left() + view.mapping().toPixel(t);
+        return QPoint(int(x), view.rowRect(row).center().y());
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QApplication::setFont(QFont(QStringLiteral("DejaVu Sans"), 9));
+    }
+
+    void itemAt_data()
+    {
+        QTest::addColumn<int>("row");
+        QTest::addColumn<double>("time");
+        QTest::addColumn<QString>("region");
+        QTest::addColumn<uint>("enter");
+        QTest::addColumn<uint>("leave");
+        QTest::newRow("rank 0 compute") << 0 << 2000.0 << "compute" << 1u << 2u;
+        QTest::newRow("rank 0 send") << 0 << 4200.0 << "MPI_Send" << 3u << 5u;
+        QTest::newRow("rank 0 second compute") << 0 << 6500.0 << "compute" << 6u << 7u;
+        QTest::newRow("rank 0 main") << 0 << 9500.0 << "main" << 0u << 10u;
+        // Rank 1: 0 enter main, 1 enter MPI_Recv, 2 recv, 3 leave MPI_Recv, 4/5 compute,
+        // 6/7 MPI_Allreduce, 8 leave main.
+        QTest::newRow("rank 1 recv") << 1 << 3000.0 << "MPI_Recv" << 1u << 3u;
+        QTest::newRow("rank 1 main") << 1 << 500.0 << "main" << 0u << 8u;
+        // Rank 2: 0 enter main, 1 enter compute, 2 leave, 3 enter MPI_Allreduce, 4 leave.
+        QTest::newRow("rank 2 allreduce") << 2 << 8000.0 << "MPI_Allreduce" << 3u << 4u;
+    }
+    void itemAt()
+    {
+        QFETCH(int, row);
+        QFETCH(double, time);
+        QFETCH(QString, region);
+        QFETCH(uint, enter);
+        QFETCH(uint, leave);
+        TimelineView view;
+        setUp(view);
+        view.setShowMessages(false);
+        const TimelineSelection s = view.itemAt(at(view, time, row));
+        QVERIFY(s.valid());
+        QCOMPARE(s.rank, RankId(uint32_t(row)));
+        QCOMPARE(QString::fromUtf8(trace_->regionName(s.region)), region);
+        QCOMPARE(s.enterEvent, enter);
+        QCOMPARE(s.leaveEvent, leave);
+    }
+
+    void itemAtOutsideIsInvalid()
+    {
+        TimelineView view;
+        setUp(view);
+        QVERIFY(!view.itemAt(QPoint(2, view.rowRect(0).center().y())).valid()); // label column
+        QVERIFY(!view.itemAt(QPoint(view.plotArea().center().x(), 5)).valid());  // axis
+    }
+
+    void messageLine()
+    {
+        TimelineView view;
+        setUp(view);
+        (void)view.grab(); // a frame decides which message lines are drawn
+        // The line runs from (4500, rank 0) to (5800, rank 1); its midpoint is at 5150.
+        const QPoint a = at(view, 4500, 0), b = at(view, 5800, 1);
+        const TimelineSelection s = view.itemAt((a + b) / 2);
+        QVERIFY(s.message.valid());
+        QCOMPARE(s.message, MessageId(0));
+        QCOMPARE(s.rank, RankId(0));
+        QCOMPARE(QString::fromUtf8(trace_->regionName(s.region)), QStringLiteral("MPI_Send"));
+        view.setShowMessages(false);
+        QVERIFY(!view.itemAt((a + b) / 2).message.valid());
+    }
+
+    void clickSelects()
+    {
+        TimelineView view;
+        setUp(view);
+        view.setShowMessages(false);
+        QSignalSpy spy(&view, &TimelineView::selectionChanged);
+        QTest::mouseClick(&view, Qt::LeftButton, {}, at(view, 4200, 0));
+        QCOMPARE(spy.count(), 1);
+        const auto s = spy.at(0).at(0).value<TimelineSelection>();
+        QCOMPARE(s.rank, RankId(0));
+        QCOMPARE(s.enterEvent, 3u);
+        QCOMPARE(s.message, MessageId(0)); // a point-to-point call carries its message
+        QCOMPARE(view.selection(), s);
+        // Clicking the same instance again changes nothing.
+        QTest::mouseClick(&view, Qt::LeftButton, {}, at(view, 4300, 0));
+        QCOMPARE(spy.count(), 1);
+    }
+
+    void wheelZoomsAtCursor()
+    {
+        TimelineView view;
+        setUp(view);
+        QSignalSpy spy(&view, &TimelineView::visibleRangeChanged);
+        const QPoint pos = at(view, 2500, 1);
+        const double anchor = view.mapping().toTime(pos.x() - view.plotArea().left());
+        QWheelEvent wheel(pos, view.mapToGlobal(pos), QPoint(), QPoint(0, 120), Qt::NoButton,
+                          Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(&view, &wheel);
+        QCOMPARE(spy.count(), 1);
+        // One notch zooms in by 1.2 around the time under the cursor.
+        QCOMPARE(view.mapping().span(), 10000 / 1.2);
+        QCOMPARE(view.mapping().toTime(pos.x() - view.plotArea().left()), anchor);
+        QCOMPARE(spy.at(0).at(0).toDouble(), view.mapping().begin());
+        QCOMPARE(spy.at(0).at(1).toDouble(), view.mapping().end());
+    }
+
+    void keys()
+    {
+        TimelineView view;
+        setUp(view);
+        QSignalSpy spy(&view, &TimelineView::visibleRangeChanged);
+        // '+' zooms in by 1.5 around the centre (5000): span 6666.67.
+        QTest::keyClick(&view, Qt::Key_Plus);
+        QCOMPARE(view.mapping().span(), 10000 / 1.5);
+        QCOMPARE((view.mapping().begin() + view.mapping().end()) / 2, 5000.0);
+        // Right arrow pans by a tenth of the window.
+        const double before = view.mapping().begin();
+        QTest::keyClick(&view, Qt::Key_Right);
+        QCOMPARE(view.mapping().begin(), before + view.mapping().span() / 10);
+        // '0' fits: the run [0, 10000] plus 1% on either side.
+        QTest::keyClick(&view, Qt::Key_0);
+        QCOMPARE(view.mapping().begin(), -100.0);
+        QCOMPARE(view.mapping().end(), 10100.0);
+        QCOMPARE(spy.count(), 3);
+        // Fitting again does not move, so nothing is emitted.
+        QTest::keyClick(&view, Qt::Key_Home);
+        QCOMPARE(spy.count(), 3);
+    }
+
+    void setVisibleRangeDoesNotEcho()
+    {
+        TimelineView view;
+        setUp(view);
+        QSignalSpy spy(&view, &TimelineView::visibleRangeChanged);
+        view.setVisibleRange(1000, 3000);
+        QCOMPARE(spy.count(), 1);
+        view.setVisibleRange(1000, 3000);
+        QCOMPARE(spy.count(), 1);
+        // Two coupled views settle after one round.
+        TimelineView other;
+        setUp(other);
+        connect(&view, &TimelineView::visibleRangeChanged, &other, &TimelineView::setVisibleRange);
+        connect(&other, &TimelineView::visibleRangeChanged, &view, &TimelineView::setVisibleRange);
+        QSignalSpy otherSpy(&other, &TimelineView::visibleRangeChanged);
+        view.setVisibleRange(2000, 6000);
+        QCOMPARE(spy.count(), 2);
+        QCOMPARE(otherSpy.count(), 1);
+        QCOMPARE(other.mapping().begin(), 2000.0);
+    }
+
+    void timeOffset()
+    {
+        TimelineView view;
+        setUp(view);
+        view.setShowMessages(false);
+        // Displayed time = trace time - 1000: trace time 4200 (MPI_Send) shows at 3200.
+        view.setTimeOffset(1000);
+        view.setVisibleRange(-1000, 9000);
+        const TimelineSelection s = view.itemAt(at(view, 3200, 0));
+        QCOMPARE(QString::fromUtf8(trace_->regionName(s.region)), QStringLiteral("MPI_Send"));
+    }
+
+    void rowsAggregateAndFilter()
+    {
+        TimelineView view;
+        view.resize(800, 300);
+        auto trace = manyRanks(256);
+        view.setTrace(trace, std::make_shared<const TimelineSummary>(TimelineSummary::build(*trace)));
+        // Rows area: from y 30 (under the axis) to 273 (a pixel above the 26 px legend), 244 px;
+        // at 12 px per row at least, 20 rows fit; 256 ranks in 20 rows: groups of ceil(256 / 20) = 13,
+        // so 19 groups of 13 and one of 9.
+        QCOMPARE(view.plotArea().height() / 12, 20);
+        auto rows = view.rows();
+        QCOMPARE(rows.size(), size_t(20));
+        QCOMPARE(rows[0], rankRange(0, 12));
+        QCOMPARE(rows[18], rankRange(234, 246));
+        QCOMPARE(rows[19], rankRange(247, 255));
+
+        // Double-click the first group: its 13 ranks get rows; the other 243 ranks share the
+        // 7 remaining rows in groups of ceil(243 / 7) = 35 (six of 35 and one of 33).
+        QTest::mouseDClick(&view, Qt::LeftButton, {}, view.rowRect(0).center());
+        rows = view.rows();
+        QCOMPARE(rows.size(), size_t(20));
+        QCOMPARE(rows[0], ranks({0}));
+        QCOMPARE(rows[12], ranks({12}));
+        QCOMPARE(rows[13], rankRange(13, 47));
+        QCOMPARE(rows[19], rankRange(223, 255));
+        // Double-clicking one of its ranks collapses the group again.
+        QTest::mouseDClick(&view, Qt::LeftButton, {}, view.rowRect(5).center());
+        QCOMPARE(view.rows().size(), size_t(20));
+        QCOMPARE(view.rows()[0], rankRange(0, 12));
+
+        view.setRankFilter(ranks({5, 3, 200}));
+        QCOMPARE(view.rows(), (std::vector<std::vector<RankId>>{ranks({5}), ranks({3}), ranks({200})}));
+        view.setRankFilter({});
+        QCOMPARE(view.rows().size(), size_t(20));
+    }
+
+    void orderByMpiTime()
+    {
+        TimelineView view;
+        setUp(view);
+        QCOMPARE(view.rows(), (std::vector<std::vector<RankId>>{ranks({0}), ranks({1}), ranks({2})}));
+        view.setRankOrder(TimelineView::RankOrder::ByMpiTime);
+        // MPI time: rank 1 6500, rank 2 2500, rank 0 2000 (most first).
+        QCOMPARE(view.rows(), (std::vector<std::vector<RankId>>{ranks({1}), ranks({2}), ranks({0})}));
+    }
+
+    void selectNextCall()
+    {
+        TimelineView view;
+        setUp(view);
+        QSignalSpy spy(&view, &TimelineView::selectionChanged);
+        // Nothing selected: rank 0's first MPI call in view is MPI_Send (events 3..5).
+        view.selectNextCall();
+        QCOMPARE(view.selection().rank, RankId(0));
+        QCOMPARE(view.selection().enterEvent, 3u);
+        QCOMPARE(view.selection().leaveEvent, 5u);
+        view.selectNextCall();
+        QCOMPARE(view.selection().enterEvent, 8u); // MPI_Allreduce
+        QCOMPARE(view.selection().leaveEvent, 9u);
+        view.selectNextCall(); // no further call: the selection stays
+        QCOMPARE(view.selection().enterEvent, 8u);
+        view.selectPreviousCall();
+        QCOMPARE(view.selection().enterEvent, 3u);
+        QCOMPARE(spy.count(), 3);
+        // On rank 2 (selected by a click), the next call after compute is MPI_Allreduce at 7000.
+        view.setShowMessages(false);
+        QTest::mouseClick(&view, Qt::LeftButton, {}, at(view, 3000, 2));
+        QCOMPARE(view.selection().enterEvent, 1u);
+        QTest::keyClick(&view, Qt::Key_N);
+        QCOMPARE(view.selection().rank, RankId(2));
+        QCOMPARE(view.selection().enterEvent, 3u);
+        // Rank 2 has no MPI call before its MPI_Allreduce: the selection and window stay.
+        view.setVisibleRange(0, 1000);
+        QTest::keyClick(&view, Qt::Key_P);
+        QCOMPARE(view.selection().enterEvent, 3u);
+        QCOMPARE(view.mapping().begin(), 0.0);
+        view.setSelection({});
+        view.setVisibleRange(0, 1000);
+        // No selection: rank 0's first call from the window's start is MPI_Send [4000, 5000],
+        // out of view; it is centred (4500) and, 1000 ns wide, gets a 1.25 x 1000 ns window.
+        view.selectNextCall();
+        QCOMPARE(view.selection().enterEvent, 3u);
+        QCOMPARE(view.mapping().begin(), 4500 - 625.0);
+        QCOMPARE(view.mapping().end(), 4500 + 625.0);
+    }
+};
+
+QTEST_MAIN(TestTimelineView)
+#include "tst_timelineview.moc"

@@ -1,0 +1,89 @@
+#pragma once
+// State of a TimelineView shared by the widget (timelineview.cpp), its painter
+// (timelinepainter.cpp) and its hit-testing and call navigation (timelinepicker.cpp).
+// A plain struct: TimelineView::Private derives from it.
+
+#include "model/timelinesummary.h"
+#include "model/trace.h"
+#include "views/messageindex.h"
+#include "views/regionpalette.h"
+#include "views/rowsampler.h"
+#include "views/stackcheckpoints.h"
+#include "views/timelineindex.h"
+#include "views/timelinerows.h"
+#include "views/timelineview.h"
+
+#include <QFont>
+#include <QPoint>
+#include <QRect>
+
+#include <array>
+#include <memory>
+#include <vector>
+
+namespace rankscope {
+
+struct TimelineState
+{
+    static constexpr int kAxisHeight = 30;
+    static constexpr int kLegendHeight = 26;
+    static constexpr int kRightMargin = 12;
+    static constexpr size_t kMaxMessageLines = 2000;
+
+    std::shared_ptr<const Trace> trace;
+    std::shared_ptr<const TimelineSummary> summary;
+    TimeMapping mapping; ///< in displayed time (trace time - offset)
+    int64_t offset = 0;
+    bool showMessages = true;
+
+    TimelineView::RankOrder order = TimelineView::RankOrder::ByRank;
+    std::vector<RankId> filter;
+    std::vector<RankId> displayed; ///< ranks in display order
+
+    /// Checkpoints, message index, MPI time per rank; never null while a trace is shown.
+    std::shared_ptr<const TimelineIndex> index;
+    RegionPalette palette;
+    RowSampler sampler;
+    TimelineRows rows;
+
+    // Geometry: recomputed when the widget's size or the displayed ranks change.
+    bool layoutDirty = true;
+    QSize layoutSize;
+    QRect plot; ///< the rows' area (x: time, y: rows)
+    int labelWidth = 80;
+
+    TimelineSelection selection;
+
+    // Mouse interaction.
+    enum class Drag { None, Pan, Zoom };
+    Drag drag = Drag::None;
+    QPoint pressPos;
+    QPoint dragPos;
+    bool dragMoved = false;
+
+    // Last frame's message lines (trace time), for hit-testing what was drawn.
+    std::vector<MessageIndex::Line> drawnMessages;
+    size_t messageCandidates = 0;
+
+    // Per-frame scratch, sized by pixels, never by events.
+    std::vector<RegionId> cells;
+    std::array<std::vector<QRect>, RegionPalette::kSlotCount> buckets;
+
+    /// Trace time of a displayed time and back.
+    double traceTime(double displayedNs) const { return displayedNs + double(offset); }
+    double displayedTime(double traceNs) const { return traceNs - double(offset); }
+    /// Widget x of a trace time.
+    double xOf(double traceNs) const
+    {
+        return plot.left() + mapping.toPixel(displayedTime(traceNs));
+    }
+    /// Trace time at widget x.
+    double timeAtX(double x) const { return traceTime(mapping.toTime(x - plot.left())); }
+    QRect rowRect(int row) const
+    {
+        const int h = rows.rowHeight();
+        return QRect(plot.left(), plot.top() + row * h, plot.width(), h);
+    }
+};
+
+} // namespace rankscope
