@@ -1,0 +1,38 @@
+#pragma once
+// Everything one background load produces for a document: the trace, its level-of-detail
+// summary for the timeline, its profile and its headline numbers. Shared pointers to const:
+// views read them from the GUI thread after the job has finished, never while it runs.
+
+#include "model/profile.h"
+#include "model/timelinesummary.h"
+#include "model/trace.h"
+#include "model/tracesummary.h"
+#include "views/timelineindex.h"
+
+#include <QMetaType>
+#include <QString>
+#include <memory>
+
+namespace rankscope {
+
+struct LoadedTrace
+{
+    QString path; ///< as the user gave it (anchor file or folder)
+    QString name; ///< short name for tabs and titles (the trace's folder)
+    std::shared_ptr<const Trace> trace;
+    std::shared_ptr<const TimelineSummary> timeline;
+    std::shared_ptr<const TimelineIndex> timelineIndex; ///< built here, off the GUI thread
+    std::shared_ptr<const Profile> profile;
+    TraceSummary headline;
+};
+
+/// What a load job hands back: the trace, or the importer's message.
+struct LoadOutcome
+{
+    LoadedTrace loaded;
+    QString error; ///< empty on success
+};
+
+} // namespace rankscope
+
+Q_DECLARE_METATYPE(rankscope::LoadedTrace)

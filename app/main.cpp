@@ -1,0 +1,85 @@
+// rankscope: the desktop application. `rankscope TRACE...` opens traces; `--screenshot OUT.png`
+// renders the window with them to a PNG and exits (offscreen when there is no display).
+
+#include "app/mainwindow.h"
+#include "app/screenshot.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QRegularExpression>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+
+namespace {
+
+bool wantsScreenshot(int argc, char** argv)
+{
+    for (int i = 1; i < argc; ++i)
+        if (std::strncmp(argv[i], "--screenshot", 12) == 0) return true;
+    return false;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    // The platform is chosen when QApplication starts, so decide before parsing properly.
+    if (wantsScreenshot(argc, argv) && qEnvironmentVariableIsEmpty("DISPLAY") &&
+        qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") &&
+        qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("Rankscope"));
+    QApplication::setApplicationName(QStringLiteral("rankscope"));
+    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Rankscope: timelines, profiles and comparisons of MPI traces."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                        QStringLiteral("Render the window to <png> and exit."),
+                                        QStringLiteral("png"));
+    const QCommandLineOption size(
+        QStringLiteral("size"), QStringLiteral("Window size for --screenshot (default 1600x1000)."),
+        QStringLiteral("WxH"), QStringLiteral("1600x1000"));
+    const QCommandLineOption compare(
+        QStringLiteral("compare"), QStringLiteral("Stack the first two traces on one time axis."));
+    parser.addOptions({screenshot, size, compare});
+    parser.addPositionalArgument(QStringLiteral("trace"),
+                                 QStringLiteral("OTF2 anchor file (traces.otf2) or its folder."),
+                                 QStringLiteral("[TRACE...]"));
+    parser.process(app);
+    const QStringList traces = parser.positionalArguments();
+
+    const QRegularExpressionMatch m =
+        QRegularExpression(QStringLiteral("^(\\d{2,5})x(\\d{2,5})$")).match(parser.value(size));
+    if (!m.hasMatch()) {
+        std::fprintf(stderr, "rankscope: --size wants WIDTHxHEIGHT, e.g. 1600x1000\n");
+        return 2;
+    }
+    const QSize windowSize(m.captured(1).toInt(), m.captured(2).toInt());
+
+    if (parser.isSet(screenshot))
+        return rankscope::Screenshot::run(
+            {parser.value(screenshot), windowSize, parser.isSet(compare), traces});
+
+    rankscope::MainWindow window;
+    window.resize(windowSize);
+    window.show();
+    if (parser.isSet(compare) && traces.size() >= 2) {
+        // Compare once both documents are open, whatever order their loads finish in.
+        auto once = std::make_shared<QMetaObject::Connection>();
+        *once = QObject::connect(&window, &rankscope::MainWindow::traceOpened, &window,
+                                 [&window, once] {
+                                     if (window.isLoading() || window.tabs()->count() < 2) return;
+                                     QObject::disconnect(*once);
+                                     window.compareTabs(0, 1);
+                                 });
+    }
+    window.openTraces(traces);
+    return app.exec();
+}

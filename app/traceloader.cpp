@@ -1,0 +1,182 @@
+#include "app/traceloader.h"
+
+#include "importers/otf2reader.h"
+#include "model/traceerror.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QPromise>
+#include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
+#include <exception>
+#include <thread>
+
+namespace rankscope {
+
+namespace {
+
+// Share of the progress bar per stage: reading dominates; summary and profile are one pass each.
+constexpr double kReadShare = 0.8;
+constexpr double kSummaryShare = 0.1;
+constexpr int kProgressSteps = 1000;
+
+} // namespace
+
+TraceLoader::TraceLoader(QObject* parent) : QObject(parent)
+{
+    qRegisterMetaType<rankscope::LoadedTrace>();
+}
+
+TraceLoader::~TraceLoader()
+{
+    cancelAll();
+    for (QFuture<LoadOutcome>& f : abandoned_)
+        f.waitForFinished();
+}
+
+QString TraceLoader::displayName(const QString& path)
+{
+    const QFileInfo info(path);
+    if (info.isDir()) return QDir(info.absoluteFilePath()).dirName();
+    const QString folder = info.absoluteDir().dirName();
+    return folder.isEmpty() ? info.fileName() : folder;
+}
+
+LoadOutcome TraceLoader::loadNow(const QString& path, const std::function<bool(double)>& keepGoing)
+{
+    LoadOutcome out;
+    out.loaded.path = path;
+    out.loaded.name = displayName(path);
+    const auto stage = [&](double base, double share) {
+        return [&keepGoing, base, share](double f) {
+            return !keepGoing || keepGoing(base + share * std::clamp(f, 0.0, 1.0));
+        };
+    };
+    try {
+        const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+        Otf2ReadOptions options;
+        options.threads = threads;
+        options.progress = stage(0.0, kReadShare);
+        auto trace =
+            std::make_shared<Trace>(readOtf2(QFile::encodeName(path).toStdString(), options));
+
+        auto summary = std::make_shared<TimelineSummary>(
+            TimelineSummary::build(*trace, stage(kReadShare, kSummaryShare), threads));
+        if (summary->cancelled()) throw TraceError("cancelled");
+
+        auto profile = std::make_shared<Profile>(computeProfile(
+            *trace, stage(kReadShare + kSummaryShare, 1.0 - kReadShare - kSummaryShare)));
+        if (profile->cancelled) throw TraceError("cancelled");
+        // The timeline's own indexes walk the whole trace too: build them here, not in the view.
+        out.loaded.timelineIndex = TimelineIndex::build(*trace);
+        if (keepGoing && !keepGoing(1.0)) throw TraceError("cancelled");
+
+        out.loaded.headline = summarizeTrace(*trace);
+        out.loaded.trace = std::move(trace);
+        out.loaded.timeline = std::move(summary);
+        out.loaded.profile = std::move(profile);
+    } catch (const std::bad_alloc&) {
+        out.error = QObject::tr("%1: not enough memory to load this trace").arg(path);
+    } catch (const std::exception& e) {
+        out.error = QString::fromLocal8Bit(e.what());
+    }
+    return out;
+}
+
+quint64 TraceLoader::load(const QString& path)
+{
+    for (auto it = jobs_.begin(); it != jobs_.end();) {
+        const auto next = std::next(it);
+        if (it->second.path == path) drop(it->first);
+        it = next;
+    }
+    const quint64 id = nextId_++;
+    auto* watcher = new QFutureWatcher<LoadOutcome>(this);
+    jobs_[id] = Job{path, watcher, 0.0};
+    connect(watcher, &QFutureWatcherBase::progressValueChanged, this, [this, id](int value) {
+        auto it = jobs_.find(id);
+        if (it == jobs_.end()) return;
+        it->second.fraction = double(value) / kProgressSteps;
+        emit progressChanged(progress());
+    });
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, id] { finish(id); });
+    watcher->setFuture(QtConcurrent::run([path](QPromise<LoadOutcome>& promise) {
+        promise.setProgressRange(0, kProgressSteps);
+        LoadOutcome out = loadNow(path, [&promise](double f) {
+            promise.setProgressValue(int(f * kProgressSteps));
+            return !promise.isCanceled();
+        });
+        if (!promise.isCanceled()) promise.addResult(std::move(out));
+    }));
+    emit progressChanged(progress());
+    return id;
+}
+
+void TraceLoader::drop(quint64 id)
+{
+    auto it = jobs_.find(id);
+    if (it == jobs_.end()) return;
+    const Job job = it->second;
+    jobs_.erase(it);
+    // Forget the job before anything else, so a result already queued is dropped.
+    job.watcher->disconnect(this);
+    job.watcher->cancel();
+    abandoned_.push_back(job.watcher->future());
+    job.watcher->deleteLater();
+    std::erase_if(abandoned_, [](const QFuture<LoadOutcome>& f) { return f.isFinished(); });
+    emit cancelled(id, job.path);
+}
+
+void TraceLoader::cancelAll()
+{
+    if (jobs_.empty()) return;
+    std::vector<quint64> ids;
+    for (const auto& [id, job] : jobs_)
+        ids.push_back(id);
+    for (const quint64 id : ids)
+        drop(id);
+    emit progressChanged(0.0);
+    emit idle();
+}
+
+void TraceLoader::finish(quint64 id)
+{
+    auto it = jobs_.find(id);
+    if (it == jobs_.end()) return; // cancelled or superseded: stale
+    const Job job = it->second;
+    jobs_.erase(it);
+    job.watcher->deleteLater();
+    const QFuture<LoadOutcome> future = job.watcher->future();
+    if (future.isCanceled() || future.resultCount() == 0) {
+        emit cancelled(id, job.path);
+    } else {
+        const LoadOutcome out = future.result();
+        if (out.error.isEmpty())
+            emit loaded(id, out.loaded);
+        else
+            emit failed(id, job.path, out.error);
+    }
+    emit progressChanged(progress());
+    if (jobs_.empty()) emit idle();
+}
+
+double TraceLoader::progress() const
+{
+    if (jobs_.empty()) return 0.0;
+    double sum = 0;
+    for (const auto& [id, job] : jobs_)
+        sum += job.fraction;
+    return sum / double(jobs_.size());
+}
+
+QStringList TraceLoader::pendingPaths() const
+{
+    QStringList paths;
+    for (const auto& [id, job] : jobs_)
+        paths << job.path;
+    return paths;
+}
+
+} // namespace rankscope

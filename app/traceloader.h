@@ -1,0 +1,69 @@
+#pragma once
+// Loads traces off the GUI thread: each job reads the OTF2 archive (on all cores), then builds
+// the timeline summary and the profile, reporting one throttled progress fraction over the
+// three stages. Jobs carry ids; results come back by queued signal and are dropped when their
+// job was cancelled or superseded (a newer load of the same path) in the meantime, so a late
+// result never opens a half-wanted document.
+
+#include "app/loadedtrace.h"
+
+#include <QFuture>
+#include <QObject>
+#include <QString>
+#include <map>
+#include <vector>
+
+template <class T> class QFutureWatcher;
+
+namespace rankscope {
+
+class TraceLoader : public QObject
+{
+    Q_OBJECT
+public:
+    explicit TraceLoader(QObject* parent = nullptr);
+    /// Cancels every job and waits for the workers to stop.
+    ~TraceLoader() override;
+
+    /// Starts loading `path` and returns the job's id. A running job for the same path is
+    /// superseded: cancelled, its result dropped.
+    quint64 load(const QString& path);
+    /// Cancels every running job (each reports cancelled()).
+    void cancelAll();
+    bool busy() const { return !jobs_.empty(); }
+    /// Mean fraction done over the running jobs (0 when idle).
+    double progress() const;
+    /// Paths being loaded, oldest first.
+    QStringList pendingPaths() const;
+
+    /// The work of one job, run synchronously (also for callers with their own thread).
+    /// `keepGoing` receives the fraction done and returns false to cancel (then returns an
+    /// outcome whose error is "cancelled").
+    static LoadOutcome loadNow(const QString& path, const std::function<bool(double)>& keepGoing);
+    /// "X" for X/traces.otf2 or the folder X.
+    static QString displayName(const QString& path);
+
+signals:
+    void progressChanged(double fraction);
+    void loaded(quint64 id, const rankscope::LoadedTrace& trace);
+    void failed(quint64 id, const QString& path, const QString& message);
+    void cancelled(quint64 id, const QString& path);
+    /// The last running job finished, failed or was cancelled.
+    void idle();
+
+private:
+    struct Job
+    {
+        QString path;
+        QFutureWatcher<LoadOutcome>* watcher = nullptr;
+        double fraction = 0;
+    };
+    void finish(quint64 id);
+    void drop(quint64 id);
+
+    std::map<quint64, Job> jobs_;
+    std::vector<QFuture<LoadOutcome>> abandoned_; // cancelled jobs possibly still running
+    quint64 nextId_ = 1;
+};
+
+} // namespace rankscope

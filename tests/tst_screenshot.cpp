@@ -1,0 +1,106 @@
+// `rankscope --screenshot` run as a user would: the built binary (one folder above the tests),
+// offscreen, writing a PNG of exactly the requested size; bad input exits 1 with a message.
+
+#include "testsupport/testpaths.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QImage>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+class TestScreenshot : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void writesPngOfRequestedSize_data();
+    void writesPngOfRequestedSize();
+    void failsOnBadTrace();
+
+private:
+    struct Result
+    {
+        int exitCode = -1;
+        QByteArray err;
+    };
+    Result run(const QStringList& args) const;
+
+    QString binary_;
+    QString trace_;
+};
+
+void TestScreenshot::initTestCase()
+{
+    binary_ = QCoreApplication::applicationDirPath() + QStringLiteral("/../rankscope");
+    if (!QFileInfo(binary_).isExecutable()) QSKIP("rankscope binary not built");
+    trace_ =
+        rankscope::test::sharedTraceAnchor(QStringLiteral("casita-mpi-late-sender-barrier-4r"));
+    if (trace_.isEmpty()) QSKIP("shared traces not available");
+}
+
+TestScreenshot::Result TestScreenshot::run(const QStringList& args) const
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    p.setProcessEnvironment(env);
+    p.start(binary_, args);
+    if (!p.waitForFinished(120000)) return {};
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardError()};
+}
+
+void TestScreenshot::writesPngOfRequestedSize_data()
+{
+    QTest::addColumn<QString>("size");
+    QTest::addColumn<bool>("compare");
+    QTest::addColumn<QSize>("expected");
+    QTest::newRow("default") << QString() << false << QSize(1600, 1000);
+    QTest::newRow("900x700") << QStringLiteral("900x700") << false << QSize(900, 700);
+    QTest::newRow("compare") << QStringLiteral("1280x900") << true << QSize(1280, 900);
+}
+
+void TestScreenshot::writesPngOfRequestedSize()
+{
+    QFETCH(QString, size);
+    QFETCH(bool, compare);
+    QFETCH(QSize, expected);
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("shot.png"));
+    QStringList args{QStringLiteral("--screenshot"), out};
+    if (!size.isEmpty()) args << QStringLiteral("--size") << size;
+    if (compare)
+        args << QStringLiteral("--compare") << trace_ << QFileInfo(trace_).absolutePath();
+    else
+        args << trace_;
+    const Result r = run(args);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QImage image(out);
+    QVERIFY(!image.isNull());
+    QCOMPARE(image.size(), expected);
+    // Not blank: a rendered window has many distinct colours.
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 7)
+        for (int x = 0; x < image.width(); x += 7)
+            colours.insert(image.pixel(x, y));
+    QVERIFY(colours.size() > 10);
+}
+
+void TestScreenshot::failsOnBadTrace()
+{
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("shot.png"));
+    const Result r =
+        run({QStringLiteral("--screenshot"), out, dir.filePath(QStringLiteral("none"))});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("does not exist"), r.err.constData());
+    QVERIFY(!QFileInfo::exists(out));
+
+    const Result bad = run({QStringLiteral("--screenshot"), out, QStringLiteral("--size"),
+                            QStringLiteral("big"), trace_});
+    QCOMPARE(bad.exitCode, 2);
+}
+
+QTEST_MAIN(TestScreenshot)
+#include "tst_screenshot.moc"
