@@ -6,6 +6,7 @@
 #include "app/viewexporter.h"
 #include "views/comparisonview.h"
 #include "views/durationformat.h"
+#include "views/ranklist.h"
 #include "views/timelineview.h"
 
 #include <QAction>
@@ -193,6 +194,11 @@ void MainWindow::createActions()
             applyViewOptions(v);
     });
 
+    filterAction_ = makeAction(this, tr("&Filter Ranks..."),
+                               tr("Show only some ranks, e.g. 0-7, 12, 20-23 (empty: all ranks)"),
+                               {QKeySequence(Qt::Key_F)});
+    connect(filterAction_, &QAction::triggered, this, &MainWindow::chooseRankFilter);
+
     compareAction_ = makeAction(this, tr("&Compare With..."),
                                 tr("Stack this trace and another open one on a shared time axis"),
                                 {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C)});
@@ -223,6 +229,7 @@ void MainWindow::createMenusAndToolbar()
     view->addSeparator();
     view->addAction(messagesAction_);
     view->addAction(rankOrderAction_);
+    view->addAction(filterAction_);
     view->addSeparator();
     view->addAction(compareAction_);
     for (QMenu* m : {file, view})
@@ -386,7 +393,8 @@ void MainWindow::updateActions()
 {
     const bool any = tabs_->count() > 0;
     for (QAction* a : {exportAction_, closeTabAction_, zoomInAction_, zoomOutAction_, fitAction_,
-                       panLeftAction_, panRightAction_, nextCallAction_, previousCallAction_})
+                       panLeftAction_, panRightAction_, nextCallAction_, previousCallAction_,
+                       filterAction_})
         a->setEnabled(any);
     compareAction_->setEnabled(document(tabs_->currentIndex()) != nullptr);
 }
@@ -508,6 +516,29 @@ bool MainWindow::compareTabs(int first, int second)
                                          QDir::toNativeSeparators(b->data().path)));
     tabs_->setCurrentIndex(index);
     return true;
+}
+
+void MainWindow::chooseRankFilter()
+{
+    TimelineView* view = currentTimeline();
+    if (!view || !view->trace()) return;
+    // The text the user typed last for this view, so the dialog starts from it.
+    const char* kFilterText = "rankscopeFilterText";
+    bool ok = false;
+    const QString text = QInputDialog::getText(
+        this, tr("Filter Ranks"),
+        tr("Ranks to show, e.g. 0-7, 12, 20-23 (empty for all %1 ranks):")
+            .arg(view->trace()->rankCount()),
+        QLineEdit::Normal, view->property(kFilterText).toString(), &ok);
+    if (!ok) return;
+    QString error;
+    const auto ranks = parseRankList(text, view->trace()->rankCount(), &error);
+    if (!ranks) {
+        reportError(tr("Filter Ranks"), error);
+        return;
+    }
+    view->setRankFilter(*ranks);
+    view->setProperty(kFilterText, text.trimmed());
 }
 
 TimelineView* MainWindow::currentTimeline() const

@@ -76,6 +76,7 @@ private:
     void chooseAndOpen();
     void chooseAndExport();
     void chooseComparison();
+    void chooseRankFilter();
     /// The timeline that view actions act on (the focused one in a comparison).
     TimelineView* currentTimeline() const;
     std::vector<TimelineView*> allTimelines() const;
@@ -106,6 +107,7 @@ private:
     QAction* messagesAction_ = nullptr;
     QAction* rankOrderAction_ = nullptr;
     QAction* compareAction_ = nullptr;
+    QAction* filterAction_ = nullptr;
 };
 
 } // namespace rankscope

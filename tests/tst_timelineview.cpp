@@ -270,6 +270,24 @@ private slots:
         QCOMPARE(QString::fromUtf8(trace_->regionName(s.region)), QStringLiteral("MPI_Send"));
     }
 
+    void timeLimitsWidenTheRun()
+    {
+        // The run spans [trace begin, trace end]; a stacked view may show the union with a
+        // longer run: after setTimeLimits(0, 3 x end) fitting shows up to there, and an empty
+        // span gives the run alone back.
+        TimelineView view;
+        setUp(view);
+        const double end = double(trace_->endTime());
+        view.setTimeLimits(0, 3 * end);
+        view.fitToWindow();
+        QVERIFY(view.mapping().end() >= 3 * end);
+        view.setVisibleRange(2 * end, 3 * end); // past the run: allowed now
+        QCOMPARE(view.mapping().begin(), 2 * end);
+        view.setTimeLimits(0, 0);
+        view.fitToWindow();
+        QVERIFY(view.mapping().end() < 1.5 * end);
+    }
+
     void rowsAggregateAndFilter()
     {
         TimelineView view;

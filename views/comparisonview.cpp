@@ -129,17 +129,19 @@ void ComparisonView::applyAlignment()
                                 : tr(" (no MPI_Init: aligned at time zero)");
             const double b = double(r.trace->beginTime() - offset);
             const double e = double(r.trace->endTime() - offset);
-            begin = any ? std::max(begin, b) : b;
-            end = any ? std::min(end, e) : e;
+            begin = any ? std::min(begin, b) : b;
+            end = any ? std::max(end, e) : e;
             any = true;
         }
         titles_[i]->setText(title);
     }
-    // Both start on the time both runs cover: a timeline keeps its window near its own run,
-    // so only a window inside both gives the two the same axis (the strip shows the lengths).
+    // One axis for both: each view may show the union of the two runs (the shorter one shows
+    // empty time past its end), and both start on the whole union.
     if (any && end > begin) {
         const QSignalBlocker guard0(views_[0]);
         const QSignalBlocker guard1(views_[1]);
+        views_[0]->setTimeLimits(begin, end);
+        views_[1]->setTimeLimits(begin, end);
         views_[0]->setVisibleRange(begin, end);
         views_[1]->setVisibleRange(begin, end);
     }

@@ -17,7 +17,9 @@
 #include <QPoint>
 #include <QRect>
 
+#include <algorithm>
 #include <array>
+#include <utility>
 #include <memory>
 #include <vector>
 
@@ -34,6 +36,8 @@ struct TimelineState
     std::shared_ptr<const TimelineSummary> summary;
     TimeMapping mapping; ///< in displayed time (trace time - offset)
     int64_t offset = 0;
+    /// Displayed time the view may show besides its run (setTimeLimits); empty when begin >= end.
+    std::pair<double, double> extraLimits{0.0, 0.0};
     bool showMessages = true;
 
     TimelineView::RankOrder order = TimelineView::RankOrder::ByRank;
@@ -69,6 +73,18 @@ struct TimelineState
     std::vector<RegionId> cells;
     std::array<std::vector<QRect>, RegionPalette::kSlotCount> buckets;
 
+    /// Sets `m`'s limits to the run (in displayed time) widened by extraLimits.
+    void applyLimits(TimeMapping& m) const
+    {
+        if (!trace) return;
+        double begin = double(trace->beginTime() - offset);
+        double end = double(trace->endTime() - offset);
+        if (extraLimits.first < extraLimits.second) {
+            begin = std::min(begin, extraLimits.first);
+            end = std::max(end, extraLimits.second);
+        }
+        m.setLimits(begin, end);
+    }
     /// Trace time of a displayed time and back.
     double traceTime(double displayedNs) const { return displayedNs + double(offset); }
     double displayedTime(double traceNs) const { return traceNs - double(offset); }

@@ -179,10 +179,7 @@ void TimelineView::setTrace(std::shared_ptr<const Trace> trace,
                      : (d->trace ? TimelineIndex::build(*d->trace)
                                  : std::make_shared<const TimelineIndex>());
     d->palette.setTrace(d->trace.get());
-    if (d->trace) {
-        const Trace& t = *d->trace;
-        d->mapping.setLimits(double(t.beginTime() - d->offset), double(t.endTime() - d->offset));
-    }
+    d->applyLimits(d->mapping);
     d->sampler.setTrace(d->trace.get(), d->summary.get(), &d->index->checkpoints);
     d->updateDisplayedRanks();
     TimeMapping m = d->mapping;
@@ -207,8 +204,16 @@ void TimelineView::setTimeOffset(int64_t ns)
     if (ns == d->offset) return;
     d->offset = ns;
     TimeMapping m = d->mapping;
-    if (d->trace)
-        m.setLimits(double(d->trace->beginTime() - ns), double(d->trace->endTime() - ns));
+    d->applyLimits(m);
+    d->applyMapping(m);
+    update();
+}
+
+void TimelineView::setTimeLimits(double beginNs, double endNs)
+{
+    d->extraLimits = {beginNs, endNs};
+    TimeMapping m = d->mapping;
+    d->applyLimits(m);
     d->applyMapping(m);
     update();
 }

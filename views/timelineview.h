@@ -40,6 +40,9 @@ public:
     /// Displayed time = trace time - offset (to align two runs, e.g. at the end of MPI_Init).
     void setTimeOffset(int64_t ns);
     int64_t timeOffset() const;
+    /// Lets the view show [beginNs, endNs) of displayed time besides its own run, e.g. the union
+    /// of two stacked runs so both share one axis; begin >= end goes back to the run alone.
+    void setTimeLimits(double beginNs, double endNs);
 
     void setShowMessages(bool show);
     bool showMessages() const;
