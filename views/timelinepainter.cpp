@@ -244,17 +244,6 @@ void TimelinePainter::paintOverlays(QPainter& p)
 {
     const QFontMetrics fm(p.font());
     const QColor text = palette_.color(QPalette::Text);
-    if (d.showMessages && d.messageCandidates > TimelineState::kMaxMessageLines) {
-        const double ratio = double(d.messageCandidates) / TimelineState::kMaxMessageLines;
-        const QString note = QStringLiteral("messages thinned: 1 in %1 shown")
-                                 .arg(QString::number(ratio, 'f', ratio < 10 ? 1 : 0));
-        const int w = fm.horizontalAdvance(note) + 12;
-        const QRect box(d.plot.right() - w - 4, d.plot.bottom() - fm.height() - 8, w,
-                        fm.height() + 4);
-        p.fillRect(box, withAlpha(palette_.color(QPalette::Base), 220));
-        p.setPen(text);
-        p.drawText(box, Qt::AlignCenter, note);
-    }
     if (d.drag == TimelineState::Drag::Zoom && d.dragMoved) {
         const int x0 = std::clamp(std::min(d.pressPos.x(), d.dragPos.x()), d.plot.left(),
                                   d.plot.right());
@@ -279,6 +268,14 @@ void TimelinePainter::paintOverlays(QPainter& p)
     p.fillRect(QRect(0, legend.top(), size_.width(), legend.height()),
                palette_.color(QPalette::Window));
     RegionPalette::paintLegend(p, legend, text);
+    // Thinned message lines are said at the right end of the legend, never over the rows.
+    if (d.showMessages && d.messageCandidates > TimelineState::kMaxMessageLines) {
+        const double ratio = double(d.messageCandidates) / TimelineState::kMaxMessageLines;
+        const QString note = QStringLiteral("messages thinned: 1 in %1 shown")
+                                 .arg(QString::number(ratio, 'f', ratio < 10 ? 1 : 0));
+        p.setPen(palette_.color(QPalette::PlaceholderText));
+        p.drawText(legend.adjusted(0, 0, -4, 0), Qt::AlignRight | Qt::AlignVCenter, note);
+    }
 }
 
 } // namespace rankscope
