@@ -22,13 +22,32 @@ bool wantsScreenshot(int argc, char** argv)
 
 } // namespace
 
+namespace {
+
+QtMessageHandler defaultHandler = nullptr;
+
+// The offscreen platform reports that it cannot do window-manager things it has no use for;
+// those lines would only worry someone reading a headless run's output.
+void quietOffscreenHandler(QtMsgType type, const QMessageLogContext& context, const QString& text)
+{
+    if (text.contains(QLatin1String("does not support propagateSizeHints")) ||
+        text.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR not set")))
+        return;
+    defaultHandler(type, context, text);
+}
+
+} // namespace
+
 int main(int argc, char** argv)
 {
     // The platform is chosen when QApplication starts, so decide before parsing properly.
     if (wantsScreenshot(argc, argv) && qEnvironmentVariableIsEmpty("DISPLAY") &&
         qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") &&
         qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+    {
         qputenv("QT_QPA_PLATFORM", "offscreen");
+        defaultHandler = qInstallMessageHandler(quietOffscreenHandler);
+    }
 
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("Rankscope"));
