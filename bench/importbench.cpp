@@ -4,37 +4,24 @@
 // Usage: rankscope-bench-import [--trace DIR] [--ranks N] [--min-events E] [--repeat K]
 // The trace is generated (stencil2d) into DIR on first use and reused afterwards.
 
+#include "benchsupport.h"
 #include "otf2floorreader.h"
 
 #include "importers/otf2reader.h"
-#include "importers/otf2writer.h"
-#include "model/tracegenerator.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
 #include <fstream>
+#include <unistd.h> // sysconf, for the page size
 #include <string>
-#include <thread>
 #include <vector>
 
 using namespace rankscope;
-using Clock = std::chrono::steady_clock;
+using namespace rankscope::bench;
 
 namespace {
-
-double seconds(Clock::time_point a, Clock::time_point b)
-{
-    return std::chrono::duration<double>(b - a).count();
-}
-
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
-}
 
 /// Resident set size of this process in bytes (Linux).
 size_t residentBytes()
@@ -71,35 +58,13 @@ int main(int argc, char** argv)
     const std::string anchor = dir + "/traces.otf2";
 
     try {
-        if (!std::filesystem::exists(anchor)) {
-            GeneratorOptions o;
-            o.pattern = "stencil2d";
-            o.ranks = ranks;
-            // Events grow linearly with iterations: two shapes give the fixed part and the slope.
-            o.iterations = 1;
-            const uint64_t one = generatorShape(o).totalEvents();
-            o.iterations = 2;
-            const uint64_t perIteration = generatorShape(o).totalEvents() - one;
-            const uint64_t fixed = one - perIteration;
-            o.iterations = uint32_t((minEvents - std::min(minEvents, fixed) + perIteration - 1) /
-                                    perIteration);
-            std::printf("generating %s: stencil2d, %u ranks, %u iterations ...\n", dir.c_str(),
-                        ranks, o.iterations);
-            const auto t0 = Clock::now();
-            const Trace t = generateTrace(o);
-            const auto t1 = Clock::now();
-            std::filesystem::create_directories(dir);
-            writeOtf2(t, dir);
-            const auto t2 = Clock::now();
-            std::printf("  generated %llu events in %.2f s, wrote OTF2 in %.2f s\n",
-                        (unsigned long long)t.eventCount(), seconds(t0, t1), seconds(t1, t2));
-        }
+        ensureStencilTrace(dir, ranks, minEvents);
 
         std::vector<double> floorTimes, importTimes, parallelTimes;
         uint64_t events = 0;
         for (int k = 0; k < repeat; ++k) {
             const auto t0 = Clock::now();
-            const bench::FloorResult f = bench::readOtf2Floor(anchor);
+            const FloorResult f = readOtf2Floor(anchor);
             floorTimes.push_back(seconds(t0, Clock::now()));
             events = f.events;
         }
@@ -117,10 +82,10 @@ int main(int argc, char** argv)
             allBytes = t.memoryBytes();
             imported = t.eventCount();
         }
-        const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-        for (int k = 0; k < repeat && cores > 1; ++k) {
+        const unsigned threads = cores();
+        for (int k = 0; k < repeat && threads > 1; ++k) {
             Otf2ReadOptions opt;
-            opt.threads = cores;
+            opt.threads = threads;
             const auto t0 = Clock::now();
             Trace t = readOtf2(anchor, opt);
             parallelTimes.push_back(seconds(t0, Clock::now()));
@@ -137,7 +102,7 @@ int main(int argc, char** argv)
         if (!parallelTimes.empty()) {
             const double parRate = double(imported) / median(parallelTimes);
             std::printf("import, %u threads:                          %.2f s median of %d  -> %.2f M events/s  (%.2fx the floor)\n",
-                        cores, median(parallelTimes), repeat, parRate / 1e6, parRate / floorRate);
+                        threads, median(parallelTimes), repeat, parRate / 1e6, parRate / floorRate);
         }
         std::printf("resident bytes per event (event columns + derived tables): %.2f\n",
                     double(eventBytes) / double(imported));

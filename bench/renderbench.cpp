@@ -10,6 +10,7 @@
 #include "importers/otf2writer.h"
 #include "model/timelinesummary.h"
 #include "model/tracegenerator.h"
+#include "benchsupport.h"
 #include "views/timelineindex.h"
 #include "views/timelineview.h"
 
@@ -31,51 +32,9 @@
 #include <vector>
 
 using namespace rankscope;
-using Clock = std::chrono::steady_clock;
+using namespace rankscope::bench;
 
 namespace {
-
-double seconds(Clock::time_point a, Clock::time_point b)
-{
-    return std::chrono::duration<double>(b - a).count();
-}
-
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
-}
-
-/// The anchor file of a stencil2d trace with >= minEvents events in `dir`, generated if missing
-/// (iterations computed as bench/import does, so its 25M-event trace is shared).
-std::string ensureTrace(const std::string& dir, uint32_t ranks, uint64_t minEvents)
-{
-    const std::string anchor = dir + "/traces.otf2";
-    if (std::filesystem::exists(anchor)) return anchor;
-    GeneratorOptions o;
-    o.pattern = "stencil2d";
-    o.ranks = ranks;
-    // Events grow linearly with iterations: two shapes give the fixed part and the slope.
-    o.iterations = 1;
-    const uint64_t one = generatorShape(o).totalEvents();
-    o.iterations = 2;
-    const uint64_t perIteration = generatorShape(o).totalEvents() - one;
-    const uint64_t fixed = one - perIteration;
-    o.iterations =
-        uint32_t((minEvents - std::min(minEvents, fixed) + perIteration - 1) / perIteration);
-    std::printf("generating %s: stencil2d, %u ranks, %u iterations ...\n", dir.c_str(), ranks,
-                o.iterations);
-    std::fflush(stdout);
-    const Trace t = generateTrace(o);
-    std::filesystem::create_directories(dir);
-    writeOtf2(t, dir);
-    return anchor;
-}
-
-unsigned cores()
-{
-    return std::max(1u, std::thread::hardware_concurrency());
-}
 
 struct TraceFigures
 {
@@ -234,8 +193,8 @@ int main(int argc, char** argv)
     try {
         const std::string rankTag = std::to_string(ranks);
         const std::string small =
-            ensureTrace(data + "/stencil2d-" + rankTag + "-2.5M", ranks, 2'500'000);
-        const std::string large = ensureTrace(data + "/stencil2d-" + rankTag, ranks, 25'000'000);
+            ensureStencilTrace(data + "/stencil2d-" + rankTag + "-2.5M", ranks, 2'500'000);
+        const std::string large = ensureStencilTrace(data + "/stencil2d-" + rankTag, ranks, 25'000'000);
 
         std::vector<TraceFigures> figures;
         figures.push_back(measureTrace(">=2.5M", small, frames));

@@ -1,0 +1,53 @@
+#include "benchsupport.h"
+
+#include "importers/otf2writer.h"
+#include "model/tracegenerator.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <thread>
+
+namespace rankscope::bench {
+
+double median(std::vector<double> v)
+{
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
+}
+
+unsigned cores()
+{
+    return std::max(1u, std::thread::hardware_concurrency());
+}
+
+std::string ensureStencilTrace(const std::string& dir, uint32_t ranks, uint64_t minEvents)
+{
+    const std::string anchor = dir + "/traces.otf2";
+    if (std::filesystem::exists(anchor)) return anchor;
+    GeneratorOptions o;
+    o.pattern = "stencil2d";
+    o.ranks = ranks;
+    // Events grow linearly with iterations: two shapes give the fixed part and the slope.
+    o.iterations = 1;
+    const uint64_t one = generatorShape(o).totalEvents();
+    o.iterations = 2;
+    const uint64_t perIteration = generatorShape(o).totalEvents() - one;
+    const uint64_t fixed = one - perIteration;
+    o.iterations =
+        uint32_t((minEvents - std::min(minEvents, fixed) + perIteration - 1) / perIteration);
+    std::printf("generating %s: stencil2d, %u ranks, %u iterations ...\n", dir.c_str(), ranks,
+                o.iterations);
+    std::fflush(stdout);
+    const auto t0 = Clock::now();
+    const Trace t = generateTrace(o);
+    const auto t1 = Clock::now();
+    std::filesystem::create_directories(dir);
+    writeOtf2(t, dir);
+    std::printf("  generated %llu events in %.2f s, wrote OTF2 in %.2f s\n",
+                (unsigned long long)t.eventCount(), seconds(t0, t1), seconds(t1, Clock::now()));
+    return anchor;
+}
+
+} // namespace rankscope::bench

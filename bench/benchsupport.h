@@ -1,0 +1,29 @@
+#pragma once
+// What the benchmarks share: wall-clock helpers and the generated stencil2d traces they run on
+// (made once under build/bench-data and reused by every benchmark).
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace rankscope::bench {
+
+using Clock = std::chrono::steady_clock;
+
+inline double seconds(Clock::time_point a, Clock::time_point b)
+{
+    return std::chrono::duration<double>(b - a).count();
+}
+
+/// Median of `v` (0 for an empty set).
+double median(std::vector<double> v);
+
+/// Cores of this machine (at least 1).
+unsigned cores();
+
+/// The anchor file of a stencil2d trace of `ranks` ranks with at least `minEvents` events in
+/// `dir`; generated (and written as OTF2) when missing, reused otherwise.
+std::string ensureStencilTrace(const std::string& dir, uint32_t ranks, uint64_t minEvents);
+
+} // namespace rankscope::bench
