@@ -45,6 +45,7 @@ void DetailsPane::setTrace(std::shared_ptr<const Trace> trace)
     trace_ = std::move(trace);
     callSites_ = CallSiteTable();
     calls_.clear();
+    recentRanks_.clear();
     rows_.clear();
     refresh();
 }
@@ -63,9 +64,17 @@ void DetailsPane::add(const QString& section, const QString& field, const QStrin
 
 const RankCallRecords& DetailsPane::callsOf(RankId rank)
 {
+    recentRanks_.erase(std::remove(recentRanks_.begin(), recentRanks_.end(), rank.value),
+                       recentRanks_.end());
+    recentRanks_.push_back(rank.value);
     auto it = calls_.find(rank.value);
-    if (it == calls_.end())
+    if (it == calls_.end()) {
+        if (calls_.size() >= kCachedRanks) { // forget the least recently used rank
+            calls_.erase(recentRanks_.front());
+            recentRanks_.erase(recentRanks_.begin());
+        }
         it = calls_.emplace(rank.value, mpiCallRecords(*trace_, rank, callSites_)).first;
+    }
     return it->second;
 }
 

@@ -62,7 +62,11 @@ private:
 
     std::shared_ptr<const Trace> trace_;
     CallSiteTable callSites_;
+    // Call records of the ranks looked at most recently (a rank's records can be large; a user
+    // clicking through many ranks must not keep them all).
+    static constexpr size_t kCachedRanks = 4;
     std::map<uint32_t, RankCallRecords> calls_; // by rank
+    std::vector<uint32_t> recentRanks_;         // least recently used first
     std::vector<Row> rows_;
     QTreeWidget* tree_;
 };
