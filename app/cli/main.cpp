@@ -6,6 +6,8 @@
 #include "app/cli/infocommand.h"
 #include "app/cli/intervalscommand.h"
 #include "app/cli/profilecommand.h"
+#include "app/cli/rootcausecommand.h"
+#include "app/cli/waitstatescommand.h"
 #include "model/traceerror.h"
 
 #include <CLI/CLI.hpp>
@@ -34,12 +36,16 @@ int main(int argc, char** argv)
     IntervalsCommand intervals;
     ConvertCommand convert;
     GenerateCommand generate;
+    WaitStatesCommand waitstates;
+    RootCauseCommand rootcause;
     const std::vector<std::pair<CLI::App*, std::function<int()>>> commands = {
         {info.add(app), [&] { return info.run(); }},
         {profile.add(app), [&] { return profile.run(); }},
         {intervals.add(app), [&] { return intervals.run(); }},
         {convert.add(app), [&] { return convert.run(); }},
         {generate.add(app), [&] { return generate.run(); }},
+        {waitstates.add(app), [&] { return waitstates.run(); }},
+        {rootcause.add(app), [&] { return rootcause.run(); }},
     };
 
     try {
@@ -66,6 +72,7 @@ int main(int argc, char** argv)
         return kBadInput;
     }
     std::fprintf(stderr, "rankscope-cli: a subcommand is required (info, profile, intervals, "
-                         "convert, generate)\nRun with --help for more information.\n");
+                         "convert, generate, waitstates, rootcause)\n"
+                         "Run with --help for more information.\n");
     return kBadUsage;
 }

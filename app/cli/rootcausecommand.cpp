@@ -1,0 +1,141 @@
+#include "app/cli/rootcausecommand.h"
+
+#include "model/rootcause.h"
+#include "model/waitstates.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+namespace rankscope::cli {
+
+namespace {
+
+// Text output shows the top rows of each table; --json lists all.
+constexpr size_t kTopRows = 10;
+
+void printMore(size_t shown, size_t all)
+{
+    if (all > shown) std::printf("(%zu more; --json lists all)\n", all - shown);
+}
+
+void printText(const Trace& trace, const WaitStateAnalysis& waits, const RootCauseReport& r)
+{
+    const double explained =
+        r.totalWaitNs > 0 ? 100.0 * double(r.explainedNs) / double(r.totalWaitNs) : 0.0;
+    std::printf("total waiting time: %s, explained by hotspots: %s (%.1f%%)\n",
+                formatDuration(r.totalWaitNs).c_str(), formatDuration(r.explainedNs).c_str(),
+                explained);
+    std::printf("hotspots:");
+    for (RegionId h : r.hotspots)
+        std::printf(" %s", std::string(trace.regionName(h)).c_str());
+    std::printf("%s\n", r.hotspots.empty() ? " none" : "");
+    if (r.perFunction.empty()) {
+        std::printf("\nno waiting is explained by a hotspot\n");
+        return;
+    }
+
+    std::printf("\n");
+    const size_t functions = std::min(kTopRows, r.perFunction.size());
+    for (size_t i = 0; i < functions; ++i) {
+        const FunctionCause& f = r.perFunction[i];
+        std::printf("balancing %s would remove up to %.1f%% of the waiting (%s)\n",
+                    std::string(trace.regionName(f.function)).c_str(), 100.0 * f.shareOfWaiting,
+                    formatDuration(f.costNs).c_str());
+    }
+    printMore(functions, r.perFunction.size());
+
+    // The call site goes last: call paths of real programs are long and vary in length.
+    std::printf("\n%10s %7s  %-24s %s\n", "cost", "share", "function", "call site");
+    const size_t sites = std::min(kTopRows, r.perCallSite.size());
+    for (size_t i = 0; i < sites; ++i) {
+        const CallSiteCause& c = r.perCallSite[i];
+        std::printf("%10s %6.1f%%  %-24s %s\n", formatDuration(c.costNs).c_str(),
+                    100.0 * c.shareOfWaitingAtCallSite,
+                    std::string(trace.regionName(c.function)).c_str(),
+                    std::string(waits.callSites.name(c.callSite)).c_str());
+    }
+    printMore(sites, r.perCallSite.size());
+
+    std::printf("\n%10s %6s  %s\n", "cost", "rank", "function");
+    const size_t pairs = std::min(kTopRows, r.perFunctionRank.size());
+    for (size_t i = 0; i < pairs; ++i) {
+        const RootCauseCost& c = r.perFunctionRank[i];
+        std::printf("%10s %6u  %s\n", formatDuration(c.costNs).c_str(), c.rank.value,
+                    std::string(trace.regionName(c.function)).c_str());
+    }
+    printMore(pairs, r.perFunctionRank.size());
+}
+
+void printJson(const Trace& trace, const WaitStateAnalysis& waits, const RootCauseReport& r)
+{
+    nlohmann::ordered_json j;
+    j["total_wait_ns"] = r.totalWaitNs;
+    j["explained_ns"] = r.explainedNs;
+    auto& hotspots = j["hotspots"] = nlohmann::ordered_json::array();
+    for (RegionId h : r.hotspots)
+        hotspots.push_back(std::string(trace.regionName(h)));
+    auto& functions = j["functions"] = nlohmann::ordered_json::array();
+    for (const FunctionCause& f : r.perFunction)
+        functions.push_back({{"function", std::string(trace.regionName(f.function))},
+                             {"cost_ns", f.costNs},
+                             {"share", f.shareOfWaiting}});
+    auto& sites = j["callsites"] = nlohmann::ordered_json::array();
+    for (const CallSiteCause& c : r.perCallSite)
+        sites.push_back({{"callsite", std::string(waits.callSites.name(c.callSite))},
+                         {"function", std::string(trace.regionName(c.function))},
+                         {"cost_ns", c.costNs},
+                         {"share", c.shareOfWaitingAtCallSite}});
+    auto& pairs = j["function_ranks"] = nlohmann::ordered_json::array();
+    for (const RootCauseCost& c : r.perFunctionRank)
+        pairs.push_back({{"function", std::string(trace.regionName(c.function))},
+                         {"rank", c.rank.value},
+                         {"cost_ns", c.costNs}});
+    std::cout << j.dump(2) << '\n';
+}
+
+} // namespace
+
+CLI::App* RootCauseCommand::add(CLI::App& parent)
+{
+    CLI::App* cmd = parent.add_subcommand(
+        "rootcause", "Hotspot functions that made late ranks late, and the waiting they explain");
+    addTraceInput(cmd, trace_, load_);
+    cmd->add_option("--hotspot-threshold", hotspotThreshold_,
+                    "A function is a hotspot when its exclusive time is at least PCT % of the "
+                    "total (0 < PCT <= 100)")
+        ->check(CLI::Validator(
+            [](std::string& s) -> std::string {
+                // CLI::Range is closed; 0 % would make every function a hotspot.
+                char* end = nullptr;
+                const double v = std::strtod(s.c_str(), &end);
+                const bool number = !s.empty() && end == s.c_str() + s.size();
+                return number && v > 0.0 && v <= 100.0 ? std::string()
+                                                       : "must be in (0, 100], got " + s;
+            },
+            "(0, 100]"));
+    cmd->add_option("--eager-limit", eagerLimit_,
+                    "Messages above BYTES use rendezvous: their send waits for the receiver");
+    addOutputFormats(cmd, json_);
+    return cmd;
+}
+
+int RootCauseCommand::run() const
+{
+    const Trace trace = loadTrace(trace_, load_);
+    WaitStateOptions waitOptions;
+    waitOptions.eagerLimit = eagerLimit_;
+    const WaitStateAnalysis waits = analyzeWaitStates(trace, waitOptions);
+    RootCauseOptions options;
+    options.hotspotThresholdPercent = hotspotThreshold_;
+    const RootCauseReport report = analyzeRootCauses(trace, waits, options);
+    if (json_)
+        printJson(trace, waits, report);
+    else
+        printText(trace, waits, report);
+    return kOk;
+}
+
+} // namespace rankscope::cli

@@ -1,0 +1,106 @@
+#include "app/cli/waitstatescommand.h"
+
+#include "model/waitstates.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+#include <numeric>
+#include <vector>
+
+namespace rankscope::cli {
+
+namespace {
+
+/// "12.3 %" of `total` (0 when there is nothing to share).
+double percent(int64_t part, int64_t total)
+{
+    return total > 0 ? 100.0 * double(part) / double(total) : 0.0;
+}
+
+void printText(const WaitStateAnalysis& a)
+{
+    std::printf("total waiting time: %s (direct %s, indirect %s)\n\n",
+                formatDuration(a.totalNs).c_str(), formatDuration(a.directNs).c_str(),
+                formatDuration(a.indirectNs).c_str());
+
+    std::printf("%-16s %10s %7s\n", "pattern", "wait", "share");
+    for (size_t p = 0; p < kWaitPatternCount; ++p) {
+        const std::string name(waitPatternName(WaitPattern(p)));
+        std::printf("%-16s %10s %6.1f%%\n", name.c_str(), formatDuration(a.byPattern[p]).c_str(),
+                    percent(a.byPattern[p], a.totalNs));
+    }
+
+    if (!a.byCallSite.empty()) {
+        // The call site goes last: call paths of real programs are long and vary in length.
+        std::printf("\n%10s %11s  %-16s %s\n", "wait", "occurrences", "pattern", "call site");
+        for (const CallSiteWait& c : a.byCallSite) {
+            const std::string pattern(waitPatternName(c.pattern));
+            const std::string site(a.callSites.name(c.callSite));
+            std::printf("%10s %11llu  %-16s %s\n", formatDuration(c.waitNs).c_str(),
+                        (unsigned long long)c.occurrences, pattern.c_str(), site.c_str());
+        }
+    }
+
+    // Ranks by descending wait; the ten that wait most are enough to read.
+    std::vector<uint32_t> order(a.byRank.size());
+    std::iota(order.begin(), order.end(), 0u);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](uint32_t x, uint32_t y) { return a.byRank[x] > a.byRank[y]; });
+    if (order.size() > 10)
+        order.resize(10);
+    std::printf("\n%6s %10s\n", "rank", "wait");
+    for (uint32_t r : order)
+        std::printf("%6u %10s\n", r, formatDuration(a.byRank[r]).c_str());
+    if (a.byRank.size() > order.size())
+        std::printf("(%zu more ranks; --json lists all)\n", a.byRank.size() - order.size());
+}
+
+} // namespace
+
+CLI::App* WaitStatesCommand::add(CLI::App& parent)
+{
+    CLI::App* cmd = parent.add_subcommand(
+        "waitstates", "Wait states (Late Sender, Late Receiver, Wait at Barrier / N x N, Late "
+                      "Broadcast, Early Reduce) per pattern, rank and call site");
+    addTraceInput(cmd, trace_, load_);
+    cmd->add_option("--eager-limit", eagerLimit_,
+                    "Messages above this many bytes use rendezvous (their senders can be late "
+                    "receivers)")
+        ->capture_default_str();
+    addOutputFormats(cmd, json_);
+    return cmd;
+}
+
+int WaitStatesCommand::run() const
+{
+    const Trace trace = loadTrace(trace_, load_);
+    WaitStateOptions options;
+    options.eagerLimit = eagerLimit_;
+    const WaitStateAnalysis a = analyzeWaitStates(trace, options);
+
+    if (!json_) {
+        printText(a);
+        return kOk;
+    }
+    nlohmann::ordered_json j;
+    j["total_wait_ns"] = a.totalNs;
+    auto& patterns = j["by_pattern"] = nlohmann::ordered_json::object();
+    for (size_t p = 0; p < kWaitPatternCount; ++p)
+        patterns[std::string(waitPatternKey(WaitPattern(p)))] = a.byPattern[p];
+    j["direct_ns"] = a.directNs;
+    j["indirect_ns"] = a.indirectNs;
+    j["by_rank"] = a.byRank;
+    auto& sites = j["by_callsite"] = nlohmann::ordered_json::array();
+    for (const CallSiteWait& c : a.byCallSite)
+        sites.push_back({{"callsite", std::string(a.callSites.name(c.callSite))},
+                         {"pattern", std::string(waitPatternKey(c.pattern))},
+                         {"wait_ns", c.waitNs},
+                         {"occurrences", c.occurrences}});
+    std::cout << j.dump(2) << '\n';
+    return kOk;
+}
+
+} // namespace rankscope::cli

@@ -1,0 +1,104 @@
+// bench/waitstates: wait-state detection rate (events/s, one thread) and its peak extra memory
+// (RSS growth) on a >= 25M-event, 256-rank generated stencil2d trace.
+//
+// Usage: rankscope-bench-waitstates [--trace DIR] [--ranks N] [--min-events E] [--repeat K]
+// The trace is generated (stencil2d) into DIR on first use and reused afterwards.
+
+#include "benchsupport.h"
+
+#include "importers/otf2reader.h"
+#include "model/waitstates.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <vector>
+
+using namespace rankscope;
+using namespace rankscope::bench;
+
+namespace {
+
+/// Peak resident set size of this process so far, in bytes (Linux VmHWM).
+size_t peakResidentBytes()
+{
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line))
+        if (line.rfind("VmHWM:", 0) == 0)
+            return size_t(std::stoull(line.substr(6))) * 1024;
+    return 0;
+}
+
+/// Resets the peak to the current RSS (Linux >= 4.0), so the next peak is the analysis's own.
+void resetPeak()
+{
+    std::ofstream clear("/proc/self/clear_refs");
+    clear << "5";
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    std::string dir = "build/bench-data/stencil2d-256";
+    uint32_t ranks = 256;
+    uint64_t minEvents = 25'000'000;
+    int repeat = 3;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        const std::string a = argv[i];
+        if (a == "--trace")
+            dir = argv[i + 1];
+        else if (a == "--ranks")
+            ranks = uint32_t(std::stoul(argv[i + 1]));
+        else if (a == "--min-events")
+            minEvents = std::stoull(argv[i + 1]);
+        else if (a == "--repeat")
+            repeat = std::max(1, std::atoi(argv[i + 1]));
+        else {
+            std::fprintf(stderr, "unknown option %s\n", a.c_str());
+            return 2;
+        }
+    }
+
+    try {
+        const std::string anchor = ensureStencilTrace(dir, ranks, minEvents);
+        Otf2ReadOptions opt;
+        opt.threads = cores();
+        const Trace trace = readOtf2(anchor, opt);
+        const uint64_t events = trace.eventCount();
+
+        std::vector<double> times;
+        size_t peakGrowth = 0;
+        WaitStateAnalysis a;
+        for (int k = 0; k < repeat; ++k) {
+            a = WaitStateAnalysis(); // free the previous result before measuring
+            resetPeak();
+            const size_t before = peakResidentBytes();
+            const auto t0 = Clock::now();
+            a = analyzeWaitStates(trace);
+            times.push_back(seconds(t0, Clock::now()));
+            peakGrowth = std::max(peakGrowth, peakResidentBytes() - before);
+        }
+        const double t = median(times);
+        std::printf("\ntrace: %s (%llu events, %zu ranks, %zu messages, %zu collectives)\n",
+                    anchor.c_str(), (unsigned long long)events, trace.rankCount(),
+                    trace.messages().size(), trace.collectives().size());
+        std::printf("wait-state detection, 1 thread: %.3f s median of %d -> %.2f M events/s "
+                    "(target >= 20)\n",
+                    t, repeat, double(events) / t / 1e6);
+        std::printf("waits found: %zu, total %.3f s (direct %.3f s, indirect %.3f s)\n",
+                    a.waits.size(), double(a.totalNs) / 1e9, double(a.directNs) / 1e9,
+                    double(a.indirectNs) / 1e9);
+        std::printf("peak extra memory (RSS growth during the analysis): %.1f MiB "
+                    "(%.2f bytes per event; the result holds %zu waits of %zu bytes)\n",
+                    double(peakGrowth) / 1048576.0, double(peakGrowth) / double(events),
+                    a.waits.size(), sizeof(WaitState));
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "bench/waitstates: %s\n", e.what());
+        return 1;
+    }
+    return 0;
+}
