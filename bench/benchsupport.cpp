@@ -10,6 +10,37 @@
 
 namespace rankscope::bench {
 
+bool parseBenchArgs(int argc, char** argv, BenchArgs& args)
+{
+    try {
+        for (int i = 1; i < argc; i += 2) {
+            const std::string a = argv[i];
+            if (i + 1 >= argc) {
+                std::fprintf(stderr, "%s needs a value\n", a.c_str());
+                return false;
+            }
+            const std::string v = argv[i + 1];
+            if (a == "--trace")
+                args.dir = v;
+            else if (a == "--ranks")
+                args.ranks = uint32_t(std::stoul(v));
+            else if (a == "--min-events")
+                args.minEvents = std::stoull(v);
+            else if (a == "--repeat")
+                args.repeat = std::max(1, std::stoi(v));
+            else {
+                std::fprintf(stderr, "unknown option %s (use --trace, --ranks, --min-events, "
+                                     "--repeat)\n", a.c_str());
+                return false;
+            }
+        }
+    } catch (const std::exception&) {
+        std::fprintf(stderr, "option values must be numbers\n");
+        return false;
+    }
+    return true;
+}
+
 double median(std::vector<double> v)
 {
     if (v.empty()) return 0;

@@ -16,6 +16,18 @@ inline double seconds(Clock::time_point a, Clock::time_point b)
     return std::chrono::duration<double>(b - a).count();
 }
 
+/// The options every benchmark takes: [--trace DIR] [--ranks N] [--min-events E] [--repeat K].
+struct BenchArgs
+{
+    std::string dir = "build/bench-data/stencil2d-256";
+    uint32_t ranks = 256;
+    uint64_t minEvents = 25'000'000;
+    int repeat = 3;
+};
+
+/// Parses the options; false (after printing why) on an unknown or malformed one.
+bool parseBenchArgs(int argc, char** argv, BenchArgs& args);
+
 /// Median of `v` (0 for an empty set).
 double median(std::vector<double> v);
 

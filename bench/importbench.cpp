@@ -36,25 +36,13 @@ size_t residentBytes()
 
 int main(int argc, char** argv)
 {
-    std::string dir = "build/bench-data/stencil2d-256";
-    uint32_t ranks = 256;
-    uint64_t minEvents = 25'000'000;
-    int repeat = 3;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        const std::string a = argv[i];
-        if (a == "--trace")
-            dir = argv[i + 1];
-        else if (a == "--ranks")
-            ranks = uint32_t(std::stoul(argv[i + 1]));
-        else if (a == "--min-events")
-            minEvents = std::stoull(argv[i + 1]);
-        else if (a == "--repeat")
-            repeat = std::max(1, std::atoi(argv[i + 1]));
-        else {
-            std::fprintf(stderr, "unknown option %s\n", a.c_str());
-            return 2;
-        }
-    }
+    BenchArgs args;
+    if (!parseBenchArgs(argc, argv, args))
+        return 2;
+    const std::string& dir = args.dir;
+    const uint32_t ranks = args.ranks;
+    const uint64_t minEvents = args.minEvents;
+    const int repeat = args.repeat;
     const std::string anchor = dir + "/traces.otf2";
 
     try {

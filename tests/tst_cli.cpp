@@ -9,6 +9,7 @@
 //   comments);
 // - `generate`: from the documented structure of the stencil2d pattern on its 4 x 3 grid.
 
+#include "testsupport/clirunner.h"
 #include "testsupport/testpaths.h"
 
 #include <QDir>
@@ -26,32 +27,12 @@
 
 namespace {
 
-struct CliResult
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using rankscope::test::CliResult;
 
-/// Runs rankscope-cli with `args`. Exit code -1: crash or timeout; -2: sanitizer report.
+/// Runs the rankscope-cli built with these tests.
 CliResult runCli(const QStringList& args)
 {
-    QProcess p;
-    p.start(QStringLiteral(RANKSCOPE_CLI), args);
-    CliResult r;
-    if (!p.waitForStarted(10000)) return r;
-    if (!p.waitForFinished(300000)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    // In sanitizer builds AddressSanitizer exits with 1, the code of bad input: a report must
-    // not pass for an expected failure.
-    if (r.err.contains("Sanitizer") || r.err.contains("runtime error:")) r.exitCode = -2;
-    return r;
+    return rankscope::test::runProgram(QStringLiteral(RANKSCOPE_CLI), args);
 }
 
 /// Large traces (the slowest under the sanitizers) are left out when RANKSCOPE_TEST_QUICK is set.

@@ -2,6 +2,7 @@
 // numbers for casita-mpi-late-sender-barrier-4r are computed by hand from otf2-print output
 // (the derivation is in tst_waitstates.cpp, sharedLateSenderBarrierTrace).
 
+#include "testsupport/clirunner.h"
 #include "testsupport/testpaths.h"
 
 #include <QJsonArray>
@@ -12,30 +13,12 @@
 
 namespace {
 
-struct CliResult
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using rankscope::test::CliResult;
 
-/// Runs rankscope-cli with `args`. Exit code -1: crash or timeout; -2: sanitizer report.
+/// Runs the rankscope-cli built with these tests.
 CliResult runCli(const QStringList& args)
 {
-    QProcess p;
-    p.start(QStringLiteral(RANKSCOPE_CLI), args);
-    CliResult r;
-    if (!p.waitForStarted(10000)) return r;
-    if (!p.waitForFinished(300000)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    if (r.err.contains("Sanitizer") || r.err.contains("runtime error:")) r.exitCode = -2;
-    return r;
+    return rankscope::test::runProgram(QStringLiteral(RANKSCOPE_CLI), args);
 }
 
 } // namespace

@@ -5,13 +5,13 @@
 #include "importers/otf2reader.h"
 #include "model/rootcause.h"
 #include "model/trace.h"
+#include "testsupport/clirunner.h"
 #include "testsupport/handtrace.h"
 #include "testsupport/testpaths.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTest>
 
 using namespace rankscope;
@@ -136,24 +136,12 @@ Trace workedExample()
 }
 
 #ifdef RANKSCOPE_CLI
-struct CliResult
-{
-    int exitCode = -1; ///< -1: crash or timeout; -2: sanitizer report
-    QByteArray out;
-};
+using rankscope::test::CliResult;
 
+/// Runs the rankscope-cli built with these tests.
 CliResult runCli(const QStringList& args)
 {
-    QProcess p;
-    p.start(QStringLiteral(RANKSCOPE_CLI), args);
-    CliResult r;
-    if (!p.waitForStarted(10000) || !p.waitForFinished(300000)) return r;
-    r.out = p.readAllStandardOutput();
-    const QByteArray err = p.readAllStandardError();
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    // ASan exits with 1, the code of bad input: a report must not pass for an expected failure.
-    if (err.contains("Sanitizer") || err.contains("runtime error:")) r.exitCode = -2;
-    return r;
+    return rankscope::test::runProgram(QStringLiteral(RANKSCOPE_CLI), args);
 }
 #endif
 

@@ -1,0 +1,20 @@
+#pragma once
+// Runs the command-line tool from a test, as a user would, and keeps what it printed.
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+
+namespace rankscope::test {
+
+struct CliResult
+{
+    int exitCode = -1; ///< -1: crashed or timed out; -2: a sanitizer reported a problem
+    QByteArray out;
+    QByteArray err;
+};
+
+/// Runs the program `cli` with `args` (at most 5 minutes).
+CliResult runProgram(const QString& cli, const QStringList& args);
+
+} // namespace rankscope::test
