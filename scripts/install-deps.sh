@@ -8,7 +8,7 @@ packages=(
     qt6-base-dev qt6-svg-dev libgl-dev
     libotf2-trace-dev otf2-tools
     libeigen3-dev libyaml-cpp-dev nlohmann-json3-dev libcli11-dev
-    xvfb xauth
+    xvfb xauth fonts-dejavu-core  # a display for the GUI demo; fonts for offscreen rendering
 )
 
 missing=()
