@@ -327,6 +327,7 @@ bool MainWindow::openTrace(const QString& path)
                         .arg(shown));
         return false;
     }
+    openOrder_[info.absoluteFilePath()] = nextOpenOrder_++;
     loader_->load(info.absoluteFilePath());
     return true;
 }
@@ -337,11 +338,29 @@ void MainWindow::openTraces(const QStringList& paths)
         openTrace(p);
 }
 
+namespace {
+const char* const kOpenOrder = "rankscopeOpenOrder";
+} // namespace
+
 void MainWindow::onLoaded(const LoadedTrace& trace)
 {
     auto* doc = new TraceDocument(trace, tabs_);
     applyViewOptions(doc->timeline());
-    const int index = tabs_->addTab(doc, trace.name);
+    // Loads finish in any order; tabs keep the order the traces were asked for, so
+    // `rankscope a b c` shows a, b, c. Tabs without an order (comparisons) stay last.
+    const auto found = openOrder_.find(trace.path);
+    const quint64 order = found != openOrder_.end() ? found->second : nextOpenOrder_++;
+    if (found != openOrder_.end()) openOrder_.erase(found);
+    doc->setProperty(kOpenOrder, order);
+    int position = tabs_->count();
+    for (int i = 0; i < tabs_->count(); ++i) {
+        const QVariant other = tabs_->widget(i)->property(kOpenOrder);
+        if (!other.isValid() || other.toULongLong() > order) {
+            position = i;
+            break;
+        }
+    }
+    const int index = tabs_->insertTab(position, doc, trace.name);
     tabs_->setTabToolTip(index, QDir::toNativeSeparators(trace.path));
     tabs_->setCurrentIndex(index);
     doc->timeline()->setFocus();

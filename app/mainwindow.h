@@ -11,6 +11,8 @@
 #include <QMainWindow>
 #include <QStringList>
 
+#include <map>
+
 class QAction;
 class QLabel;
 class QMenu;
@@ -91,6 +93,8 @@ private:
     QToolButton* cancel_ = nullptr;
     QMenu* recentMenu_ = nullptr;
     bool interactive_ = true;
+    std::map<QString, quint64> openOrder_; ///< pending loads: absolute path -> order asked for
+    quint64 nextOpenOrder_ = 0;
 
     QAction* openAction_ = nullptr;
     QAction* openFolderAction_ = nullptr;

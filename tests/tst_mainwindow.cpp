@@ -48,6 +48,7 @@ class TestMainWindow : public QObject
 private slots:
     void initTestCase();
     void opensRealTrace();
+    void tabsKeepTheOrderAskedFor();
     void rejectsNonTraceFile();
     void reportsDamagedTrace();
     void cancelLeavesNothingOpen();
@@ -114,6 +115,21 @@ void TestMainWindow::opensRealTrace()
     QCOMPARE(d->value("Message", "Sent"), QStringLiteral("12.264761891 s"));
     QCOMPARE(d->value("Message", "Received"), QStringLiteral("12.265379587 s"));
     QCOMPARE(d->value("Message", "Send to receive"), QStringLiteral("617.7 us"));
+}
+
+void TestMainWindow::tabsKeepTheOrderAskedFor()
+{
+    // A 90,480-event trace asked for first and a 110-event one second: the small one usually
+    // finishes loading first, yet the tabs must read in the order asked for.
+    const QString large = test::sharedTraceAnchor(QStringLiteral("scorep84-npb-mg-W-8"));
+    if (large.isEmpty()) QSKIP("shared trace scorep84-npb-mg-W-8 not found");
+    MainWindow w;
+    QSignalSpy opened(&w, &MainWindow::traceOpened);
+    w.openTraces({large, lateSender_});
+    QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 2, kLoadTimeoutMs);
+    QCOMPARE(w.tabs()->count(), 2);
+    QCOMPARE(w.tabs()->tabText(0), QStringLiteral("scorep84-npb-mg-W-8"));
+    QCOMPARE(w.tabs()->tabText(1), QStringLiteral("casita-mpi-late-sender-barrier-4r"));
 }
 
 void TestMainWindow::rejectsNonTraceFile()
