@@ -82,20 +82,9 @@ Trace read(const QString& path, const Otf2ReadOptions& options = {})
     return readOtf2(path.toStdString(), options);
 }
 
-/// Copies a shared trace into `dir` (writable) and returns the copy's anchor file.
 QString copyTrace(const QString& name, const QTemporaryDir& dir)
 {
-    const QDir src(test::sharedTrace(name));
-    const QString dst = dir.filePath(name);
-    QDir().mkpath(dst + QStringLiteral("/traces"));
-    for (const QString& f : src.entryList(QDir::Files))
-        QFile::copy(src.filePath(f), dst + QLatin1Char('/') + f);
-    const QDir sub(src.filePath(QStringLiteral("traces")));
-    for (const QString& f : sub.entryList(QDir::Files))
-        QFile::copy(sub.filePath(f), dst + QStringLiteral("/traces/") + f);
-    for (const QFileInfo& fi : QDir(dst).entryInfoList(QDir::Files) + QDir(dst + QStringLiteral("/traces")).entryInfoList(QDir::Files))
-        QFile::setPermissions(fi.filePath(), QFile::ReadOwner | QFile::WriteOwner);
-    return dst + QStringLiteral("/traces.otf2");
+    return test::copySharedTrace(name, dir.path());
 }
 
 void truncateToHalf(const QString& file)

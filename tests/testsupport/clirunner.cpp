@@ -1,5 +1,6 @@
 #include "testsupport/clirunner.h"
 
+#include <QJsonDocument>
 #include <QProcess>
 
 namespace rankscope::test {
@@ -22,6 +23,14 @@ CliResult runProgram(const QString& cli, const QStringList& args)
     // not pass for an expected failure.
     if (r.err.contains("Sanitizer") || r.err.contains("runtime error:")) r.exitCode = -2;
     return r;
+}
+
+QJsonObject jsonOf(const CliResult& result)
+{
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(result.out, &error);
+    if (error.error != QJsonParseError::NoError || !doc.isObject()) return {};
+    return doc.object();
 }
 
 } // namespace rankscope::test

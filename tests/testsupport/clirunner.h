@@ -2,6 +2,7 @@
 // Runs the command-line tool from a test, as a user would, and keeps what it printed.
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QString>
 #include <QStringList>
 
@@ -16,5 +17,8 @@ struct CliResult
 
 /// Runs the program `cli` with `args` (at most 5 minutes).
 CliResult runProgram(const QString& cli, const QStringList& args);
+
+/// Standard output parsed as one JSON object; empty when it is not one.
+QJsonObject jsonOf(const CliResult& result);
 
 } // namespace rankscope::test

@@ -1,6 +1,7 @@
 #include "testsupport/testpaths.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 
 namespace rankscope::test {
@@ -18,6 +19,22 @@ QString sharedTraceAnchor(const QString& name)
         return {};
     const QString anchor = QDir(dir).filePath(QStringLiteral("traces.otf2"));
     return QFileInfo::exists(anchor) ? anchor : QString();
+}
+
+QString copySharedTrace(const QString& name, const QString& dir)
+{
+    const QDir src(sharedTrace(name));
+    const QString dst = QDir(dir).filePath(name);
+    QDir().mkpath(dst + QStringLiteral("/traces"));
+    for (const QString& sub : {QString(), QStringLiteral("/traces")}) {
+        const QDir from(src.path() + sub);
+        for (const QString& f : from.entryList(QDir::Files)) {
+            const QString to = dst + sub + QLatin1Char('/') + f;
+            QFile::copy(from.filePath(f), to);
+            QFile::setPermissions(to, QFile::ReadOwner | QFile::WriteOwner);
+        }
+    }
+    return dst + QStringLiteral("/traces.otf2");
 }
 
 QString testData(const QString& relative)

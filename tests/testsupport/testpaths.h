@@ -9,6 +9,9 @@ namespace rankscope::test {
 QString sharedTrace(const QString& name);
 /// Anchor file (traces.otf2) of one shared trace, or empty if absent.
 QString sharedTraceAnchor(const QString& name);
+/// Copies the shared trace `name` into the folder `dir` (files made writable, so a test may
+/// damage them) and returns the copy's anchor file.
+QString copySharedTrace(const QString& name, const QString& dir);
 /// A checked-in fixture under tests/data.
 QString testData(const QString& relative);
 
