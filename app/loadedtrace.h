@@ -4,9 +4,11 @@
 // views read them from the GUI thread after the job has finished, never while it runs.
 
 #include "model/profile.h"
+#include "model/rootcause.h"
 #include "model/timelinesummary.h"
 #include "model/trace.h"
 #include "model/tracesummary.h"
+#include "model/waitstates.h"
 #include "views/timelineindex.h"
 
 #include <QMetaType>
@@ -23,6 +25,9 @@ struct LoadedTrace
     std::shared_ptr<const TimelineSummary> timeline;
     std::shared_ptr<const TimelineIndex> timelineIndex; ///< built here, off the GUI thread
     std::shared_ptr<const Profile> profile;
+    /// Wait states (default eager limit) and their root causes (default hotspot threshold).
+    std::shared_ptr<const WaitStateAnalysis> waits;
+    std::shared_ptr<const RootCauseReport> rootCauses;
     TraceSummary headline;
 };
 

@@ -17,9 +17,12 @@ namespace rankscope {
 
 namespace {
 
-// Share of the progress bar per stage: reading dominates; summary and profile are one pass each.
-constexpr double kReadShare = 0.8;
+// Share of the progress bar per stage: reading dominates; summary, profile, wait states and root
+// causes are one pass each.
+constexpr double kReadShare = 0.7;
 constexpr double kSummaryShare = 0.1;
+constexpr double kProfileShare = 0.06;
+constexpr double kWaitShare = 0.08;
 constexpr int kProgressSteps = 1000;
 
 } // namespace
@@ -66,9 +69,21 @@ LoadOutcome TraceLoader::loadNow(const QString& path, const std::function<bool(d
             TimelineSummary::build(*trace, stage(kReadShare, kSummaryShare), threads));
         if (summary->cancelled()) throw TraceError("cancelled");
 
-        auto profile = std::make_shared<Profile>(computeProfile(
-            *trace, stage(kReadShare + kSummaryShare, 1.0 - kReadShare - kSummaryShare)));
+        double done = kReadShare + kSummaryShare;
+        auto profile = std::make_shared<Profile>(computeProfile(*trace, stage(done, kProfileShare)));
         if (profile->cancelled) throw TraceError("cancelled");
+        done += kProfileShare;
+
+        WaitStateOptions waitOptions;
+        waitOptions.progress = stage(done, kWaitShare);
+        auto waits = std::make_shared<WaitStateAnalysis>(analyzeWaitStates(*trace, waitOptions));
+        if (waits->cancelled) throw TraceError("cancelled");
+        done += kWaitShare;
+        RootCauseOptions causeOptions;
+        causeOptions.progress = stage(done, 1.0 - done);
+        auto causes =
+            std::make_shared<RootCauseReport>(analyzeRootCauses(*trace, *waits, causeOptions));
+        if (causes->cancelled) throw TraceError("cancelled");
         // The timeline's own indexes walk the whole trace too: build them here, not in the view.
         out.loaded.timelineIndex = TimelineIndex::build(*trace);
         if (keepGoing && !keepGoing(1.0)) throw TraceError("cancelled");
@@ -77,6 +92,8 @@ LoadOutcome TraceLoader::loadNow(const QString& path, const std::function<bool(d
         out.loaded.trace = std::move(trace);
         out.loaded.timeline = std::move(summary);
         out.loaded.profile = std::move(profile);
+        out.loaded.waits = std::move(waits);
+        out.loaded.rootCauses = std::move(causes);
     } catch (const std::bad_alloc&) {
         out.error = QObject::tr("%1: not enough memory to load this trace").arg(path);
     } catch (const std::exception& e) {
