@@ -8,6 +8,7 @@
 #include "model/waitcollectives.h"
 #include "model/waitdependency.h"
 #include "model/waitpointtopoint.h"
+#include "model/waitwrongorder.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -63,6 +64,7 @@ struct WaitLink
 {
     uint32_t causeEvent = kNoEvent; ///< Enter of the cause's call on the cause's main location
     uint32_t nextSync = kNoEvent;   ///< Enter of the waiting rank's next synchronising call
+    uint32_t leaveEvent = kNoEvent; ///< Leave of the waiting call (wrong-order test)
 };
 
 struct RankWaits
@@ -71,6 +73,20 @@ struct RankWaits
     std::vector<WaitLink> links;  // parallel to waits
     bool cancelled = false;
 };
+
+/// Remembers a matched message received from another rank by the payload event `p`.
+void noteReceived(const Trace& trace, RankId rank, const CallPayload& p,
+                  std::vector<ReceivedMessage>& received)
+{
+    if (p.kind != EventKind::MpiRecv && p.kind != EventKind::MpiIrecv)
+        return;
+    const Message& m = trace.message(p.message());
+    if (!m.matched())
+        return;
+    const RankId sender = trace.rankOf(m.sendLocation);
+    if (sender != rank)
+        received.push_back({trace.events(m.sendLocation).time(m.sendEvent), p.event, sender});
+}
 
 struct Detectors
 {
@@ -86,15 +102,17 @@ RankWaits scanRank(const Trace& trace, RankId rank, CallSiteTable& callSites,
     MpiCallScanner scanner(trace, rank, &resolver);
     ProgressReporter reporter(progress, scanner.eventCount());
     std::vector<CallPayload> payload; // the current call's only
+    std::vector<ReceivedMessage> received;
     CallRecord call;
     bool linkOpen = false; // the last wait still needs the next synchronising call
     while (scanner.next(call, &payload)) {
         WaitDependency dep;
         bool synchronising = false;
         for (uint32_t i = call.firstPayload; i < call.firstPayload + call.payloadCount; ++i) {
-            if (isPointToPoint(payload[i].kind))
+            if (isPointToPoint(payload[i].kind)) {
                 synchronising |= detect.p2p.consider(rank, call, payload[i], dep);
-            else
+                noteReceived(trace, rank, payload[i], received);
+            } else
                 synchronising |= detect.collectives.consider(rank, call, payload[i], dep);
         }
         payload.clear();
@@ -110,7 +128,7 @@ RankWaits scanRank(const Trace& trace, RankId rank, CallSiteTable& callSites,
                 site = callSites.intern(trace.regionName(call.region));
             result.waits.push_back({dep.pattern, rank, call.enterEvent, call.region, site,
                                     call.enterTime, call.enterTime + w, dep.cause, true});
-            result.links.push_back({dep.causeEvent, kNoEvent});
+            result.links.push_back({dep.causeEvent, kNoEvent, call.leaveEvent});
             linkOpen = true;
         }
         if (!reporter.update(scanner.position())) {
@@ -119,6 +137,10 @@ RankWaits scanRank(const Trace& trace, RankId rank, CallSiteTable& callSites,
         }
     }
     result.cancelled = !reporter.report(scanner.eventCount());
+    std::vector<uint32_t> leaves(result.links.size());
+    for (size_t i = 0; i < leaves.size(); ++i)
+        leaves[i] = result.links[i].leaveEvent;
+    classifyWrongOrder(result.waits, leaves, received);
     return result;
 }
 
@@ -154,6 +176,8 @@ void addTotals(WaitStateAnalysis& a, size_t rankCount)
         a.byPattern[size_t(w.pattern)] += d;
         a.totalNs += d;
         (w.direct ? a.directNs : a.indirectNs) += d;
+        if (w.wrongOrder != WrongOrder::None)
+            a.wrongOrderNs[w.wrongOrder == WrongOrder::SameSource ? 0 : 1] += d;
         a.byRank[w.rank.value] += d;
         const uint64_t key = uint64_t(w.callSite.value) << 8 | uint64_t(w.pattern);
         const auto [it, added] = sites.try_emplace(key, a.byCallSite.size());

@@ -30,6 +30,10 @@ enum class WaitPattern : uint8_t {
 };
 inline constexpr size_t kWaitPatternCount = 6;
 
+/// Late Sender sub-pattern (model/waitwrongorder.h): the receiver could have received a message
+/// sent earlier, from the same rank it waited for or from another one.
+enum class WrongOrder : uint8_t { None, SameSource, DifferentSource };
+
 /// The JSON key of a pattern: late_sender, late_receiver, wait_at_barrier, wait_at_nxn,
 /// late_broadcast, early_reduce.
 std::string_view waitPatternKey(WaitPattern pattern);
@@ -48,13 +52,15 @@ struct WaitState
     int64_t end = 0;
     RankId cause;                  ///< the rank whose lateness made it wait
     bool direct = true;            ///< false when the cause was itself waiting (propagated)
+    WrongOrder wrongOrder = WrongOrder::None; ///< Late Sender only
 
     int64_t duration() const { return end - begin; }
     bool operator==(const WaitState& o) const
     {
-        return std::tie(pattern, rank, enterEvent, region, callSite, begin, end, cause, direct) ==
-               std::tie(o.pattern, o.rank, o.enterEvent, o.region, o.callSite, o.begin, o.end,
-                        o.cause, o.direct);
+        return std::tie(pattern, rank, enterEvent, region, callSite, begin, end, cause, direct,
+                        wrongOrder) == std::tie(o.pattern, o.rank, o.enterEvent, o.region,
+                                                o.callSite, o.begin, o.end, o.cause, o.direct,
+                                                o.wrongOrder);
     }
 };
 
@@ -83,6 +89,8 @@ struct WaitStateAnalysis
     int64_t totalNs = 0;
     int64_t directNs = 0;
     int64_t indirectNs = 0;
+    /// Late Sender waiting with messages in wrong order: [0] same source, [1] different source.
+    std::array<int64_t, 2> wrongOrderNs{};
     std::vector<int64_t> byRank;         ///< indexed by RankId
     std::vector<CallSiteWait> byCallSite; ///< by descending waitNs
     bool cancelled = false;

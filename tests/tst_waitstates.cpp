@@ -190,6 +190,82 @@ private slots:
         QCOMPARE(a.callSites.name(a.waits[0].callSite), "MPI_Waitall");
     }
 
+    void wrongOrder_data()
+    {
+        // rank 0 sends to rank 1 with tag 2 at 50 (the message rank 1 waits for); an earlier
+        // message m' to rank 1 is sent by `earlySender` with tag 1 at `earlySend`. Rank 1 first
+        // receives tag 2 in MPI_Recv [20, 60], then tag 1 in MPI_Recv [70, 75]. The Late Sender
+        // wait is [20, 50) = 30 ns; it is in wrong order when m' was sent before 20 (and it is
+        // received after the first receive's Leave, at 75).
+        QTest::addColumn<int>("earlySender");
+        QTest::addColumn<int>("earlySend");
+        QTest::addColumn<int>("expected");
+        QTest::newRow("same source") << 0 << 10 << int(WrongOrder::SameSource);
+        QTest::newRow("different source") << 2 << 5 << int(WrongOrder::DifferentSource);
+        QTest::newRow("sent after the receive began") << 2 << 30 << int(WrongOrder::None);
+    }
+
+    void wrongOrder()
+    {
+        QFETCH(int, earlySender);
+        QFETCH(int, earlySend);
+        QFETCH(int, expected);
+        World w(3);
+        auto& b = w.h.builder();
+        const RegionId send = w.mpi("MPI_Send");
+        const RegionId recv = w.mpi("MPI_Recv");
+        const auto sendCall = [&](int r, int64_t t, int32_t tag) {
+            w.h.enter(w.loc[r], t, send);
+            b.send(w.loc[r], t, 1, w.world, tag, kSmall);
+            w.h.leave(w.loc[r], t + 2, send);
+        };
+        if (earlySender == 0) {
+            sendCall(0, earlySend, 1);
+            sendCall(0, 50, 2);
+        } else {
+            sendCall(0, 50, 2);
+            sendCall(earlySender, earlySend, 1);
+        }
+        w.h.enter(w.loc[1], 20, recv);
+        b.recv(w.loc[1], 60, 0, w.world, 2, kSmall);
+        w.h.leave(w.loc[1], 60, recv);
+        w.h.enter(w.loc[1], 70, recv);
+        b.recv(w.loc[1], 75, uint32_t(earlySender), w.world, 1, kSmall);
+        w.h.leave(w.loc[1], 75, recv);
+
+        const WaitStateAnalysis a = w.analyze();
+        // The second receive's message was sent at 5, 10 or 30, before its Enter at 70: no wait.
+        compareWaits(a, {{WaitPattern::LateSender, 1, 20, 50, 0, true}});
+        QCOMPARE(int(a.waits[0].wrongOrder), expected);
+        const std::array<int64_t, 2> totals{expected == int(WrongOrder::SameSource) ? 30 : 0,
+                                            expected == int(WrongOrder::DifferentSource) ? 30 : 0};
+        QCOMPARE(a.wrongOrderNs, totals);
+    }
+
+    void wrongOrderNotForMessagesOfTheSameCall()
+    {
+        // MPI_Waitall [10, 100] completes receives from 0 (sent at 5) and 2 (sent at 70): the
+        // wait 70 - 10 = 60 is a Late Sender, but the early message is received in the same
+        // call, not after it, so the order is not wrong.
+        World w(3);
+        w.send(0, 5, 8, 1);
+        w.send(2, 70, 75, 1);
+        auto& b = w.h.builder();
+        const RegionId irecv = w.mpi("MPI_Irecv");
+        const RegionId waitall = w.mpi("MPI_Waitall", RegionRole::MpiOther);
+        w.h.enter(w.loc[1], 0, irecv);
+        b.irecvRequest(w.loc[1], 0, 1);
+        b.irecvRequest(w.loc[1], 1, 2);
+        w.h.leave(w.loc[1], 2, irecv);
+        w.h.enter(w.loc[1], 10, waitall);
+        b.irecv(w.loc[1], 99, 0, w.world, 0, kSmall, 1);
+        b.irecv(w.loc[1], 99, 2, w.world, 0, kSmall, 2);
+        w.h.leave(w.loc[1], 100, waitall);
+        const WaitStateAnalysis a = w.analyze();
+        compareWaits(a, {{WaitPattern::LateSender, 1, 10, 70, 2, true}});
+        QCOMPARE(int(a.waits[0].wrongOrder), int(WrongOrder::None));
+    }
+
     void testCallsNeverWait()
     {
         // A successful MPI_Test [10, 11] completes a receive whose send is entered at 50: a test

@@ -31,6 +31,15 @@ void printText(const WaitStateAnalysis& a)
         const std::string name(waitPatternName(WaitPattern(p)));
         std::printf("%-16s %10s %6.1f%%\n", name.c_str(), formatDuration(a.byPattern[p]).c_str(),
                     percent(a.byPattern[p], a.totalNs));
+        if (WaitPattern(p) != WaitPattern::LateSender)
+            continue;
+        // The wrong-order sub-patterns are parts of the Late Sender line above.
+        const char* kinds[] = {"same source", "different source"};
+        for (size_t k = 0; k < 2; ++k)
+            if (a.wrongOrderNs[k] > 0)
+                std::printf("  wrong order, %-16s %10s %6.1f%%\n", kinds[k],
+                            formatDuration(a.wrongOrderNs[k]).c_str(),
+                            percent(a.wrongOrderNs[k], a.totalNs));
     }
 
     if (!a.byCallSite.empty()) {
@@ -90,6 +99,8 @@ int WaitStatesCommand::run() const
     auto& patterns = j["by_pattern"] = nlohmann::ordered_json::object();
     for (size_t p = 0; p < kWaitPatternCount; ++p)
         patterns[std::string(waitPatternKey(WaitPattern(p)))] = a.byPattern[p];
+    j["late_sender_wrong_order"] = {{"same_source_ns", a.wrongOrderNs[0]},
+                                    {"different_source_ns", a.wrongOrderNs[1]}};
     j["direct_ns"] = a.directNs;
     j["indirect_ns"] = a.indirectNs;
     j["by_rank"] = a.byRank;
