@@ -1,6 +1,7 @@
 #include "model/timelinesummary.h"
 
 #include "model/parallelchunks.h"
+#include "model/summarylevels.h"
 #include "model/summarysweep.h"
 #include "model/trace.h"
 
@@ -15,22 +16,14 @@ TimelineSummary TimelineSummary::build(const Trace& trace, const ProgressCallbac
                                        unsigned threads)
 {
     TimelineSummary s;
-    s.origin_ = trace.beginTime();
-    s.end_ = trace.endTime();
-    const uint64_t run = uint64_t(std::max<int64_t>(0, s.end_ - s.origin_));
-    unsigned shift = 0;
-    while (((run + (uint64_t(1) << shift) - 1) >> shift) > kMaxBaseBuckets)
-        ++shift;
-    s.baseWidth_ = int64_t(1) << shift;
-    // Level k has ceil(run / (base << k)) buckets (at least one), up to a single bucket.
-    uint64_t count = std::max<uint64_t>(1, (run + (uint64_t(1) << shift) - 1) >> shift);
-    s.levelOffset_.push_back(0);
-    for (;;) {
-        s.levelOffset_.push_back(s.levelOffset_.back() + count);
-        if (count == 1) break;
-        count = (count + 1) / 2;
-    }
-    s.levels_ = unsigned(s.levelOffset_.size() - 1);
+    const SummaryLevels geometry =
+        SummaryLevels::forRun(trace.beginTime(), trace.endTime(), kMaxBaseBuckets);
+    const unsigned shift = geometry.shift;
+    s.origin_ = geometry.origin;
+    s.end_ = geometry.end;
+    s.baseWidth_ = geometry.baseWidth();
+    s.levelOffset_ = geometry.offset;
+    s.levels_ = geometry.levels();
 
     const uint32_t ranks = uint32_t(trace.rankCount());
     s.perRank_.resize(ranks);
