@@ -9,6 +9,7 @@
 #include "model/trace.h"
 #include "model/tracesummary.h"
 #include "model/waitstates.h"
+#include "model/waitsummary.h"
 #include "views/timelineindex.h"
 
 #include <QMetaType>
@@ -28,6 +29,7 @@ struct LoadedTrace
     /// Wait states (default eager limit) and their root causes (default hotspot threshold).
     std::shared_ptr<const WaitStateAnalysis> waits;
     std::shared_ptr<const RootCauseReport> rootCauses;
+    std::shared_ptr<const WaitSummary> waitSummary; ///< for drawing waits zoomed out
     TraceSummary headline;
 };
 

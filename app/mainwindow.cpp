@@ -185,6 +185,17 @@ void MainWindow::createActions()
         for (TimelineView* v : allTimelines())
             applyViewOptions(v);
     });
+    waitsAction_ = makeAction(
+        this, tr("Show &Wait States"),
+        tr("Hatch the waiting part of MPI calls in the colour of its pattern (Late Sender, "
+           "Wait at Barrier, ...); zoomed out, bars show the share of time spent waiting"),
+        {QKeySequence(Qt::Key_W)});
+    waitsAction_->setCheckable(true);
+    waitsAction_->setChecked(true);
+    connect(waitsAction_, &QAction::toggled, this, [this] {
+        for (TimelineView* v : allTimelines())
+            applyViewOptions(v);
+    });
     rankOrderAction_ = makeAction(this, tr("Order Ranks by MPI &Time"),
                                   tr("Sort the rows by MPI time instead of rank number"),
                                   {QKeySequence(Qt::Key_R)});
@@ -228,6 +239,7 @@ void MainWindow::createMenusAndToolbar()
     view->addAction(nextCallAction_);
     view->addSeparator();
     view->addAction(messagesAction_);
+    view->addAction(waitsAction_);
     view->addAction(rankOrderAction_);
     view->addAction(filterAction_);
     view->addSeparator();
@@ -249,6 +261,7 @@ void MainWindow::createMenusAndToolbar()
     bar->addAction(previousCallAction_);
     bar->addAction(nextCallAction_);
     bar->addAction(messagesAction_);
+    bar->addAction(waitsAction_);
     bar->addSeparator();
     bar->addAction(compareAction_);
 }
@@ -524,7 +537,8 @@ bool MainWindow::compareTabs(int first, int second)
     }
     auto* view = new ComparisonView(tabs_);
     const auto run = [](const LoadedTrace& t) {
-        return ComparisonView::Run{t.name, t.trace, t.timeline, t.profile, t.timelineIndex};
+        return ComparisonView::Run{t.name,          t.trace, t.timeline, t.profile, t.timelineIndex,
+                                   t.waits,         t.waitSummary};
     };
     view->setRuns(run(a->data()), run(b->data()));
     for (int k = 0; k < 2; ++k)
@@ -589,6 +603,7 @@ std::vector<TimelineView*> MainWindow::allTimelines() const
 void MainWindow::applyViewOptions(TimelineView* view) const
 {
     view->setShowMessages(messagesAction_->isChecked());
+    view->setShowWaitStates(waitsAction_->isChecked());
     view->setRankOrder(rankOrderAction_->isChecked() ? TimelineView::RankOrder::ByMpiTime
                                                      : TimelineView::RankOrder::ByRank);
 }

@@ -109,6 +109,7 @@ private:
     QAction* nextCallAction_ = nullptr;
     QAction* previousCallAction_ = nullptr;
     QAction* messagesAction_ = nullptr;
+    QAction* waitsAction_ = nullptr;
     QAction* rankOrderAction_ = nullptr;
     QAction* compareAction_ = nullptr;
     QAction* filterAction_ = nullptr;

@@ -20,6 +20,7 @@ TraceDocument::TraceDocument(LoadedTrace data, QWidget* parent)
       sorted_(new QSortFilterProxyModel(this)), table_(new QTableView(this))
 {
     timeline_->setTrace(data_.trace, data_.timeline, data_.timelineIndex);
+    timeline_->setWaitStates(data_.waits, data_.waitSummary);
     details_->setTrace(data_.trace);
     connect(timeline_, &TimelineView::selectionChanged, details_, &DetailsPane::setSelection);
 

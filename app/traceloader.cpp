@@ -84,6 +84,8 @@ LoadOutcome TraceLoader::loadNow(const QString& path, const std::function<bool(d
         auto causes =
             std::make_shared<RootCauseReport>(analyzeRootCauses(*trace, *waits, causeOptions));
         if (causes->cancelled) throw TraceError("cancelled");
+        out.loaded.waitSummary = std::make_shared<WaitSummary>(
+            WaitSummary::build(*waits, trace->rankCount(), trace->beginTime(), trace->endTime()));
         // The timeline's own indexes walk the whole trace too: build them here, not in the view.
         out.loaded.timelineIndex = TimelineIndex::build(*trace);
         if (keepGoing && !keepGoing(1.0)) throw TraceError("cancelled");

@@ -13,6 +13,8 @@
 // 10 leave main. MPI time: rank 0 2000, rank 1 5000 + 1500 = 6500, rank 2 2500.
 
 #include "model/timelinesummary.h"
+#include "model/waitstates.h"
+#include "views/waitpalette.h"
 #include "model/trace.h"
 #include "testsupport/handtrace.h"
 #include "views/timelineview.h"
@@ -86,6 +88,19 @@ std::vector<RankId> rankRange(uint32_t first, uint32_t last)
     for (uint32_t i = first; i <= last; ++i)
         out.push_back(RankId(i));
     return out;
+}
+
+/// Pixels of exactly `colour` in the column at trace time `t` within row `row` of a frame.
+int colourPixels(TimelineView& view, double t, int row, const QColor& colour)
+{
+    const QImage frame = view.grab().toImage();
+    const QRect plot = view.plotArea();
+    const int x = int(plot.left() + view.mapping().toPixel(t));
+    const QRect r = view.rowRect(row);
+    int n = 0;
+    for (int y = r.top(); y <= r.bottom(); ++y)
+        n += frame.pixelColor(x, y).rgb() == colour.rgb();
+    return n;
 }
 
 } // namespace
@@ -372,6 +387,29 @@ private slots:
         QCOMPARE(view.selection().enterEvent, 3u);
         QCOMPARE(view.mapping().begin(), 4500 - 625.0);
         QCOMPARE(view.mapping().end(), 4500 + 625.0);
+    }
+
+    void waitStatesDrawnOverTheirSpans()
+    {
+        // Rank 1's MPI_Recv [1000, 6000] waits for the send entered at 4000: Late Sender
+        // [1000, 4000). (The MPI_Allreduce calls record no collective events: no wait there.)
+        TimelineView view;
+        setUp(view);
+        auto waits = std::make_shared<const WaitStateAnalysis>(analyzeWaitStates(*trace_));
+        QCOMPARE(waits->waits.size(), size_t(1));
+        view.setWaitStates(waits);
+        const QColor lateSender = WaitPalette::color(WaitPattern::LateSender);
+        // Zoomed out (10 ns per pixel, summary buckets of 1 ns): bars in the pattern colour.
+        QVERIFY(colourPixels(view, 2500, 1, lateSender) > 0);
+        QCOMPARE(colourPixels(view, 5000, 1, lateSender), 0); // receiving, not waiting
+        QCOMPARE(colourPixels(view, 2500, 0, lateSender), 0);
+        // Zoomed in below a bucket per pixel: the wait's own span, up to its end at 4000.
+        view.setVisibleRange(3900, 4100);
+        QVERIFY(colourPixels(view, 3950, 1, lateSender) > 0);
+        QCOMPARE(colourPixels(view, 4050, 1, lateSender), 0);
+        // Toggled off: nothing.
+        view.setShowWaitStates(false);
+        QCOMPARE(colourPixels(view, 3950, 1, lateSender), 0);
     }
 };
 

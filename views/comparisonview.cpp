@@ -91,6 +91,7 @@ void ComparisonView::setRuns(Run first, Run second)
         const Run& r = runs_[i];
         initEnd_[i] = r.trace ? endOfMpiInit(*r.trace) : std::nullopt;
         views_[i]->setTrace(r.trace, r.summary, r.index);
+        views_[i]->setWaitStates(r.waits, r.waitSummary);
     }
     if (runs_[0].trace && runs_[1].trace && runs_[0].profile && runs_[1].profile)
         strip_->setRuns(SummaryStrip::Run::of(runs_[0].name, *runs_[0].trace, *runs_[0].profile),

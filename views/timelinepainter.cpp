@@ -45,6 +45,7 @@ void TimelinePainter::paint(QPainter& p)
         return;
     }
     paintCells(p);
+    if (d.showWaits) d.waits.paint(p, d);
     paintAxis(p);
     paintLabels(p);
     if (d.showMessages) paintMessages(p);
@@ -268,13 +269,20 @@ void TimelinePainter::paintOverlays(QPainter& p)
     p.fillRect(QRect(0, legend.top(), size_.width(), legend.height()),
                palette_.color(QPalette::Window));
     RegionPalette::paintLegend(p, legend, text);
+    int legendRight = legend.left() + RegionPalette::legendWidth(p);
+    if (d.showWaits && !d.waits.empty())
+        legendRight += 24 + d.waits.paintLegend(p, legend.adjusted(legendRight + 24 - legend.left(),
+                                                                  0, 0, 0),
+                                                text);
     // Thinned message lines are said at the right end of the legend, never over the rows.
     if (d.showMessages && d.messageCandidates > TimelineState::kMaxMessageLines) {
         const double ratio = double(d.messageCandidates) / TimelineState::kMaxMessageLines;
         const QString note = QStringLiteral("messages thinned: 1 in %1 shown")
                                  .arg(QString::number(ratio, 'f', ratio < 10 ? 1 : 0));
         p.setPen(palette_.color(QPalette::PlaceholderText));
-        p.drawText(legend.adjusted(0, 0, -4, 0), Qt::AlignRight | Qt::AlignVCenter, note);
+        const QRect free = legend.adjusted(legendRight + 12 - legend.left(), 0, -4, 0);
+        if (QFontMetrics(p.font()).horizontalAdvance(note) <= free.width())
+            p.drawText(free, Qt::AlignRight | Qt::AlignVCenter, note);
     }
 }
 

@@ -2,6 +2,7 @@
 
 #include "views/timelinepainter.h"
 #include "views/timelinestate.h"
+#include "views/waitpalette.h"
 
 #include <QLineF>
 
@@ -202,7 +203,31 @@ QString TimelinePicker::describe(const TimelineSelection& s) const
         text += QStringLiteral("<br>Call site: %1:%2").arg(qstr(trace.str(where->file))).arg(where->line);
     else if (region.file.valid())
         text += QStringLiteral("<br>Defined at %1:%2").arg(qstr(trace.str(region.file))).arg(region.line);
+    if (d.showWaits && trace.region(s.region).isMpi()) {
+        const WaitState* w = d.waits.waitAt(s.rank, double(t0));
+        if (w && w->enterEvent == s.enterEvent)
+            text += QStringLiteral("<hr>") + describeWait(*w);
+    }
     if (s.message.valid()) text += QStringLiteral("<hr>") + describeMessage(s.message);
+    return text;
+}
+
+QString TimelinePicker::describeWait(const WaitState& w) const
+{
+    QString text = QStringLiteral("<b>%1</b>: waited %2 for rank %3 (%4)")
+                       .arg(WaitPalette::name(w.pattern).toHtmlEscaped(),
+                            durationText(double(w.duration())))
+                       .arg(w.cause.value)
+                       .arg(w.direct ? QStringLiteral("direct")
+                                     : QStringLiteral("indirect: rank %1 was itself waiting")
+                                           .arg(w.cause.value));
+    if (w.wrongOrder == WrongOrder::SameSource)
+        text += QStringLiteral("<br>Messages in wrong order: an earlier message from rank %1 "
+                               "was received later")
+                    .arg(w.cause.value);
+    else if (w.wrongOrder == WrongOrder::DifferentSource)
+        text += QStringLiteral("<br>Messages in wrong order: an earlier message from another "
+                               "rank was received later");
     return text;
 }
 

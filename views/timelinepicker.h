@@ -4,6 +4,7 @@
 // next / previous outermost MPI call of a rank. Every query touches the events near one pixel
 // or one call (plus a StackCheckpoints replay), never a whole rank.
 
+#include "model/waitstates.h"
 #include "views/timelineselection.h"
 
 #include <QPoint>
@@ -41,6 +42,7 @@ private:
     RegionId drawnRegion(int row, int pixel) const;
     QString describe(const TimelineSelection& s) const;
     QString describeMessage(MessageId id) const;
+    QString describeWait(const WaitState& w) const;
 
     TimelineState& d;
 };

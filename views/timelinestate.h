@@ -11,6 +11,7 @@
 #include "views/stackcheckpoints.h"
 #include "views/timelineindex.h"
 #include "views/timelinerows.h"
+#include "views/waitoverlay.h"
 #include "views/timelineview.h"
 
 #include <QFont>
@@ -39,6 +40,8 @@ struct TimelineState
     /// Displayed time the view may show besides its run (setTimeLimits); empty when begin >= end.
     std::pair<double, double> extraLimits{0.0, 0.0};
     bool showMessages = true;
+    bool showWaits = true;
+    WaitOverlay waits; ///< wait states drawn over the calls (empty until setWaitStates)
 
     TimelineView::RankOrder order = TimelineView::RankOrder::ByRank;
     std::vector<RankId> filter;

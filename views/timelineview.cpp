@@ -20,6 +20,7 @@
 #include "views/timelinepainter.h"
 #include "views/timelinepicker.h"
 #include "views/timelinestate.h"
+#include "model/waitsummary.h"
 
 #include <QHelpEvent>
 #include <QKeyEvent>
@@ -171,6 +172,7 @@ void TimelineView::setTrace(std::shared_ptr<const Trace> trace,
 {
     d->trace = std::move(trace);
     d->summary = std::move(summary);
+    d->waits.setWaits({}, {}); // they belonged to the previous trace
     d->selection = {};
     d->drawnMessages.clear();
     // Without a prebuilt index (small traces, tests) build it here; the loader builds it off
@@ -233,6 +235,28 @@ void TimelineView::setShowMessages(bool show)
 bool TimelineView::showMessages() const
 {
     return d->showMessages;
+}
+
+void TimelineView::setWaitStates(std::shared_ptr<const WaitStateAnalysis> waits,
+                                 std::shared_ptr<const WaitSummary> summary)
+{
+    if (waits && !summary && d->trace)
+        summary = std::make_shared<const WaitSummary>(WaitSummary::build(
+            *waits, d->trace->rankCount(), d->trace->beginTime(), d->trace->endTime()));
+    d->waits.setWaits(std::move(waits), std::move(summary));
+    update();
+}
+
+void TimelineView::setShowWaitStates(bool show)
+{
+    if (show == d->showWaits) return;
+    d->showWaits = show;
+    update();
+}
+
+bool TimelineView::showWaitStates() const
+{
+    return d->showWaits;
 }
 
 void TimelineView::setRankOrder(RankOrder order)

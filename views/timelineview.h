@@ -18,6 +18,8 @@ namespace rankscope {
 
 class Trace;
 class TimelineSummary;
+class WaitSummary;
+struct WaitStateAnalysis;
 struct TimelineIndex;
 
 class TimelineView : public QWidget
@@ -46,6 +48,12 @@ public:
 
     void setShowMessages(bool show);
     bool showMessages() const;
+    /// Wait states of the shown trace, drawn over their calls; `summary` (built from `waits` for
+    /// this trace) serves zoomed-out frames and is built here when not given. Null: none.
+    void setWaitStates(std::shared_ptr<const WaitStateAnalysis> waits,
+                       std::shared_ptr<const WaitSummary> summary = {});
+    void setShowWaitStates(bool show);
+    bool showWaitStates() const;
     void setRankOrder(RankOrder order);
     /// Shows only these ranks, in this order (empty: all ranks in the chosen order).
     void setRankFilter(std::vector<RankId> ranks);
