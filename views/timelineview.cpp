@@ -313,6 +313,42 @@ TimelineSelection TimelineView::itemAt(QPoint pos) const
     return d->picker.itemAt(pos);
 }
 
+TimelineSelection TimelineView::instanceAt(RankId rank, uint32_t enterEvent) const
+{
+    if (!d->trace || !rank.valid() || rank.value >= d->trace->rankCount() ||
+        enterEvent >= d->trace->rankEvents(rank).size())
+        return {};
+    return d->picker.instance(rank, enterEvent);
+}
+
+TimelineSelection TimelineView::lastInstanceBefore(RankId rank, RegionId region, int64_t before,
+                                                   size_t maxEvents) const
+{
+    if (!d->trace || !rank.valid() || rank.value >= d->trace->rankCount()) return {};
+    const EventStream& events = d->trace->rankEvents(rank);
+    const size_t end = events.times().lowerBound(before);
+    const size_t stop = end > maxEvents ? end - maxEvents : 0;
+    for (size_t i = end; i-- > stop;)
+        if (events.kind(i) == EventKind::Enter && events.region(i) == region)
+            return d->picker.instance(rank, uint32_t(i));
+    return {};
+}
+
+void TimelineView::reveal(const TimelineSelection& s, int64_t alsoBegin, int64_t alsoEnd)
+{
+    if (!s.valid() || !d->trace) return;
+    setSelection(s);
+    auto [b, e] = d->picker.extent(s);
+    if (alsoBegin < alsoEnd) {
+        b = std::min(b, alsoBegin);
+        e = std::max(e, alsoEnd);
+    }
+    // A quarter of the view on each side: the neighbours give the call its context.
+    const double span = std::max(double(e - b) * 2.0, 1000.0);
+    const double centre = d->displayedTime((double(b) + double(e)) / 2);
+    setVisibleRange(centre - span / 2, centre + span / 2);
+}
+
 void TimelineView::paintLegend(QPainter& painter, const QRect& rect) const
 {
     RegionPalette::paintLegend(painter, rect, palette().color(QPalette::Text));

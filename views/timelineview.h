@@ -64,6 +64,15 @@ public:
     void setSelection(const TimelineSelection& selection);
     /// What lies under a widget position (invalid selection when nothing).
     TimelineSelection itemAt(QPoint pos) const;
+    /// The region instance entered at event `enterEvent` of `rank`'s main location.
+    TimelineSelection instanceAt(RankId rank, uint32_t enterEvent) const;
+    /// The last instance of `region` on `rank` entered before trace time `before` (invalid when
+    /// none within the last `maxEvents` events: the walk is bounded so a click stays quick).
+    TimelineSelection lastInstanceBefore(RankId rank, RegionId region, int64_t before,
+                                         size_t maxEvents = 4'000'000) const;
+    /// Selects `s` and brings it into view, together with trace time [alsoBegin, alsoEnd) when
+    /// that is not empty, with a margin on both sides.
+    void reveal(const TimelineSelection& s, int64_t alsoBegin = 0, int64_t alsoEnd = 0);
 
     /// The area the rows are drawn in (time runs along x); widget coordinates.
     QRect plotArea() const;
