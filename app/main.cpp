@@ -67,7 +67,12 @@ int main(int argc, char** argv)
         QStringLiteral("WxH"), QStringLiteral("1600x1000"));
     const QCommandLineOption compare(
         QStringLiteral("compare"), QStringLiteral("Stack the first two traces on one time axis."));
-    parser.addOptions({screenshot, size, compare});
+    const QCommandLineOption pane(
+        QStringLiteral("pane"),
+        QStringLiteral("Pane shown under the timeline for --screenshot: profile, waits (the "
+                       "longest wait selected) or causes (the first root cause selected)."),
+        QStringLiteral("name"), QStringLiteral("profile"));
+    parser.addOptions({screenshot, size, compare, pane});
     parser.addPositionalArgument(QStringLiteral("trace"),
                                  QStringLiteral("OTF2 anchor file (traces.otf2) or its folder."),
                                  QStringLiteral("[TRACE...]"));
@@ -84,7 +89,8 @@ int main(int argc, char** argv)
 
     if (parser.isSet(screenshot))
         return rankscope::Screenshot::run(
-            {parser.value(screenshot), windowSize, parser.isSet(compare), traces});
+            {parser.value(screenshot), windowSize, parser.isSet(compare), traces,
+             parser.value(pane)});
 
     rankscope::MainWindow window;
     window.resize(windowSize);

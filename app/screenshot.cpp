@@ -3,6 +3,8 @@
 #include "app/mainwindow.h"
 #include "app/tracedocument.h"
 #include "app/traceloader.h"
+#include "views/rootcausepanel.h"
+#include "views/waitstatepanel.h"
 
 #include <QApplication>
 #include <QEventLoop>
@@ -11,6 +13,7 @@
 #include <QPixmap>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QTableView>
 #include <cstdio>
 
 namespace rankscope {
@@ -28,6 +31,11 @@ int Screenshot::run(const ScreenshotRequest& request)
 {
     if (request.traces.isEmpty()) {
         printError(QStringLiteral("--screenshot needs at least one trace"));
+        return 1;
+    }
+    if (request.pane != QLatin1String("profile") && request.pane != QLatin1String("waits") &&
+        request.pane != QLatin1String("causes")) {
+        printError(QStringLiteral("--pane wants profile, waits or causes, not %1").arg(request.pane));
         return 1;
     }
     if (request.compare && request.traces.size() < 2) {
@@ -74,7 +82,16 @@ int Screenshot::run(const ScreenshotRequest& request)
         if (!window.compareTabs(0, traces.size() > 1 ? 1 : 0)) return 1;
     } else {
         tabs->setCurrentIndex(0);
-        window.document(0)->selectLongestMpiCall();
+        TraceDocument* doc = window.document(0);
+        if (request.pane == QLatin1String("waits")) {
+            doc->panes()->setCurrentWidget(doc->waitPanel());
+            doc->waitPanel()->table()->selectRow(0);
+        } else if (request.pane == QLatin1String("causes")) {
+            doc->panes()->setCurrentWidget(doc->rootCausePanel());
+            doc->rootCausePanel()->functionRankTable()->selectRow(0);
+        } else {
+            doc->selectLongestMpiCall();
+        }
     }
     // Let layouts settle and the views paint at their final size.
     for (int i = 0; i < 3; ++i)

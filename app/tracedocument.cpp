@@ -4,11 +4,14 @@
 #include "model/mpilifecycle.h"
 #include "views/detailspane.h"
 #include "views/profilemodel.h"
+#include "views/rootcausepanel.h"
 #include "views/timelineview.h"
+#include "views/waitstatepanel.h"
 
 #include <QHeaderView>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -17,7 +20,9 @@ namespace rankscope {
 TraceDocument::TraceDocument(LoadedTrace data, QWidget* parent)
     : QWidget(parent), data_(std::move(data)), timeline_(new TimelineView(this)),
       details_(new DetailsPane(this)), profile_(new ProfileModel(this)),
-      sorted_(new QSortFilterProxyModel(this)), table_(new QTableView(this))
+      sorted_(new QSortFilterProxyModel(this)), table_(new QTableView(this)),
+      waits_(new WaitStatePanel(this)), causes_(new RootCausePanel(this)),
+      panes_(new QTabWidget(this))
 {
     timeline_->setTrace(data_.trace, data_.timeline, data_.timelineIndex);
     timeline_->setWaitStates(data_.waits, data_.waitSummary);
@@ -40,9 +45,30 @@ TraceDocument::TraceDocument(LoadedTrace data, QWidget* parent)
                                                      QHeaderView::Stretch);
     table_->setToolTip(tr("Flat profile over all ranks; click a header to sort"));
 
+    waits_->setAnalysis(data_.trace, data_.waits);
+    if (data_.profile) {
+        int64_t mpi = 0;
+        for (const RankProfile& r : data_.profile->ranks)
+            mpi += r.mpiTime;
+        waits_->setMpiTimeNs(mpi);
+    }
+    causes_->setReport(data_.trace, data_.waits, data_.rootCauses);
+    connect(waits_, &WaitStatePanel::waitRequested, this, &TraceDocument::showWait);
+    connect(causes_, &RootCausePanel::waitRequested, this, &TraceDocument::showWait);
+    connect(causes_, &RootCausePanel::causeRequested, this, &TraceDocument::showCause);
+
+    panes_->addTab(table_, tr("Profile"));
+    panes_->addTab(waits_, tr("Wait States"));
+    panes_->addTab(causes_, tr("Root Causes"));
+    panes_->setTabToolTip(1, tr("Where ranks waited for each other, by pattern, call site and "
+                                "rank; select a row to see its longest wait on the timeline"));
+    panes_->setTabToolTip(2, tr("Which computation made the late ranks late (hotspot model); "
+                                "select a row to see it on the timeline"));
+    panes_->setDocumentMode(true);
+
     auto* bottom = new QSplitter(Qt::Horizontal, this);
     bottom->addWidget(details_);
-    bottom->addWidget(table_);
+    bottom->addWidget(panes_);
     bottom->setStretchFactor(0, 2);
     bottom->setStretchFactor(1, 3);
     bottom->setChildrenCollapsible(false);
@@ -58,6 +84,22 @@ TraceDocument::TraceDocument(LoadedTrace data, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(main);
+}
+
+void TraceDocument::showWait(const WaitState& wait)
+{
+    const TimelineSelection call = timeline_->instanceAt(wait.rank, wait.enterEvent);
+    timeline_->reveal(call); // the details pane follows the timeline's selection
+}
+
+void TraceDocument::showCause(RegionId function, RankId rank, const WaitState& wait)
+{
+    const TimelineSelection late = timeline_->lastInstanceBefore(rank, function, wait.end);
+    if (!late.valid()) {
+        showWait(wait); // not found near the wait: the wait still tells the story
+        return;
+    }
+    timeline_->reveal(late, wait.begin, wait.end);
 }
 
 bool TraceDocument::selectLongestMpiCall()

@@ -1,19 +1,25 @@
 #pragma once
 // One open trace in its tab: the timeline in the centre, and under it the details of the
-// selection beside the profile table (sorted by exclusive time).
+// selection beside a set of tabs: the profile table (sorted by exclusive time), the wait states
+// (table and per-rank chart) and their root causes. Picking a wait or a cause in those tables
+// selects it on the timeline and brings it into view.
 
 #include "app/loadedtrace.h"
 
 #include <QWidget>
 
 class QSortFilterProxyModel;
+class QTabWidget;
 class QTableView;
 
 namespace rankscope {
 
 class DetailsPane;
 class ProfileModel;
+class RootCausePanel;
 class TimelineView;
+class WaitStatePanel;
+struct WaitState;
 
 class TraceDocument : public QWidget
 {
@@ -26,6 +32,15 @@ public:
     DetailsPane* details() const { return details_; }
     ProfileModel* profileModel() const { return profile_; }
     QTableView* profileTable() const { return table_; }
+    WaitStatePanel* waitPanel() const { return waits_; }
+    RootCausePanel* rootCausePanel() const { return causes_; }
+    QTabWidget* panes() const { return panes_; }
+
+    /// Selects the call holding `wait` and brings it into view.
+    void showWait(const WaitState& wait);
+    /// Selects the last instance of `function` on `rank` before the end of `wait` (the late
+    /// computation that caused it) and brings it into view together with the wait.
+    void showCause(RegionId function, RankId rank, const WaitState& wait);
 
     /// Selects the longest MPI call other than MPI_Init/MPI_Finalize (a useful first look, e.g.
     /// for screenshots; one pass over every rank's events); false when there is none.
@@ -38,6 +53,9 @@ private:
     ProfileModel* profile_;
     QSortFilterProxyModel* sorted_;
     QTableView* table_;
+    WaitStatePanel* waits_;
+    RootCausePanel* causes_;
+    QTabWidget* panes_;
 };
 
 } // namespace rankscope

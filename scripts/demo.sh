@@ -45,11 +45,19 @@ fi
         "$cli" intervals "$real" > "$out/mg-W-8-intervals.txt"
         head -25 "$out/mg-W-8-intervals.txt"
         echo "(all $(($(wc -l < "$out/mg-W-8-intervals.txt") - 3)) intervals in $out/mg-W-8-intervals.txt)"
+        echo
+        "$cli" waitstates "$real"
+        echo
+        "$cli" rootcause "$real"
     fi
 } 2>&1 | tee "$out/report.txt"
 
 "$gui" --screenshot "$out/timeline.png" --size 1600x1000 "$out/stencil2d-16"
 "$gui" --screenshot "$out/compare.png" --size 1600x1000 --compare "$out/stencil2d-16" "$out/stencil2d-16-slow"
-[ -f "$real/traces.otf2" ] && "$gui" --screenshot "$out/mg-W-8.png" --size 1600x1000 "$real"
+if [ -f "$real/traces.otf2" ]; then
+    "$gui" --screenshot "$out/mg-W-8.png" --size 1600x1000 "$real"
+    "$gui" --screenshot "$out/mg-W-8-waits.png" --size 1600x1000 --pane waits "$real"
+    "$gui" --screenshot "$out/mg-W-8-causes.png" --size 1600x1000 --pane causes "$real"
+fi
 echo
-echo "no display: views saved as PNG in $out/ (timeline.png, compare.png, mg-W-8.png); report in $out/report.txt"
+echo "no display: views saved as PNG in $out/ (timeline.png, compare.png, mg-W-8*.png); report in $out/report.txt"

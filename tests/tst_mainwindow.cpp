@@ -19,6 +19,9 @@
 #include "views/comparisonview.h"
 #include "views/detailspane.h"
 #include "views/profilemodel.h"
+#include "views/rootcausemodel.h"
+#include "views/rootcausepanel.h"
+#include "views/waitstatepanel.h"
 #include "views/summarystrip.h"
 #include "views/timelineview.h"
 
@@ -26,6 +29,7 @@
 #include <QMessageBox>
 #include <QSignalSpy>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThreadPool>
@@ -48,6 +52,7 @@ class TestMainWindow : public QObject
 private slots:
     void initTestCase();
     void opensRealTrace();
+    void waitAndCauseTablesDriveTheTimeline();
     void tabsKeepTheOrderAskedFor();
     void rejectsNonTraceFile();
     void reportsDamagedTrace();
@@ -115,6 +120,44 @@ void TestMainWindow::opensRealTrace()
     QCOMPARE(d->value("Message", "Sent"), QStringLiteral("12.264761891 s"));
     QCOMPARE(d->value("Message", "Received"), QStringLiteral("12.265379587 s"));
     QCOMPARE(d->value("Message", "Send to receive"), QStringLiteral("617.7 us"));
+}
+
+void TestMainWindow::waitAndCauseTablesDriveTheTimeline()
+{
+    MainWindow w;
+    QSignalSpy opened(&w, &MainWindow::traceOpened);
+    QVERIFY(w.openTrace(lateSender_));
+    QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, kLoadTimeoutMs);
+    TraceDocument* doc = w.document(0);
+    QVERIFY(doc->data().waits && doc->data().rootCauses && doc->data().waitSummary);
+    TimelineView* timeline = doc->timeline();
+
+    // The largest (pattern, call site, rank) row is rank 3's Late Sender, one wait of
+    // 10990433990 ns (tst_waitstates works it out from otf2-print) in the MPI_Recv entered at
+    // 1.274320050 s and left 10.99 s later. Selecting the row selects that call and shows it.
+    doc->waitPanel()->table()->selectRow(0);
+    const TimelineSelection s = timeline->selection();
+    QCOMPARE(s.rank, RankId(3));
+    QCOMPARE(doc->details()->value("MPI call", "Function"), QStringLiteral("MPI_Recv"));
+    QCOMPARE(doc->details()->value("MPI call", "Enter"), QStringLiteral("1.274320050 s"));
+    const double enter = 1274320050.0, leave = enter + 10991066080.0;
+    QVERIFY(timeline->mapping().begin() <= enter && timeline->mapping().end() >= leave);
+    QVERIFY(timeline->mapping().span() < 3 * (leave - enter)); // zoomed to it, not the run
+
+    // A function-by-rank root cause selects the late function's last run on that rank before
+    // the wait it caused ended.
+    RootCausePanel* causes = doc->rootCausePanel();
+    QVERIFY(causes->functionRankModel()->rowCount() > 0);
+    QSignalSpy cause(causes, &RootCausePanel::causeRequested);
+    causes->functionRankTable()->selectRow(0);
+    QCOMPARE(cause.count(), 1);
+    const auto function = cause.at(0).at(0).value<RegionId>();
+    const auto rank = cause.at(0).at(1).value<RankId>();
+    const auto wait = cause.at(0).at(2).value<WaitState>();
+    const TimelineSelection late = timeline->selection();
+    QCOMPARE(late.rank, rank);
+    QCOMPARE(late.region, function);
+    QVERIFY(doc->data().trace->rankEvents(rank).time(late.enterEvent) < wait.end);
 }
 
 void TestMainWindow::tabsKeepTheOrderAskedFor()
