@@ -1,0 +1,193 @@
+#include "app/cli/extrapolatecommand.h"
+
+#include "model/histogram.h"
+#include "whatif/extrap/extrapolation.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+namespace rankscope::cli {
+
+namespace {
+
+using extrap::ExtrapolationResult;
+using nlohmann::ordered_json;
+
+ordered_json finite(double v)
+{
+    return std::isfinite(v) ? ordered_json(v) : ordered_json();
+}
+
+ordered_json toJson(const ExtrapolationResult& r)
+{
+    ordered_json j;
+    j["method"] = extrap::methodName(r.method);
+    j["mode"] = extrap::modeName(r.mode);
+    j["target"] = r.target;
+    j["scales"] = r.scales;
+    ordered_json& max = j["max_rank_delta_sum_ns"];
+    max["predicted"] = finite(r.predictedMaxRankDeltaSum);
+    max["low"] = finite(r.predictedMaxLow);
+    max["high"] = finite(r.predictedMaxHigh);
+    if (r.measuredMaxRankDeltaSum) max["measured"] = finite(*r.measuredMaxRankDeltaSum);
+    if (r.accuracyPct) max["accuracy_pct"] = finite(*r.accuracyPct);
+    if (r.w1Normalized) j["w1_normalized"] = finite(*r.w1Normalized);
+    auto& intervals = j["intervals"] = ordered_json::array();
+    for (const auto& p : r.intervals) {
+        ordered_json i;
+        i["name"] = p.name;
+        i["model"] = p.chosenModel;
+        i["predicted_mean_ns"] = finite(p.predictedMean);
+        i["predicted_mean_low_ns"] = finite(p.predictedMeanLow);
+        i["predicted_mean_high_ns"] = finite(p.predictedMeanHigh);
+        i["predicted_count"] = finite(p.predictedCount);
+        if (p.measuredMean) i["measured_mean_ns"] = finite(*p.measuredMean);
+        if (p.measuredCount) i["measured_count"] = finite(*p.measuredCount);
+        intervals.push_back(std::move(i));
+    }
+    j["missing_intervals"] = r.missingIntervals;
+    return j;
+}
+
+std::string label(const ExtrapolationResult& r)
+{
+    return extrap::methodName(r.method) + " (" + extrap::modeName(r.mode) + ")";
+}
+
+void printOne(const ExtrapolationResult& r)
+{
+    std::printf("%s extrapolation to %u ranks from", label(r).c_str(), r.target);
+    for (uint32_t s : r.scales) std::printf(" %u", s);
+    std::printf("\nmax rank delta sum: %s [%s, %s]",
+                formatDuration(int64_t(r.predictedMaxRankDeltaSum)).c_str(),
+                formatDuration(int64_t(r.predictedMaxLow)).c_str(),
+                formatDuration(int64_t(r.predictedMaxHigh)).c_str());
+    if (r.measuredMaxRankDeltaSum)
+        std::printf(", measured %s, accuracy %.1f %%, W1 %.3f",
+                    formatDuration(int64_t(*r.measuredMaxRankDeltaSum)).c_str(), *r.accuracyPct,
+                    *r.w1Normalized);
+    std::printf("\n\n%12s %10s %12s %10s  %-26s %s\n", "mean", "count", "meas. mean", "meas. cnt",
+                "model", "interval");
+    for (const auto& p : r.intervals) {
+        const std::string mm = p.measuredMean ? formatDuration(int64_t(*p.measuredMean)) : "-";
+        const std::string mc = p.measuredCount ? std::to_string(std::llround(*p.measuredCount)) : "-";
+        std::printf("%12s %10.0f %12s %10s  %-26s %s\n",
+                    formatDuration(int64_t(p.predictedMean)).c_str(), p.predictedCount, mm.c_str(),
+                    mc.c_str(), p.chosenModel.c_str(), p.name.c_str());
+    }
+    for (const std::string& m : r.missingIntervals) std::printf("missing: %s\n", m.c_str());
+}
+
+void printCompare(const ExtrapolationResult& c, const ExtrapolationResult& r)
+{
+    std::printf("%-28s %20s %20s\n", "", label(c).c_str(), label(r).c_str());
+    const auto row = [](const char* what, const std::string& a, const std::string& b) {
+        std::printf("%-28s %20s %20s\n", what, a.c_str(), b.c_str());
+    };
+    row("predicted max S(r)", formatDuration(int64_t(c.predictedMaxRankDeltaSum)),
+        formatDuration(int64_t(r.predictedMaxRankDeltaSum)));
+    if (c.measuredMaxRankDeltaSum) {
+        const auto pct = [](double v) {
+            char buf[32];
+            std::snprintf(buf, sizeof buf, "%.1f %%", v);
+            return std::string(buf);
+        };
+        const auto w1 = [](double v) {
+            char buf[32];
+            std::snprintf(buf, sizeof buf, "%.3f", v);
+            return std::string(buf);
+        };
+        row("measured max S(r)", formatDuration(int64_t(*c.measuredMaxRankDeltaSum)),
+            formatDuration(int64_t(*r.measuredMaxRankDeltaSum)));
+        row("accuracy", pct(*c.accuracyPct), pct(*r.accuracyPct));
+        row("W1 (normalised)", w1(*c.w1Normalized), w1(*r.w1Normalized));
+    }
+    for (const std::string& m : r.missingIntervals) std::printf("missing: %s\n", m.c_str());
+}
+
+} // namespace
+
+CLI::App* ExtrapolateCommand::add(CLI::App& parent)
+{
+    CLI::App* cmd = parent.add_subcommand(
+        "extrapolate", "Predict delta times and max rank delta sum at a larger scale from traces "
+                       "at 3 or more small scales (classic or Rankscope method)");
+    cmd->add_option("traces", traces_, "OTF2 traces of the same program at small scales")
+        ->required();
+    cmd->add_option("--method", method_, "classic or rankscope")
+        ->check(CLI::IsMember({"classic", "rankscope"}))
+        ->capture_default_str();
+    cmd->add_option("--mode", mode_, "sum or interval (default: sum for classic, interval for "
+                                     "rankscope, which never fits the sum)")
+        ->check(CLI::IsMember({"sum", "interval"}));
+    cmd->add_option("--target", target_, "The rank count to predict")->required();
+    cmd->add_option("--bins", bins_, "Histogram bins")->capture_default_str();
+    cmd->add_option("--measured", measured_, "A measured trace at the target scale to compare with");
+    cmd->add_flag("--compare", compare_, "Run both methods and print them side by side");
+    cmd->add_flag("--allow-partial", load_.allowPartial,
+                  "Keep what can be read from a damaged trace and say what is missing");
+    addOutputFormats(cmd, json_);
+    return cmd;
+}
+
+int ExtrapolateCommand::run() const
+{
+    if (target_ < 1 || target_ > int64_t(UINT32_MAX))
+        throw UsageError("--target must be a rank count of at least 1, got " + std::to_string(target_));
+    if (bins_ < 1 || bins_ > kMaxHistogramBins)
+        throw UsageError("--bins must be in 1.." + std::to_string(kMaxHistogramBins) + ", got " +
+                         std::to_string(bins_));
+    if (method_ == "rankscope" && mode_ == "sum" && !compare_)
+        throw UsageError("the rankscope method never fits the sum directly: use --mode interval "
+                         "(or --method classic)");
+    if (traces_.size() < 3)
+        throw UsageError("extrapolate needs traces at 3 or more distinct scales, got " +
+                         std::to_string(traces_.size()));
+
+    std::vector<std::unique_ptr<Trace>> owned;
+    std::vector<const Trace*> traces;
+    for (const std::string& path : traces_) {
+        owned.push_back(std::make_unique<Trace>(loadTrace(path, load_)));
+        traces.push_back(owned.back().get());
+    }
+    std::unique_ptr<Trace> measured;
+    if (!measured_.empty()) measured = std::make_unique<Trace>(loadTrace(measured_, load_));
+
+    extrap::ExtrapolationOptions options;
+    options.target = uint32_t(target_);
+    options.bins = bins_;
+    options.traceNames = traces_;
+    const auto run = [&](extrap::Method method, const std::string& mode) {
+        options.method = method;
+        options.mode = mode == "sum" || (mode.empty() && method == extrap::Method::Classic)
+                           ? extrap::Mode::Sum
+                           : extrap::Mode::Interval;
+        return extrap::extrapolate(traces, options, measured.get());
+    };
+    if (compare_) {
+        const ExtrapolationResult c = run(extrap::Method::Classic, mode_);
+        const ExtrapolationResult r = run(extrap::Method::Rankscope, "interval");
+        if (json_) {
+            ordered_json j;
+            j["classic"] = toJson(c);
+            j["rankscope"] = toJson(r);
+            std::cout << j.dump(2) << '\n';
+        } else {
+            printCompare(c, r);
+        }
+        return kOk;
+    }
+    const ExtrapolationResult r =
+        run(method_ == "classic" ? extrap::Method::Classic : extrap::Method::Rankscope, mode_);
+    if (json_)
+        std::cout << toJson(r).dump(2) << '\n';
+    else
+        printOne(r);
+    return kOk;
+}
+
+} // namespace rankscope::cli

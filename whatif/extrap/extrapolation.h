@@ -1,0 +1,126 @@
+#pragma once
+// Timing extrapolation from traces at several small scales to a target scale (ALGORITHMS.md
+// §3 classic, §4 Rankscope). The driver: computes the intervals and histograms of every input
+// trace, matches intervals across scales by name, fits the series, composes the per-rank sums
+// and, when a measured trace of the target scale is given, compares prediction and measurement.
+
+#include "model/histogram.h"
+#include "model/progressreporter.h"
+#include "whatif/extrap/seriesfit.h"
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace rankscope {
+class Trace;
+}
+
+namespace rankscope::extrap {
+
+enum class Method
+{
+    Classic,  ///< §3: four models, bin-wise histogram fitting
+    Rankscope ///< §4: per-interval composition, PMNF search, quantile extrapolation
+};
+
+enum class Mode
+{
+    Sum,     ///< fit the per-rank sums S(r) directly (classic only; §4.1 forbids it for Rankscope)
+    Interval ///< fit every execution interval, compose S(r)
+};
+
+/// "classic" / "rankscope", "sum" / "interval".
+std::string methodName(Method method);
+std::string modeName(Mode mode);
+
+struct ExtrapolationOptions
+{
+    Method method = Method::Rankscope;
+    Mode mode = Mode::Interval;
+    uint32_t target = 0; ///< the target rank count N
+    int bins = 20;       ///< histogram bins (1..kMaxHistogramBins)
+    ProgressCallback progress; ///< 0..1; returning false cancels (the result says so)
+    std::vector<std::string> traceNames; ///< optional, one per small-scale trace, for messages
+};
+
+/// The prediction for one execution interval.
+struct IntervalPrediction
+{
+    std::string name;             ///< `A - B`
+    std::string chosenModel;      ///< the model chosen for the mean delta per occurrence
+    double predictedMean = 0;     ///< delta per occurrence, ns
+    double predictedMeanLow = 0;
+    double predictedMeanHigh = 0;
+    double predictedCount = 0;    ///< occurrences per rank (mean over ranks), an integer
+    Histogram predicted;          ///< delta times (classic) / per-rank totals (Rankscope)
+    std::vector<double> quantilesLow;  ///< Rankscope: band around predicted.quantiles
+    std::vector<double> quantilesHigh;
+    std::optional<double> measuredMean;
+    std::optional<double> measuredCount;
+    std::optional<Histogram> measured; ///< the same quantity as `predicted`, measured
+    std::vector<SeriesFit> fits;  ///< every fitted series, with its candidates and samples
+
+    bool operator==(const IntervalPrediction& o) const
+    {
+        return std::tie(name, chosenModel, predictedMean, predictedMeanLow, predictedMeanHigh,
+                        predictedCount, predicted, quantilesLow, quantilesHigh, measuredMean, measuredCount, measured, fits) ==
+               std::tie(o.name, o.chosenModel, o.predictedMean, o.predictedMeanLow,
+                        o.predictedMeanHigh, o.predictedCount, o.predicted, o.quantilesLow,
+                        o.quantilesHigh, o.measuredMean,
+                        o.measuredCount, o.measured, o.fits);
+    }
+};
+
+struct ExtrapolationResult
+{
+    Method method = Method::Rankscope;
+    Mode mode = Mode::Interval;
+    uint32_t target = 0;
+    std::vector<uint32_t> scales;       ///< the input rank counts, ascending
+    double predictedMaxRankDeltaSum = 0; ///< max_r S(r) at the target, ns
+    double predictedMaxLow = 0;
+    double predictedMaxHigh = 0;
+    Histogram predictedSums;            ///< S(r) over the target's ranks
+    std::vector<SeriesFit> sumFits;     ///< sum mode: the fitted series of the S(r) histogram
+    std::optional<double> measuredMaxRankDeltaSum;
+    std::optional<Histogram> measuredSums;
+    std::optional<double> accuracyPct;  ///< §3.5, of max_r S(r)
+    std::optional<double> w1Normalized; ///< §3.5, predicted vs measured S(r) histograms
+    std::vector<IntervalPrediction> intervals; ///< interval mode, sorted by name
+    std::vector<std::string> missingIntervals; ///< "A - B (missing at 16, 36)"
+    bool cancelled = false;
+
+    bool operator==(const ExtrapolationResult& o) const
+    {
+        return std::tie(method, mode, target, scales, predictedMaxRankDeltaSum, predictedMaxLow,
+                        predictedMaxHigh, predictedSums, sumFits, measuredMaxRankDeltaSum,
+                        measuredSums, accuracyPct, w1Normalized, intervals, missingIntervals,
+                        cancelled) ==
+               std::tie(o.method, o.mode, o.target, o.scales, o.predictedMaxRankDeltaSum,
+                        o.predictedMaxLow, o.predictedMaxHigh, o.predictedSums, o.sumFits,
+                        o.measuredMaxRankDeltaSum, o.measuredSums, o.accuracyPct,
+                        o.w1Normalized, o.intervals, o.missingIntervals, o.cancelled);
+    }
+};
+
+/// Extrapolates `smallScales` (at least 3 traces of distinct rank counts) to options.target.
+/// Throws TraceError for bad input (too few or repeated scales, a trace without MPI calls,
+/// Rankscope with Mode::Sum) naming what is wrong. `measured`: a trace at the target scale.
+ExtrapolationResult extrapolate(const std::vector<const Trace*>& smallScales,
+                                const ExtrapolationOptions& options,
+                                const Trace* measured = nullptr);
+
+/// Fits one series (the `fit` command): classic (needs >= 3 distinct n, no problem size) or
+/// Rankscope (PMNF in n, or in (n, s) when the points give s). Throws std::invalid_argument.
+SeriesFit fitSeries(std::span<const FitPoint> points, Method method, double targetN,
+                    double targetS = 0);
+
+/// Accuracy[%] = (1 - |predicted - measured| / measured) * 100 (§3.5); 100 when both are 0,
+/// 0 when only the measured value is 0.
+double accuracyPercent(double predicted, double measured);
+
+} // namespace rankscope::extrap

@@ -1,0 +1,204 @@
+#include "whatif/extrap/pmnf.h"
+
+#include "whatif/extrap/crossvalidation.h"
+#include "whatif/extrap/leastsquares.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
+#include <stdexcept>
+
+namespace rankscope::extrap {
+
+namespace {
+
+std::string exponentText(double e)
+{
+    static const std::pair<double, const char*> names[] = {
+        {0.25, "1/4"}, {1.0 / 3, "1/3"}, {0.5, "1/2"},  {2.0 / 3, "2/3"}, {0.75, "3/4"},
+        {1.25, "5/4"}, {4.0 / 3, "4/3"}, {1.5, "3/2"},  {5.0 / 3, "5/3"}, {1.75, "7/4"},
+        {-0.5, "-1/2"}};
+    for (const auto& [v, text] : names)
+        if (std::abs(v - e) < 1e-12) return std::string("(") + text + ")";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", e);
+    return buf;
+}
+
+std::string factor(const char* var, double e, int logPower)
+{
+    std::string s;
+    if (e != 0) s = std::string(var) + (e == 1 ? "" : "^" + exponentText(e));
+    if (logPower > 0) {
+        if (!s.empty()) s += "*";
+        s += std::string("log2(") + var + ")" + (logPower > 1 ? "^" + std::to_string(logPower) : "");
+    }
+    return s;
+}
+
+double power(double x, double e, int logPower)
+{
+    double v = e == 0 ? 1.0 : std::pow(x, e);
+    for (int p = 0; p < logPower; ++p) v *= std::log2(x);
+    return v;
+}
+
+Eigen::RowVectorXd designRow(const PmnfHypothesis& h, double n, double s)
+{
+    Eigen::RowVectorXd row(h.coefficients());
+    Eigen::Index c = 0;
+    if (h.constant) row(c++) = 1;
+    for (const PmnfTerm& t : h.terms) row(c++) = t(n, s);
+    return row;
+}
+
+std::string formulaOf(const PmnfHypothesis& h, const Eigen::VectorXd& c)
+{
+    std::string f;
+    char buf[48];
+    Eigen::Index k = 0;
+    if (h.constant) {
+        std::snprintf(buf, sizeof buf, "%.6g", c(k++));
+        f = buf;
+    }
+    for (const PmnfTerm& t : h.terms) {
+        std::snprintf(buf, sizeof buf, "%s%.6g*", f.empty() ? "" : " + ", c(k++));
+        f += buf + t.text();
+    }
+    return f;
+}
+
+} // namespace
+
+double PmnfTerm::operator()(double n, double s) const
+{
+    double v = power(n, i, j);
+    if (k != 0 || l != 0) v *= power(s, k, l);
+    return v;
+}
+
+std::string PmnfTerm::text() const
+{
+    const std::string a = factor("n", i, j);
+    const std::string b = factor("s", k, l);
+    if (a.empty() && b.empty()) return "1";
+    if (a.empty()) return b;
+    return b.empty() ? a : a + "*" + b;
+}
+
+std::string PmnfHypothesis::name() const
+{
+    if (terms.empty()) return "constant";
+    if (terms.size() == 1 && terms[0].k == 0 && terms[0].l == 0 && terms[0].j == 0) {
+        if (terms[0].i == 1 && constant) return "linear";
+        if (terms[0].i == -1) return constant ? "inverse_constant" : "inverse";
+    }
+    std::string s = constant ? "c0" : "";
+    for (size_t t = 0; t < terms.size(); ++t)
+        s += (s.empty() ? "c" : " + c") + std::to_string(t + 1) + "*" + terms[t].text();
+    return s;
+}
+
+const std::vector<double>& pmnfExponents()
+{
+    static const std::vector<double> e = {0,       0.25, 1.0 / 3, 0.5, 2.0 / 3, 0.75, 1,   1.25,
+                                          4.0 / 3, 1.5,  5.0 / 3, 1.75, 2,      -0.5, -1};
+    return e;
+}
+
+std::vector<PmnfHypothesis> pmnfHypotheses(bool withProblemSize)
+{
+    std::vector<PmnfTerm> inN, inS;
+    for (double i : pmnfExponents())
+        for (int j = 0; j <= 2; ++j)
+            if (i != 0 || j != 0) {
+                inN.push_back({i, j, 0, 0});
+                inS.push_back({0, 0, i, j});
+            }
+    std::vector<PmnfHypothesis> h;
+    h.push_back({true, {}});                  // constant
+    h.push_back({false, {{-1, 0, 0, 0}}});   // classic inverse: k / n
+    for (const PmnfTerm& t : inN) h.push_back({true, {t}});
+    if (withProblemSize) {
+        for (const PmnfTerm& g : inS) h.push_back({true, {g}});
+        for (const PmnfTerm& f : inN)
+            for (const PmnfTerm& g : inS) {
+                h.push_back({true, {{f.i, f.j, g.k, g.l}}});
+                h.push_back({true, {f, g}});
+            }
+    }
+    return h;
+}
+
+SeriesFit fitPmnf(std::span<const FitPoint> points, double targetN, double targetS,
+                  std::string quantity)
+{
+    const bool withS = !points.empty() && points.front().s > 0;
+    std::set<std::pair<double, double>> distinct;
+    for (const FitPoint& p : points) {
+        if (!(p.n > 0) || !std::isfinite(p.value) || (p.s > 0) != withS || p.s < 0)
+            throw std::invalid_argument("scales must be positive, values finite, and the problem "
+                                        "size given for every point or none");
+        distinct.insert({p.n, p.s});
+    }
+    if (distinct.size() < 3 || distinct.size() != points.size())
+        throw std::invalid_argument("the Rankscope method needs at least 3 samples at distinct "
+                                    "scales (got " + std::to_string(points.size()) + ")");
+    if (withS && !(targetS > 0))
+        throw std::invalid_argument("the points give a problem size: the target needs one too");
+
+    SeriesFit s;
+    s.quantity = std::move(quantity);
+    s.points.assign(points.begin(), points.end());
+    const Eigen::Index m = Eigen::Index(points.size());
+    Eigen::VectorXd y(m);
+    for (Eigen::Index r = 0; r < m; ++r) y(r) = points[size_t(r)].value;
+
+    std::vector<std::vector<double>> folds; // per candidate
+    for (const PmnfHypothesis& h : pmnfHypotheses(withS)) {
+        Eigen::MatrixXd x(m, h.coefficients());
+        for (Eigen::Index r = 0; r < m; ++r)
+            x.row(r) = designRow(h, points[size_t(r)].n, points[size_t(r)].s);
+        const Eigen::RowVectorXd target = designRow(h, targetN, withS ? targetS : 0);
+        const auto c = solveLeastSquares(x, y);
+        const auto loo = c ? leaveOneOut(x, y, target) : std::nullopt;
+        if (!loo || !target.allFinite()) continue;
+        const double prediction = target.dot(*c);
+        if (!std::isfinite(prediction)) continue;
+        s.models.push_back({h.name(), formulaOf(h, *c), loo->smape, prediction, h.coefficients()});
+        folds.push_back(loo->foldPredictions);
+    }
+    if (s.models.empty()) return s;
+
+    // Best per coefficient count (ties to the earlier, simpler exponent), then the guard: a
+    // count with more coefficients must be clearly better than the choice so far.
+    std::map<int, size_t> bestOf;
+    for (size_t i = 0; i < s.models.size(); ++i) {
+        const auto [it, added] = bestOf.try_emplace(s.models[i].terms, i);
+        if (!added && s.models[i].d < s.models[it->second].d) it->second = i;
+    }
+    for (const auto& [terms, i] : bestOf) {
+        if (s.chosen < 0) {
+            s.chosen = int(i);
+            continue;
+        }
+        const double current = s.models[size_t(s.chosen)].d;
+        const double d = s.models[i].d;
+        if (d < current * (1 - kGuardRelative) && current - d >= kGuardAbsolute) s.chosen = int(i);
+    }
+    const double p = s.models[size_t(s.chosen)].prediction;
+    double low = p, high = p;
+    for (double f : folds[size_t(s.chosen)]) {
+        low = std::min(low, f);
+        high = std::max(high, f);
+    }
+    s.clamped = p < 0;
+    s.prediction = std::max(0.0, p);
+    s.low = std::max(0.0, low);
+    s.high = std::max(0.0, high);
+    return s;
+}
+
+} // namespace rankscope::extrap
