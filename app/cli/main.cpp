@@ -2,11 +2,16 @@
 
 #include "app/cli/clicommon.h"
 #include "app/cli/convertcommand.h"
+#include "app/cli/extrapolatecommand.h"
+#include "app/cli/fitcommand.h"
 #include "app/cli/generatecommand.h"
 #include "app/cli/infocommand.h"
 #include "app/cli/intervalscommand.h"
 #include "app/cli/profilecommand.h"
 #include "app/cli/rootcausecommand.h"
+#include "app/cli/collectivecommand.h"
+#include "app/cli/simulatecommand.h"
+#include "app/cli/sweepcommand.h"
 #include "app/cli/waitstatescommand.h"
 #include "model/traceerror.h"
 
@@ -38,6 +43,11 @@ int main(int argc, char** argv)
     GenerateCommand generate;
     WaitStatesCommand waitstates;
     RootCauseCommand rootcause;
+    SimulateCommand simulate;
+    SweepCommand sweep;
+    CollectiveCommand collective;
+    FitCommand fit;
+    ExtrapolateCommand extrapolate;
     const std::vector<std::pair<CLI::App*, std::function<int()>>> commands = {
         {info.add(app), [&] { return info.run(); }},
         {profile.add(app), [&] { return profile.run(); }},
@@ -46,6 +56,11 @@ int main(int argc, char** argv)
         {generate.add(app), [&] { return generate.run(); }},
         {waitstates.add(app), [&] { return waitstates.run(); }},
         {rootcause.add(app), [&] { return rootcause.run(); }},
+        {simulate.add(app), [&] { return simulate.run(); }},
+        {sweep.add(app), [&] { return sweep.run(); }},
+        {collective.add(app), [&] { return collective.run(); }},
+        {fit.add(app), [&] { return fit.run(); }},
+        {extrapolate.add(app), [&] { return extrapolate.run(); }},
     };
 
     try {
@@ -72,7 +87,7 @@ int main(int argc, char** argv)
         return kBadInput;
     }
     std::fprintf(stderr, "rankscope-cli: a subcommand is required (info, profile, intervals, "
-                         "convert, generate, waitstates, rootcause)\n"
+                         "convert, generate, waitstates, rootcause, fit, extrapolate)\n"
                          "Run with --help for more information.\n");
     return kBadUsage;
 }

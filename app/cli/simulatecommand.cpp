@@ -1,0 +1,68 @@
+#include "app/cli/simulatecommand.h"
+
+#include "app/cli/netsimoptions.h"
+#include "importers/otf2writer.h"
+#include "whatif/netsim/simulation.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <iostream>
+
+namespace rankscope::cli {
+
+CLI::App* SimulateCommand::add(CLI::App& parent)
+{
+    CLI::App* cmd = parent.add_subcommand(
+        "simulate", "Replay a trace on a described network and predict its run time");
+    addTraceInput(cmd, trace_, load_);
+    cmd->add_option("--network", network_, "Network spec (YAML)")->required();
+    cmd->add_option("--set", set_, "Override a spec value, e.g. links.wan.latency=5ms");
+    cmd->add_option("--model", model_, "Network model")->capture_default_str();
+    cmd->add_option("--collective", collectives_, "Algorithm of a collective, e.g. bcast=binomial");
+    cmd->add_option("--cpu-factor", cpuFactor_, "Multiply every compute time by this")
+        ->capture_default_str()
+        ->check(CLI::Range(0.0, 1e6));
+    cmd->add_option("-o,--output", out_, "Write the simulated trace (OTF2) to this folder");
+    addOutputFormats(cmd, json_);
+    return cmd;
+}
+
+int SimulateCommand::run() const
+{
+    const netsim::NetworkSpec spec = loadNetworkSpec(network_, set_);
+    netsim::SimulationOptions options;
+    options.model = model_;
+    options.collectiveAlgorithms = parseCollectiveChoices(collectives_);
+    options.cpuFactor = cpuFactor_;
+    options.buildTrace = !out_.empty();
+    const Trace trace = loadTrace(trace_, load_);
+    netsim::SimulationResult r = netsim::simulate(trace, spec, options);
+    if (!out_.empty()) {
+        Trace& simulated = *r.trace;
+        Provenance p = simulated.provenance();
+        p.source = trace_;
+        simulated.setProvenance(p);
+        writeOtf2(simulated, out_);
+    }
+    if (!json_) {
+        std::printf("predicted run time: %s (input %s), model %s, %llu messages\n",
+                    formatDuration(r.predictedRuntimeNs).c_str(),
+                    formatDuration(r.inputRuntimeNs).c_str(), r.model.c_str(),
+                    (unsigned long long)r.messages);
+        if (!out_.empty()) std::printf("simulated trace written to %s\n", out_.c_str());
+        return kOk;
+    }
+    nlohmann::ordered_json j;
+    j["predicted_runtime_ns"] = r.predictedRuntimeNs;
+    j["input_runtime_ns"] = r.inputRuntimeNs;
+    auto& ranks = j["per_rank"] = nlohmann::ordered_json::array();
+    for (const netsim::RankTimes& t : r.perRank)
+        ranks.push_back({{"rank", t.rank}, {"end_ns", t.endNs}, {"mpi_ns", t.mpiNs}});
+    j["messages"] = r.messages;
+    j["model"] = r.model;
+    std::cout << j.dump(2) << '\n';
+    return kOk;
+}
+
+} // namespace rankscope::cli

@@ -1,0 +1,33 @@
+#pragma once
+// `rankscope-cli simulate TRACE --network SPEC [--set KEY=VALUE]... [--model M]
+// [--collective OP=ALG]... [--cpu-factor X] [-o OUT] [--json]`: replays a trace on a described
+// network (ALGORITHMS.md §7) and prints the predicted run time; -o writes the simulated trace.
+
+#include "app/cli/clicommon.h"
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+#include <vector>
+
+namespace rankscope::cli {
+
+class SimulateCommand
+{
+public:
+    CLI::App* add(CLI::App& parent);
+    int run() const;
+
+private:
+    std::string trace_;
+    std::string network_;
+    std::vector<std::string> set_;
+    std::string model_ = "loggp";
+    std::vector<std::string> collectives_;
+    double cpuFactor_ = 1.0;
+    std::string out_;
+    bool json_ = false;
+    LoadOptions load_;
+};
+
+} // namespace rankscope::cli

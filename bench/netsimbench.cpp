@@ -1,0 +1,164 @@
+// bench/netsim: replay throughput (actions/s) and peak extra memory of the network models.
+//  - LogGP, flow and packet on a generated 1024-rank stencil2d trace with >= 500k messages
+//    (generated in memory, turned into action lists once; the replay alone is timed);
+//  - LogGP at 1M ranks (65536 nodes x 16 ranks): a ring exchange built directly as action
+//    lists (a million-location Trace would dwarf the program it reduces to), 4 iterations and
+//    an allreduce.
+// Usage: rankscope-bench-netsim [--repeat K]
+
+#include "benchsupport.h"
+
+#include "model/tracegenerator.h"
+#include "whatif/netsim/actionbuilder.h"
+#include "whatif/netsim/simulation.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <string>
+#include <vector>
+
+using namespace rankscope;
+using namespace rankscope::bench;
+using namespace rankscope::netsim;
+
+namespace {
+
+// HDR-InfiniBand-like crossbar (as resources/networks/ib-switch.yaml), shared memory on a node.
+const char* kSpec = R"(
+nodes: 1024
+ranks_per_node: 1
+eager_limit: 64KiB
+packet_size: 4KiB
+overhead: {send: 0.3us, recv: 0.3us}
+links:
+  hdr: {latency: 0.5us, bandwidth: 200Gbps}
+  shm: {latency: 0.2us, bandwidth: 20GB/s}
+intra_node: shm
+networks:
+  ib: {topology: crossbar, link: hdr}
+)";
+
+size_t peakResidentBytes()
+{
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line))
+        if (line.rfind("VmHWM:", 0) == 0)
+            return size_t(std::stoull(line.substr(6))) * 1024;
+    return 0;
+}
+
+void resetPeak()
+{
+    std::ofstream clear("/proc/self/clear_refs");
+    clear << "5";
+}
+
+/// 1M ranks in a ring: per iteration compute 10 us, then send right / receive from left.
+ActionProgram ringProgram(uint32_t ranks, uint32_t iterations, uint64_t bytes)
+{
+    ActionProgram p;
+    p.comms.emplace_back();
+    p.collectives.push_back(ProgramCollective{CollKind::Allreduce, 0, 0, 8});
+    p.startNs.assign(ranks, 0.0);
+    p.messages.resize(size_t(ranks) * iterations);
+    for (uint32_t it = 0; it < iterations; ++it)
+        for (uint32_t r = 0; r < ranks; ++r)
+            p.messages[size_t(it) * ranks + r] = ProgramMessage{r, (r + 1) % ranks, bytes};
+    p.actions.reserve(size_t(ranks) * (iterations * 7 + 3));
+    p.rankBegin.resize(size_t(ranks) + 1);
+    for (uint32_t r = 0; r < ranks; ++r) {
+        p.rankBegin[r] = p.actions.size();
+        for (uint32_t it = 0; it < iterations; ++it) {
+            const uint32_t out = it * ranks + r, in = it * ranks + (r + ranks - 1) % ranks;
+            p.actions.push_back({ActionKind::Compute, 0, 10'000});
+            p.actions.push_back({ActionKind::Enter, 0, 0});
+            p.actions.push_back({ActionKind::PostSend, out, 0});
+            p.actions.push_back({ActionKind::PostRecv, in, 0});
+            p.actions.push_back({ActionKind::WaitSend, out, 0});
+            p.actions.push_back({ActionKind::WaitRecv, in, 0});
+            p.actions.push_back({ActionKind::Leave, 0, 0});
+        }
+        p.actions.push_back({ActionKind::Enter, 0, 0});
+        p.actions.push_back({ActionKind::Collective, 0, double(r)});
+        p.actions.push_back({ActionKind::Leave, 0, 0});
+    }
+    p.rankBegin[ranks] = p.actions.size();
+    return p;
+}
+
+void run(const char* what, const ActionProgram& program, const NetworkSpec& spec,
+         const std::string& model, int repeat, const char* target)
+{
+    SimulationOptions o;
+    o.model = model;
+    std::vector<double> times;
+    size_t growth = 0;
+    SimulationResult r;
+    for (int k = 0; k < repeat; ++k) {
+        r = SimulationResult();
+        resetPeak();
+        const size_t before = peakResidentBytes();
+        const auto t0 = Clock::now();
+        r = simulateProgram(program, spec, o);
+        times.push_back(seconds(t0, Clock::now()));
+        growth = std::max(growth, peakResidentBytes() - before);
+    }
+    const double t = median(times);
+    std::printf("%-7s %s: %.3f s median of %d -> %.2f M actions/s%s; %llu transfers, "
+                "predicted %.3f ms; peak extra memory %.1f MiB\n",
+                model.c_str(), what, t, repeat, double(program.actions.size()) / t / 1e6,
+                target, (unsigned long long)r.messages, double(r.predictedRuntimeNs) / 1e6,
+                double(growth) / 1048576.0);
+    std::fflush(stdout);
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    int repeat = 3;
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--repeat") == 0 && i + 1 < argc) {
+            repeat = std::max(1, std::atoi(argv[++i]));
+        } else {
+            std::fprintf(stderr, "usage: rankscope-bench-netsim [--repeat K]\n");
+            return 2;
+        }
+    }
+    try {
+        GeneratorOptions g;
+        g.pattern = "stencil2d";
+        g.ranks = 1024;
+        g.iterations = 1;
+        const uint64_t perIteration = generatorShape(g).messages;
+        g.iterations = uint32_t((500'000 + perIteration - 1) / perIteration);
+        const auto t0 = Clock::now();
+        const Trace trace = generateTrace(g);
+        const ActionProgram program = buildActions(trace, 1.0);
+        std::printf("workload: stencil2d, 1024 ranks, %u iterations: %zu messages, "
+                    "%zu collectives, %zu actions (generated and converted in %.1f s)\n",
+                    g.iterations, trace.messages().size(), trace.collectives().size(),
+                    program.actions.size(), seconds(t0, Clock::now()));
+        const NetworkSpec spec = NetworkSpec::fromString(kSpec, "bench");
+        run("1024 ranks", program, spec, "loggp", repeat, " (target >= 10)");
+        run("1024 ranks", program, spec, "flow", repeat, " (target >= 1)");
+        run("1024 ranks", program, spec, "packet", repeat, "");
+
+        const uint32_t million = 1u << 20;
+        const ActionProgram ring = ringProgram(million, 4, 4096);
+        std::printf("workload: ring exchange, %u ranks on 65536 nodes, 4 iterations + "
+                    "allreduce: %zu messages, %zu actions (%.0f MiB of action lists)\n",
+                    million, ring.messages.size(), ring.actions.size(),
+                    double(ring.actions.size() * sizeof(Action) +
+                           ring.messages.size() * sizeof(ProgramMessage)) / 1048576.0);
+        const NetworkSpec big = spec.withOverrides({{"nodes", "65536"}, {"ranks_per_node", "16"}});
+        run("1M ranks", ring, big, "loggp", repeat, " (target >= 10)");
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "bench/netsim: %s\n", e.what());
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,132 @@
+// End-to-end tests of `rankscope-cli simulate`, `sweep` and `collective`: the real binary on a
+// generated trace and the shipped network specs.
+
+#include "testsupport/clirunner.h"
+#include "testsupport/testpaths.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+using rankscope::test::CliResult;
+using rankscope::test::jsonOf;
+
+namespace {
+
+CliResult runCli(const QStringList& args)
+{
+    return rankscope::test::runProgram(QStringLiteral(RANKSCOPE_CLI), args);
+}
+
+QString spec(const char* name)
+{
+    return rankscope::test::testData(QStringLiteral("../../resources/networks/") + name);
+}
+
+} // namespace
+
+class TestCliSimulate : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(dir_.isValid());
+        trace_ = dir_.filePath("stencil");
+        const CliResult r = runCli({"generate", "--pattern", "stencil2d", "--ranks", "16",
+                                    "--iterations", "3", "-o", trace_});
+        QCOMPARE(r.exitCode, 0);
+    }
+
+    void simulateJson()
+    {
+        const QString out = dir_.filePath("simulated");
+        const CliResult r = runCli({"simulate", trace_, "--network", spec("ib-switch.yaml"),
+                                    "--json", "-o", out});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject o = jsonOf(r);
+        QCOMPARE(o.keys(), (QStringList{"input_runtime_ns", "messages", "model", "per_rank",
+                                        "predicted_runtime_ns"}));
+        QCOMPARE(o.value("model").toString(), "loggp");
+        QVERIFY(o.value("predicted_runtime_ns").toInteger() > 0);
+        const QJsonArray ranks = o.value("per_rank").toArray();
+        QCOMPARE(ranks.size(), 16);
+        QCOMPARE(ranks.at(3).toObject().keys(), (QStringList{"end_ns", "mpi_ns", "rank"}));
+        // The simulated trace loads and analyses like any other.
+        const CliResult info = runCli({"info", out, "--json"});
+        QCOMPARE(info.exitCode, 0);
+        QCOMPARE(jsonOf(info).value("ranks").toInt(), 16);
+        QCOMPARE(jsonOf(info).value("unmatched_messages").toInt(), 0);
+        QCOMPARE(runCli({"waitstates", out, "--json"}).exitCode, 0);
+    }
+
+    void deterministicAndCpuFactor()
+    {
+        const QStringList args{"simulate", trace_, "--network", spec("ib-switch.yaml"), "--json"};
+        const CliResult a = runCli(args), b = runCli(args);
+        QCOMPARE(a.out, b.out);
+        const CliResult slow = runCli(args + QStringList{"--cpu-factor", "2"});
+        QVERIFY(jsonOf(slow).value("predicted_runtime_ns").toInteger() >
+                jsonOf(a).value("predicted_runtime_ns").toInteger());
+    }
+
+    void sweep()
+    {
+        const CliResult r = runCli({"sweep", trace_, "--network", spec("ib-switch.yaml"),
+                                    "--param", "links.hdr.latency", "--values",
+                                    "0.5us,50us,5ms", "--csv"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QList<QByteArray> lines = r.out.trimmed().split('\n');
+        QCOMPARE(lines.size(), 4);
+        QVERIFY(lines[1].startsWith("0.5us,"));
+        QVERIFY(lines[3].startsWith("5ms,"));
+        // More latency, longer run.
+        QVERIFY(lines[3].split(',')[1].toLongLong() > lines[1].split(',')[1].toLongLong());
+    }
+
+    void collective()
+    {
+        const CliResult r = runCli({"collective", "--network", spec("ib-switch.yaml"), "--op",
+                                    "bcast", "--algorithm", "binomial", "--ranks", "16",
+                                    "--bytes", "1MiB", "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY(jsonOf(r).value("time_ns").toInteger() > 0);
+        QCOMPARE(jsonOf(r).value("messages").toInt(), 15);
+    }
+
+    void badInput()
+    {
+        // A bad spec value: exit 1, the message names file, line and key.
+        CliResult r = runCli({"simulate", trace_, "--network",
+                              rankscope::test::testData("networks/negative-latency.yaml")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("negative-latency.yaml:5: links.nic.latency: expected a time >= 0"),
+                 r.err.constData());
+        r = runCli({"simulate", trace_, "--network", spec("ib-switch.yaml"), "--set",
+                    "links.hdr.latency=fast"});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(r.err.contains("--set links.hdr.latency"));
+        r = runCli({"simulate", trace_, "--network", spec("ib-switch.yaml"), "--collective",
+                    "bcast=fastest"});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(r.err.contains("unknown algorithm 'fastest'"));
+        r = runCli({"simulate", trace_, "--network", spec("ib-switch.yaml"), "--set", "nodes"});
+        QCOMPARE(r.exitCode, 2);
+        // 16 ranks do not fit on 8 nodes.
+        r = runCli({"simulate", trace_, "--network", spec("ib-switch.yaml"), "--set", "nodes=8"});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(r.err.contains("too small"));
+        r = runCli({"collective", "--network", spec("ib-switch.yaml"), "--op", "bcast",
+                    "--algorithm", "binomial", "--ranks", "4", "--bytes", "lots"});
+        QCOMPARE(r.exitCode, 2);
+    }
+
+private:
+    QTemporaryDir dir_;
+    QString trace_;
+};
+
+QTEST_GUILESS_MAIN(TestCliSimulate)
+#include "tst_clisimulate.moc"

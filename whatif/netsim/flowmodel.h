@@ -1,0 +1,71 @@
+#pragma once
+// The flow model (ALGORITHMS.md §7.3): each message is a flow over its route; flows share each
+// link's bandwidth max-min fairly, re-solved whenever a flow starts or ends.
+//
+// Design note: a message's data moves at its current fair rate from its start; when the last
+// byte has left, it arrives after the route's latency plus the protocol table's, so a lone flow
+// costs L + M/B as under LogGP. The protocol's bandwidth factor caps the flow at that fraction
+// of its narrowest link. A node's sends share its interface link (no LogGP gap on top). Only
+// the flows connected to the one that started or ended (through shared links, transitively)
+// are re-solved: max-min shares of unconnected flows cannot change. A flow whose rate changes
+// gets a new completion event; its old one is recognised as stale by a generation number.
+// Messages between ranks of one node cost what the analytic model says (no network).
+
+#include "whatif/netsim/machinelinks.h"
+#include "whatif/netsim/maxminsolver.h"
+#include "whatif/netsim/networkmodel.h"
+
+#include <vector>
+
+namespace rankscope::netsim {
+
+class FlowModel : public NetworkModel
+{
+public:
+    FlowModel(const Machine& machine, TransferSink& sink);
+    std::string_view name() const override { return "flow"; }
+    void start(uint32_t transfer, uint32_t srcRank, uint32_t dstRank, uint64_t bytes,
+               double time) override;
+    void onEvent(uint32_t payload, double time) override;
+
+    /// The current rate (bytes/ns) of the flow carrying `transfer`, 0 when it is not flowing.
+    double rate(uint32_t transfer) const;
+
+private:
+    struct Flow
+    {
+        uint32_t transfer = 0;
+        uint32_t generation = 0;
+        uint32_t mark = 0;
+        bool active = false;
+        double remaining = 0; ///< bytes not yet sent at `updated`
+        double rate = 0;
+        double cap = 0;
+        double updated = 0;
+        double latencyNs = 0;
+        std::vector<uint32_t> links;
+    };
+    struct Pending
+    {
+        uint32_t flow = 0;
+        uint32_t generation = 0;
+    };
+
+    void resolve(double now);
+    void finish(uint32_t f, double now);
+
+    MachineLinks links_;
+    const Machine& machine_;
+    TransferSink& sink_;
+    std::vector<Flow> flows_;
+    std::vector<uint32_t> freeFlows_;
+    std::vector<std::vector<uint32_t>> onLink_; // active flows per link
+    std::vector<uint32_t> linkMark_, localLink_;
+    uint32_t epoch_ = 0;
+    std::vector<Pending> pending_;
+    std::vector<uint32_t> freePending_;
+    MaxMinSolver solver_;
+    std::vector<uint32_t> seed_, stack_, compFlows_, compLinks_, local_;
+};
+
+} // namespace rankscope::netsim

@@ -1,0 +1,53 @@
+#include "whatif/netsim/loggpmodel.h"
+
+#include <algorithm>
+
+namespace rankscope::netsim {
+
+LogGpModel::LogGpModel(const Machine& machine, TransferSink& sink)
+    : machine_(machine), sink_(sink),
+      nicFree_(machine.networkCount() * machine.spec().nodes, 0.0)
+{
+}
+
+double LogGpModel::transferTime(uint32_t srcRank, uint32_t dstRank, uint64_t bytes) const
+{
+    const ProtocolEntry& p = machine_.protocol(bytes);
+    const int net = machine_.channel(srcRank, dstRank, bytes);
+    double latency = p.latencyNs;
+    double bw = 0;
+    if (net < 0) {
+        if (const LinkClass* shm = machine_.intraNode()) {
+            latency += shm->latencyNs;
+            bw = shm->bytesPerNs;
+        }
+    } else {
+        const PathInfo path = machine_.topology(size_t(net)).path(machine_.nodeOf(srcRank),
+                                                                  machine_.nodeOf(dstRank));
+        latency += path.latencyNs;
+        bw = path.bytesPerNs;
+    }
+    return latency + (bw > 0 ? double(bytes) / (bw * p.bandwidthFactor) : 0.0);
+}
+
+void LogGpModel::start(uint32_t transfer, uint32_t srcRank, uint32_t dstRank, uint64_t bytes,
+                       double time)
+{
+    const ProtocolEntry& p = machine_.protocol(bytes);
+    const int net = machine_.channel(srcRank, dstRank, bytes);
+    if (net < 0) {
+        // Ranks of one node: shared memory, no network interface involved.
+        sink_.delivered(transfer, time + transferTime(srcRank, dstRank, bytes));
+        return;
+    }
+    const uint32_t src = machine_.nodeOf(srcRank);
+    const PathInfo path =
+        machine_.topology(size_t(net)).path(src, machine_.nodeOf(dstRank));
+    const double serial = double(bytes) / (path.bytesPerNs * p.bandwidthFactor);
+    double& free = nicFree_[size_t(net) * machine_.spec().nodes + src];
+    const double begin = std::max(time, free);
+    free = begin + serial;
+    sink_.delivered(transfer, begin + path.latencyNs + p.latencyNs + serial);
+}
+
+} // namespace rankscope::netsim

@@ -1,0 +1,37 @@
+#pragma once
+// The analytic LogGP model (ALGORITHMS.md §7.3): no contention between messages.
+//
+// A message of b bytes occupies its sender's network interface for b·G and arrives L later:
+// arrival = start + L + b·G, with L the route's latency plus the protocol table's, and
+// G = 1 / (narrowest link bandwidth x the protocol's bandwidth factor). The overheads o_s and
+// o_r are charged by the engine on the ranks' CPUs. Consecutive messages from one node wait
+// for its interface (LogGP's gap per byte), so a root sending to many ranks pays for each.
+// Decision: b·G rather than (b-1)·G, so a message of M bytes costs exactly M/B of bandwidth,
+// as the §8 cost formulas count it (the difference is one byte's time).
+
+#include "whatif/netsim/machine.h"
+#include "whatif/netsim/networkmodel.h"
+
+#include <vector>
+
+namespace rankscope::netsim {
+
+class LogGpModel : public NetworkModel
+{
+public:
+    LogGpModel(const Machine& machine, TransferSink& sink);
+    std::string_view name() const override { return "loggp"; }
+    void start(uint32_t transfer, uint32_t srcRank, uint32_t dstRank, uint64_t bytes,
+               double time) override;
+    bool needsTimeOrder() const override { return false; }
+
+    /// Arrival of a message started at `time` (also used by the hybrid cost queries).
+    double transferTime(uint32_t srcRank, uint32_t dstRank, uint64_t bytes) const;
+
+private:
+    const Machine& machine_;
+    TransferSink& sink_;
+    std::vector<double> nicFree_; // per (network, node): when the interface is free again
+};
+
+} // namespace rankscope::netsim

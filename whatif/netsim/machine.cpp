@@ -1,0 +1,72 @@
+#include "whatif/netsim/machine.h"
+
+#include "model/traceerror.h"
+
+namespace rankscope::netsim {
+
+Machine::Machine(const NetworkSpec& spec, uint32_t ranks) : spec_(spec)
+{
+    const uint64_t capacity = uint64_t(spec.nodes) * spec.ranksPerNode;
+    if (spec.mapping == RankMapping::File) {
+        if (spec.mappingTable.size() < ranks)
+            throw TraceError(spec.source + ": mapping_file: names the node of " +
+                             std::to_string(spec.mappingTable.size()) + " ranks, the trace has " +
+                             std::to_string(ranks));
+    } else if (ranks > capacity) {
+        throw TraceError(spec.source + ": nodes: the machine is too small: " +
+                         std::to_string(spec.nodes) + " nodes x " +
+                         std::to_string(spec.ranksPerNode) + " ranks per node = " +
+                         std::to_string(capacity) + " ranks, the trace has " +
+                         std::to_string(ranks));
+    }
+    topologies_.reserve(spec.networks.size());
+    for (const NetworkDef& def : spec.networks)
+        topologies_.emplace_back(spec, def);
+    if (spec.hasPolicy) {
+        direct_ = spec.networkIndex(spec.policy.direct);
+        fallback_ = spec.networkIndex(spec.policy.fallback);
+    }
+    intraNode_ = spec.intraNodeLink.empty() ? nullptr : spec.link(spec.intraNodeLink);
+}
+
+uint32_t Machine::nodeOf(uint32_t rank) const
+{
+    switch (spec_.mapping) {
+    case RankMapping::Block: return rank / spec_.ranksPerNode;
+    case RankMapping::Cyclic: return rank % spec_.nodes;
+    case RankMapping::File: return spec_.mappingTable[rank];
+    }
+    return 0;
+}
+
+int Machine::channel(uint32_t srcRank, uint32_t dstRank, uint64_t bytes) const
+{
+    const uint32_t a = nodeOf(srcRank);
+    const uint32_t b = nodeOf(dstRank);
+    if (a == b)
+        return -1;
+    if (direct_ < 0)
+        return 0;
+    const ChannelPolicy& p = spec_.policy;
+    const Topology& direct = topologies_[size_t(direct_)];
+    if (p.sameSubcluster && direct.subcluster(a) != direct.subcluster(b))
+        return fallback_;
+    if (bytes > p.maxBytes)
+        return fallback_;
+    if (p.maxHops != UINT32_MAX) {
+        const PathInfo path = direct.path(a, b);
+        if (path.hops > p.maxHops || path.hops == 0)
+            return fallback_;
+    }
+    return direct_;
+}
+
+const ProtocolEntry& Machine::protocol(uint64_t bytes) const
+{
+    for (const ProtocolEntry& e : spec_.protocol)
+        if (bytes <= e.upToBytes)
+            return e;
+    return neutral_;
+}
+
+} // namespace rankscope::netsim

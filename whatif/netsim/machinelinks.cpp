@@ -1,0 +1,39 @@
+#include "whatif/netsim/machinelinks.h"
+
+namespace rankscope::netsim {
+
+MachineLinks::MachineLinks(const Machine& machine) : machine_(machine)
+{
+    for (size_t n = 0; n < machine.networkCount(); ++n) {
+        offset_.push_back(uint32_t(latencyNs_.size()));
+        for (const Link& l : machine.topology(n).links()) {
+            latencyNs_.push_back(l.latencyNs);
+            bytesPerNs_.push_back(l.bytesPerNs);
+        }
+    }
+}
+
+bool MachineLinks::route(uint32_t srcRank, uint32_t dstRank, uint64_t bytes,
+                         std::vector<uint32_t>& route) const
+{
+    route.clear();
+    const int net = machine_.channel(srcRank, dstRank, bytes);
+    if (net < 0)
+        return false;
+    machine_.topology(size_t(net)).route(machine_.nodeOf(srcRank), machine_.nodeOf(dstRank),
+                                         route);
+    for (uint32_t& l : route)
+        l += offset_[size_t(net)];
+    return true;
+}
+
+double MachineLinks::intraNodeNs(uint64_t bytes) const
+{
+    const ProtocolEntry& p = machine_.protocol(bytes);
+    const LinkClass* shm = machine_.intraNode();
+    if (!shm)
+        return p.latencyNs;
+    return p.latencyNs + shm->latencyNs + double(bytes) / (shm->bytesPerNs * p.bandwidthFactor);
+}
+
+} // namespace rankscope::netsim

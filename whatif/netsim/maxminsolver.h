@@ -1,0 +1,36 @@
+#pragma once
+// Max-min fair sharing of link bandwidth by progressive filling (ALGORITHMS.md §7.3, the flow
+// model): every unfixed flow's rate rises together until a link is full or a flow reaches its
+// own cap; the flows through that link (or at that cap) are fixed at the level reached and the
+// others go on with what is left. The result gives no flow more by taking from one with less.
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace rankscope::netsim {
+
+class MaxMinSolver
+{
+public:
+    /// Forgets all links and flows (keeps the buffers).
+    void clear();
+    /// Adds a link of `capacity` (bytes/ns); returns its index in this problem.
+    uint32_t addLink(double capacity);
+    /// Adds a flow over `count` links (indices from addLink) limited to `cap` bytes/ns.
+    void addFlow(const uint32_t* links, size_t count, double cap);
+    /// The max-min fair rate of each flow, in the order they were added.
+    const std::vector<double>& solve();
+
+private:
+    std::vector<double> residual_;
+    std::vector<uint32_t> users_; // unfixed flows per link
+    std::vector<uint8_t> full_;
+    std::vector<uint32_t> begin_{0};
+    std::vector<uint32_t> links_;
+    std::vector<double> cap_;
+    std::vector<double> rate_;
+    std::vector<uint32_t> open_, next_;
+};
+
+} // namespace rankscope::netsim

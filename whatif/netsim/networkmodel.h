@@ -1,0 +1,38 @@
+#pragma once
+// How a network model moves data; the replay engine owns the clock and the event queue.
+//
+// A model is told that a transfer starts (at the engine's current time or later) and reports
+// when its last byte arrived, either at once (the analytic model knows the answer) or later from
+// an event it scheduled (packet and flow models, whose answer depends on other traffic).
+
+#include <cstdint>
+#include <string_view>
+
+namespace rankscope::netsim {
+
+/// What a model may ask of the engine.
+class TransferSink
+{
+public:
+    virtual ~TransferSink() = default;
+    /// The last byte of `transfer` arrives at `time` (>= now).
+    virtual void delivered(uint32_t transfer, double time) = 0;
+    /// Calls the model's onEvent(payload) at `time` (>= now), in queue order.
+    virtual void scheduleModelEvent(double time, uint32_t payload) = 0;
+};
+
+class NetworkModel
+{
+public:
+    virtual ~NetworkModel() = default;
+    virtual std::string_view name() const = 0;
+    /// Starts moving `bytes` from `srcRank` to `dstRank` at `time` (the engine's now).
+    virtual void start(uint32_t transfer, uint32_t srcRank, uint32_t dstRank, uint64_t bytes,
+                       double time) = 0;
+    /// An event this model scheduled has come due.
+    virtual void onEvent(uint32_t /*payload*/, double /*time*/) {}
+    /// False when start() may be called ahead of time (the analytic model has no contention).
+    virtual bool needsTimeOrder() const { return true; }
+};
+
+} // namespace rankscope::netsim

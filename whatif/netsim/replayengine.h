@@ -1,0 +1,120 @@
+#pragma once
+// The discrete-event replay (ALGORITHMS.md §7.1-7.2): runs every rank's action list against a
+// network model with one event queue and one clock.
+//
+// Design note: a rank runs its actions inline until it must wait (for a message, or because
+// its clock passed the queue's head, when it yields to keep global time order); it is resumed
+// by an event. Ties in the queue go by insertion order, so a replay is bit-for-bit
+// reproducible. Per-rank state is a handful of flat vectors; per-message state one 56-byte
+// slot (collective messages reuse freed slots), so memory stays small at a million ranks.
+// Point-to-point protocol: up to the eager limit a send completes after o_s and the data flows
+// at once; above it (rendezvous) the transfer starts when both sides have posted and the send
+// completes when the data has arrived. A receive completes o_r after both data and the receive.
+
+#include "model/progressreporter.h"
+#include "whatif/netsim/actionprogram.h"
+#include "whatif/netsim/eventqueue.h"
+#include "whatif/netsim/machine.h"
+#include "whatif/netsim/networkmodel.h"
+#include "whatif/netsim/phasebarrier.h"
+
+#include <array>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+namespace rankscope::netsim {
+
+struct EngineOptions
+{
+    uint64_t eagerLimit = 64 * 1024;
+    std::array<Algorithm, 9> algorithms{}; ///< per CollKind
+    uint32_t wideAreaStreams = 1;          ///< the grid algorithms' n (§8)
+    bool recordTimes = false;              ///< keep the simulated time of every action
+    ProgressCallback progress;
+};
+
+struct ReplayOutcome
+{
+    std::vector<double> endNs;   ///< per rank: when its last action finished
+    std::vector<double> mpiNs;   ///< per rank: time inside MPI calls
+    std::vector<double> actionTimes; ///< per action when recorded: when it happened
+    uint64_t transfers = 0;      ///< network transfers (point-to-point and collective messages)
+    bool cancelled = false;
+};
+
+class ReplayEngine : public TransferSink
+{
+public:
+    /// `makeModel` builds the network model on this engine (its sink).
+    ReplayEngine(const ActionProgram& program, const Machine& machine, EngineOptions options);
+    ~ReplayEngine() override;
+    void setModel(std::unique_ptr<NetworkModel> model) { model_ = std::move(model); }
+    /// Runs to the end; throws TraceError if ranks wait for each other forever.
+    ReplayOutcome run();
+
+    void delivered(uint32_t transfer, double time) override;
+    void scheduleModelEvent(double time, uint32_t payload) override;
+
+private:
+    enum EventKind : uint32_t { kResume, kStartTransfer, kModel };
+    struct Slot
+    {
+        uint32_t src = kNoRank;
+        uint32_t dst = kNoRank;
+        double bytes = 0;
+        double sendReady = -1, recvReady = -1, arrival = -1, sendDone = -1, recvDone = -1;
+        uint8_t consumed = 0;
+    };
+    struct CollKey
+    {
+        uint32_t instance, round, sender;
+        bool operator==(const CollKey&) const = default;
+    };
+    struct CollKeyHash
+    {
+        size_t operator()(const CollKey& k) const
+        {
+            return (uint64_t(k.instance) * 0x9E3779B97F4A7C15ull) ^
+                   (uint64_t(k.round) * 0xC2B2AE3D27D4EB4Full) ^ k.sender;
+        }
+    };
+
+    void advance(uint32_t r);
+    bool collective(uint32_t r, const Action& a, double& t);
+    bool waitSide(uint32_t r, uint32_t slot, bool send, double& t);
+    double postSend(uint32_t slot, double t);
+    void postRecv(uint32_t slot, double t);
+    void startTransfer(uint32_t slot, double time);
+    void setDone(uint32_t slot, bool send, double time);
+    uint32_t collSlot(uint32_t instance, uint32_t round, uint32_t sender);
+    bool eager(const Slot& s) const { return s.bytes <= double(options_.eagerLimit); }
+
+    const ActionProgram& program_;
+    const Machine& machine_;
+    EngineOptions options_;
+    std::unique_ptr<NetworkModel> model_;
+    EventQueue queue_;
+    double clock_ = 0;
+    double sendOverhead_, recvOverhead_;
+
+    std::vector<size_t> pc_;
+    std::vector<double> now_, enter_, mpi_;
+    std::vector<uint32_t> blockedSlot_; // kNoRank when running or ready
+    std::vector<uint8_t> blockedSend_;
+    std::vector<uint32_t> collRound_;
+    std::vector<uint8_t> collPhase_; // 0 round start, 3 boundary passed, 1/2 wait send/recv
+    std::vector<uint32_t> collSend_, collRecv_;
+
+    std::vector<Slot> slots_;
+    std::vector<uint32_t> freeSlots_;
+    std::unordered_map<CollKey, uint32_t, CollKeyHash> collSlots_;
+    PhaseBarrier barrier_;
+    std::vector<uint32_t> released_;
+    std::vector<double> times_;
+    uint64_t transfers_ = 0;
+    uint64_t actionsDone_ = 0;
+    uint32_t finished_ = 0;
+};
+
+} // namespace rankscope::netsim

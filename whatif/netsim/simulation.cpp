@@ -1,0 +1,151 @@
+#include "whatif/netsim/simulation.h"
+
+#include "model/traceerror.h"
+#include "whatif/netsim/actionbuilder.h"
+#include "whatif/netsim/flowmodel.h"
+#include "whatif/netsim/loggpmodel.h"
+#include "whatif/netsim/packetmodel.h"
+#include "whatif/netsim/replayengine.h"
+#include "whatif/netsim/simulatedtrace.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace rankscope::netsim {
+
+namespace {
+
+std::array<Algorithm, 9> chooseAlgorithms(const NetworkSpec& spec,
+                                          const SimulationOptions& options)
+{
+    std::array<Algorithm, 9> algs{};
+    for (size_t k = 0; k < algs.size(); ++k)
+        algs[k] = defaultAlgorithm(CollKind(k));
+    auto apply = [&](const std::string& op, const std::string& alg, const std::string& where) {
+        const auto kind = collKindFromName(op);
+        if (!kind)
+            throw TraceError(where + ": unknown collective '" + op + "' (expected barrier, bcast, "
+                             "reduce, allreduce, allgather, gather, scatter, alltoall or "
+                             "reduce_scatter)");
+        const auto a = algorithmFromName(*kind, alg);
+        if (!a) {
+            std::string list;
+            for (std::string_view n : algorithmNames(*kind))
+                list += (list.empty() ? "" : ", ") + std::string(n);
+            throw TraceError(where + ": unknown algorithm '" + alg + "' for " + op +
+                             " (expected one of: " + list + ")");
+        }
+        algs[size_t(*kind)] = *a;
+    };
+    for (const auto& [op, alg] : spec.collectives)
+        apply(op, alg, spec.source);
+    for (const auto& [op, alg] : options.collectiveAlgorithms)
+        apply(op, alg, "--collective " + op + "=" + alg);
+    return algs;
+}
+
+struct Run
+{
+    ReplayOutcome outcome;
+    std::string model;
+};
+
+Run replay(const ActionProgram& program, const NetworkSpec& spec, const SimulationOptions& options,
+           bool recordTimes)
+{
+    if (!(options.cpuFactor >= 0) || !std::isfinite(options.cpuFactor))
+        throw TraceError("cpu factor must be a number >= 0");
+    const auto available = models();
+    if (std::find(available.begin(), available.end(), options.model) == available.end()) {
+        std::string list;
+        for (const std::string& m : available)
+            list += (list.empty() ? "" : ", ") + m;
+        throw TraceError("unknown network model '" + options.model + "' (this build has: " +
+                         list + ")");
+    }
+    const Machine machine(spec, program.rankCount());
+    EngineOptions eo;
+    eo.eagerLimit = options.eagerLimit.value_or(spec.eagerLimit);
+    eo.algorithms = chooseAlgorithms(spec, options);
+    eo.wideAreaStreams = spec.wideAreaStreams;
+    eo.recordTimes = recordTimes;
+    eo.progress = options.progress;
+    ReplayEngine engine(program, machine, std::move(eo));
+    if (options.model == "packet")
+        engine.setModel(std::make_unique<PacketModel>(machine, engine));
+    else if (options.model == "flow")
+        engine.setModel(std::make_unique<FlowModel>(machine, engine));
+    else
+        engine.setModel(std::make_unique<LogGpModel>(machine, engine));
+    return Run{engine.run(), options.model};
+}
+
+SimulationResult summarise(const ActionProgram& program, Run&& run)
+{
+    SimulationResult result;
+    result.model = run.model;
+    result.cancelled = run.outcome.cancelled;
+    if (result.cancelled) return result;
+    const uint32_t n = program.rankCount();
+    double first = n ? program.startNs[0] : 0, last = first;
+    result.perRank.resize(n);
+    for (uint32_t r = 0; r < n; ++r) {
+        first = std::min(first, program.startNs[r]);
+        last = std::max(last, run.outcome.endNs[r]);
+        result.perRank[r] = RankTimes{r, std::llround(run.outcome.endNs[r]),
+                                      std::llround(run.outcome.mpiNs[r])};
+    }
+    result.predictedRuntimeNs = std::llround(last - first);
+    result.messages = run.outcome.transfers;
+    return result;
+}
+
+} // namespace
+
+std::vector<std::string> models()
+{
+    return {"loggp", "packet", "flow"};
+}
+
+SimulationResult simulate(const Trace& trace, const NetworkSpec& spec,
+                          const SimulationOptions& options)
+{
+    std::vector<std::vector<ActionAnchor>> anchors;
+    const ActionProgram program =
+        buildActions(trace, options.cpuFactor, options.buildTrace ? &anchors : nullptr);
+    Run run = replay(program, spec, options, options.buildTrace);
+    const std::vector<double> times = run.outcome.actionTimes;
+    SimulationResult result = summarise(program, std::move(run));
+    result.inputRuntimeNs = trace.duration();
+    if (options.buildTrace && !result.cancelled)
+        result.trace = simulatedTrace(trace, program, anchors, times,
+                                      SimulatedProvenance{spec, options});
+    return result;
+}
+
+SimulationResult simulateProgram(const ActionProgram& program, const NetworkSpec& spec,
+                                 const SimulationOptions& options)
+{
+    return summarise(program, replay(program, spec, options, false));
+}
+
+ActionProgram singleCollectiveProgram(CollKind kind, uint32_t ranks, uint32_t root,
+                                      uint64_t bytes)
+{
+    ActionProgram p;
+    p.comms.emplace_back(); // the world
+    p.collectives.push_back(ProgramCollective{kind, 0, root, bytes});
+    p.startNs.assign(ranks, 0.0);
+    p.rankBegin.resize(size_t(ranks) + 1);
+    p.actions.reserve(size_t(ranks) * 3);
+    for (uint32_t r = 0; r < ranks; ++r) {
+        p.rankBegin[r] = p.actions.size();
+        p.actions.push_back({ActionKind::Enter, 0, 0});
+        p.actions.push_back({ActionKind::Collective, 0, double(r)});
+        p.actions.push_back({ActionKind::Leave, 0, 0});
+    }
+    p.rankBegin[ranks] = p.actions.size();
+    return p;
+}
+
+} // namespace rankscope::netsim

@@ -1,0 +1,77 @@
+#pragma once
+// Replays a trace on a described network (ALGORITHMS.md §7): the entry point for the command
+// line and the GUI's what-if panel. Deterministic; reports progress and honours cancellation
+// through SimulationOptions::progress.
+
+#include "model/progressreporter.h"
+#include "model/trace.h"
+#include "whatif/netsim/actionprogram.h"
+#include "whatif/netsim/networkspec.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+namespace rankscope::netsim {
+
+struct SimulationOptions
+{
+    std::string model = "loggp"; ///< the network model (models() lists those available)
+    /// Per-collective algorithm choices ("bcast" -> "binomial"), over the spec's.
+    std::vector<std::pair<std::string, std::string>> collectiveAlgorithms;
+    double cpuFactor = 1.0;                 ///< multiplies every compute time
+    std::optional<uint64_t> eagerLimit;     ///< overrides the spec's eager limit
+    bool buildTrace = false;                ///< also build the simulated Trace
+    ProgressCallback progress;              ///< 0..1; returning false cancels
+};
+
+/// One rank's simulated end and time in MPI.
+struct RankTimes
+{
+    uint32_t rank = 0;
+    int64_t endNs = 0;
+    int64_t mpiNs = 0;
+    bool operator==(const RankTimes&) const = default;
+};
+
+struct SimulationResult
+{
+    int64_t predictedRuntimeNs = 0; ///< simulated end of the last rank - start of the first
+    int64_t inputRuntimeNs = 0;     ///< the input trace's duration
+    std::vector<RankTimes> perRank;
+    uint64_t messages = 0;          ///< network transfers simulated (collectives' included)
+    std::string model;
+    std::optional<Trace> trace;     ///< the simulated trace, when asked for
+    bool cancelled = false;
+
+    bool operator==(const SimulationResult& o) const
+    {
+        const bool traces = trace.has_value() == o.trace.has_value() &&
+                            (!trace || trace->sameContent(*o.trace));
+        return traces && std::tie(predictedRuntimeNs, inputRuntimeNs, perRank, messages, model,
+                                  cancelled) == std::tie(o.predictedRuntimeNs, o.inputRuntimeNs,
+                                                         o.perRank, o.messages, o.model,
+                                                         o.cancelled);
+    }
+};
+
+/// The network models this build can run ("loggp", "packet", "flow").
+std::vector<std::string> models();
+
+/// Replays `trace` on `spec`. Throws TraceError for bad options (unknown model or algorithm)
+/// or a machine too small for the trace's ranks.
+SimulationResult simulate(const Trace& trace, const NetworkSpec& spec,
+                          const SimulationOptions& options);
+
+/// Replays an action program directly (the `collective` command and the benchmark).
+SimulationResult simulateProgram(const ActionProgram& program, const NetworkSpec& spec,
+                                 const SimulationOptions& options);
+
+/// A program of `ranks` ranks doing one collective `op` of `bytes` at time 0.
+ActionProgram singleCollectiveProgram(CollKind kind, uint32_t ranks, uint32_t root,
+                                      uint64_t bytes);
+
+} // namespace rankscope::netsim
