@@ -1,11 +1,15 @@
 #include "app/mainwindow.h"
 
+#include "app/extrapolatedialog.h"
+#include "app/extrapolationjob.h"
 #include "app/recentfiles.h"
 #include "app/tracedocument.h"
 #include "app/traceloader.h"
 #include "app/viewexporter.h"
 #include "views/comparisonview.h"
 #include "views/durationformat.h"
+#include "views/extrapolationview.h"
+#include "views/extrapprogress.h"
 #include "views/ranklist.h"
 #include "views/timelineview.h"
 
@@ -62,7 +66,8 @@ QString headlineText(const LoadedTrace& t)
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent), loader_(new TraceLoader(this)), tabs_(new QTabWidget(this))
+    : QMainWindow(parent), loader_(new TraceLoader(this)), tabs_(new QTabWidget(this)),
+      extrapolationJob_(new ExtrapolationJob(this))
 {
     setWindowTitle(tr("Rankscope"));
     setAcceptDrops(true);
@@ -105,6 +110,10 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(loader_, &TraceLoader::progressChanged, this, &MainWindow::onProgress);
     connect(loader_, &TraceLoader::idle, this, [this] { onProgress(0.0); });
+    connect(extrapolationJob_, &ExtrapolationJob::finished, this,
+            [this](quint64, const ExtrapolationRun& run) { ExtrapolationJob::openResultTab(tabs_, run); });
+    connect(extrapolationJob_, &ExtrapolationJob::failed, this,
+            [this](quint64, const QString& message) { reportError(tr("Extrapolation failed"), message); });
     onCurrentTabChanged();
 }
 
@@ -214,6 +223,10 @@ void MainWindow::createActions()
                                 tr("Stack this trace and another open one on a shared time axis"),
                                 {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C)});
     connect(compareAction_, &QAction::triggered, this, &MainWindow::chooseComparison);
+    extrapolateAction_ = makeAction(this, tr("E&xtrapolate…"),
+                                    tr("Predict a larger scale from traces at 3 or more scales"),
+                                    {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X)});
+    connect(extrapolateAction_, &QAction::triggered, this, &MainWindow::showExtrapolateDialog);
 }
 
 void MainWindow::createMenusAndToolbar()
@@ -244,7 +257,9 @@ void MainWindow::createMenusAndToolbar()
     view->addAction(filterAction_);
     view->addSeparator();
     view->addAction(compareAction_);
-    for (QMenu* m : {file, view})
+    QMenu* analysis = menuBar()->addMenu(tr("&Analysis"));
+    analysis->addAction(extrapolateAction_);
+    for (QMenu* m : {file, view, analysis})
         m->setToolTipsVisible(true);
 
     QToolBar* bar = addToolBar(tr("Main"));
@@ -285,6 +300,7 @@ void MainWindow::createStatusBar()
     statusBar()->addPermanentWidget(loadLabel_);
     statusBar()->addPermanentWidget(progress_);
     statusBar()->addPermanentWidget(cancel_);
+    statusBar()->addPermanentWidget(extrapolationJob_->createStatusWidget(this));
     statusBar()->addPermanentWidget(traceLabel_);
     onProgress(0.0);
 }
@@ -429,6 +445,26 @@ void MainWindow::updateActions()
                        filterAction_})
         a->setEnabled(any);
     compareAction_->setEnabled(document(tabs_->currentIndex()) != nullptr);
+    int traces = 0;
+    for (int i = 0; i < tabs_->count(); ++i)
+        traces += document(i) ? 1 : 0;
+    extrapolateAction_->setEnabled(traces >= 3);
+}
+
+ExtrapolationView* MainWindow::extrapolation(int tab) const
+{
+    return qobject_cast<ExtrapolationView*>(tabs_->widget(tab));
+}
+
+ExtrapolateDialog* MainWindow::showExtrapolateDialog()
+{
+    auto* dialog = new ExtrapolateDialog(tabs_, extrapolationJob_, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &ExtrapolateDialog::addTracesRequested, this, &MainWindow::chooseAndOpen);
+    connect(loader_, &TraceLoader::loaded, dialog,
+            [dialog](quint64, const LoadedTrace& t) { dialog->addTrace(t); });
+    if (interactive_) dialog->open();
+    return dialog;
 }
 
 void MainWindow::closeTab(int index)
@@ -495,6 +531,8 @@ bool MainWindow::exportCurrentView(const QString& path, QString* error)
     QWidget* target = nullptr;
     if (TraceDocument* doc = document(i))
         target = doc->timeline();
+    else if (ExtrapolationView* e = extrapolation(i))
+        return e->exportPlot(path, error);
     else
         target = comparison(i);
     return ViewExporter::save(target, path, error);
@@ -636,6 +674,7 @@ void MainWindow::openUrls(const QList<QUrl>& urls)
 void MainWindow::closeEvent(QCloseEvent* event)
 {
     loader_->cancelAll();
+    extrapolationJob_->cancel();
     event->accept();
 }
 

@@ -24,6 +24,9 @@ class QToolButton;
 namespace rankscope {
 
 class ComparisonView;
+class ExtrapolateDialog;
+class ExtrapolationJob;
+class ExtrapolationView;
 class TimelineView;
 class TraceDocument;
 class TraceLoader;
@@ -53,6 +56,10 @@ public:
     QTabWidget* tabs() const { return tabs_; }
     TraceDocument* document(int tab) const;
     ComparisonView* comparison(int tab) const;
+    ExtrapolationView* extrapolation(int tab) const;
+    ExtrapolationJob* extrapolationJob() const { return extrapolationJob_; }
+    /// Opens the non-modal "Extrapolate…" dialog over the open traces and returns it.
+    ExtrapolateDialog* showExtrapolateDialog();
     /// The headline shown in the status bar for the current tab.
     QString statusText() const;
 
@@ -113,6 +120,8 @@ private:
     QAction* rankOrderAction_ = nullptr;
     QAction* compareAction_ = nullptr;
     QAction* filterAction_ = nullptr;
+    QAction* extrapolateAction_ = nullptr;
+    ExtrapolationJob* extrapolationJob_;
 };
 
 } // namespace rankscope

@@ -1,0 +1,76 @@
+#include "views/extrapsummary.h"
+
+#include "views/durationformat.h"
+#include "views/extrapformat.h"
+
+#include <QCoreApplication>
+#include <QStringList>
+
+namespace rankscope {
+
+using extrap::ExtrapolationResult;
+using extrap::Method;
+
+namespace {
+
+QString tr(const char* text, const char* disambiguation = nullptr, int n = -1)
+{
+    return QCoreApplication::translate("rankscope::ExtrapolationSummary", text, disambiguation, n);
+}
+
+QString comparison(const ExtrapolationResult& r)
+{
+    QStringList parts;
+    if (r.accuracyPct) parts << tr("accuracy %1").arg(formatAccuracy(*r.accuracyPct));
+    if (r.w1Normalized) parts << tr("W1 %1").arg(*r.w1Normalized, 0, 'f', 3);
+    return parts.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+QString methodLabel(const ExtrapolationResult& result)
+{
+    if (result.method == Method::Rankscope) return tr("Rankscope");
+    return result.mode == extrap::Mode::Sum ? tr("Classic (sum mode)")
+                                            : tr("Classic (interval mode)");
+}
+
+ExtrapolationSummary summarizeExtrapolation(const ExtrapolationRun& run, Method shown)
+{
+    ExtrapolationSummary s;
+    const ExtrapolationResult* r = run.result(shown);
+    if (!r) r = run.primary();
+    if (!r) return s;
+    QStringList scales;
+    for (uint32_t n : r->scales)
+        scales << QString::number(n);
+    QStringList parts;
+    parts << tr("Target %1 ranks from %2").arg(r->target).arg(scales.join(QStringLiteral(", ")));
+    parts << tr("%1: max S(r) %2")
+                 .arg(methodLabel(*r), formatWithInterval(r->predictedMaxRankDeltaSum,
+                                                          r->predictedMaxLow, r->predictedMaxHigh));
+    if (r->measuredMaxRankDeltaSum) {
+        parts << tr("measured %1").arg(formatDuration(*r->measuredMaxRankDeltaSum));
+        if (const QString c = comparison(*r); !c.isEmpty()) parts << c;
+        const Method other = r->method == Method::Classic ? Method::Rankscope : Method::Classic;
+        if (const ExtrapolationResult* o = run.result(other))
+            if (const QString c = comparison(*o); !c.isEmpty())
+                parts << tr("%1: %2").arg(methodLabel(*o), c);
+    } else {
+        parts << tr("no measured trace at %1 ranks").arg(r->target);
+    }
+    QStringList tip;
+    tip << tr("Inputs: %1").arg(run.traceNames.join(QStringLiteral(", ")));
+    if (!run.measuredName.isEmpty()) tip << tr("Measured: %1").arg(run.measuredName);
+    if (!r->missingIntervals.empty()) {
+        parts << tr("%n interval(s) not predicted", nullptr, int(r->missingIntervals.size()));
+        tip << tr("Not predicted (present at fewer than 3 scales, or only measured):");
+        for (const std::string& m : r->missingIntervals)
+            tip << QStringLiteral("  ") + QString::fromStdString(m);
+    }
+    s.text = parts.join(QStringLiteral(" · "));
+    s.toolTip = tip.join(QLatin1Char('\n'));
+    return s;
+}
+
+} // namespace rankscope
