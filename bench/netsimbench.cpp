@@ -7,7 +7,6 @@
 // Usage: rankscope-bench-netsim [--repeat K]
 
 #include "benchsupport.h"
-
 #include "model/tracegenerator.h"
 #include "whatif/netsim/actionbuilder.h"
 #include "whatif/netsim/simulation.h"
@@ -15,6 +14,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -45,8 +45,7 @@ size_t peakResidentBytes()
     std::ifstream status("/proc/self/status");
     std::string line;
     while (std::getline(status, line))
-        if (line.rfind("VmHWM:", 0) == 0)
-            return size_t(std::stoull(line.substr(6))) * 1024;
+        if (line.rfind("VmHWM:", 0) == 0) return size_t(std::stoull(line.substr(6))) * 1024;
     return 0;
 }
 
@@ -94,7 +93,7 @@ void run(const char* what, const ActionProgram& program, const NetworkSpec& spec
 {
     SimulationOptions o;
     o.model = model;
-    std::vector<double> times;
+    std::vector<double> times, cpu;
     size_t growth = 0;
     SimulationResult r;
     for (int k = 0; k < repeat; ++k) {
@@ -102,15 +101,18 @@ void run(const char* what, const ActionProgram& program, const NetworkSpec& spec
         resetPeak();
         const size_t before = peakResidentBytes();
         const auto t0 = Clock::now();
+        const std::clock_t c0 = std::clock();
         r = simulateProgram(program, spec, o);
+        cpu.push_back(double(std::clock() - c0) / CLOCKS_PER_SEC);
         times.push_back(seconds(t0, Clock::now()));
         growth = std::max(growth, peakResidentBytes() - before);
     }
-    const double t = median(times);
-    std::printf("%-7s %s: %.3f s median of %d -> %.2f M actions/s%s; %llu transfers, "
-                "predicted %.3f ms; peak extra memory %.1f MiB\n",
-                model.c_str(), what, t, repeat, double(program.actions.size()) / t / 1e6,
-                target, (unsigned long long)r.messages, double(r.predictedRuntimeNs) / 1e6,
+    const double t = median(times), c = median(cpu);
+    const double actions = double(program.actions.size());
+    std::printf("%-7s %s: %.3f s median of %d -> %.2f M actions/s%s (CPU time %.3f s -> %.2f M "
+                "actions/s); %llu transfers, predicted %.3f ms; peak extra memory %.1f MiB\n",
+                model.c_str(), what, t, repeat, actions / t / 1e6, target, c, actions / c / 1e6,
+                (unsigned long long)r.messages, double(r.predictedRuntimeNs) / 1e6,
                 double(growth) / 1048576.0);
     std::fflush(stdout);
 }
@@ -153,7 +155,8 @@ int main(int argc, char** argv)
                     "allreduce: %zu messages, %zu actions (%.0f MiB of action lists)\n",
                     million, ring.messages.size(), ring.actions.size(),
                     double(ring.actions.size() * sizeof(Action) +
-                           ring.messages.size() * sizeof(ProgramMessage)) / 1048576.0);
+                           ring.messages.size() * sizeof(ProgramMessage)) /
+                        1048576.0);
         const NetworkSpec big = spec.withOverrides({{"nodes", "65536"}, {"ranks_per_node", "16"}});
         run("1M ranks", ring, big, "loggp", repeat, " (target >= 10)");
     } catch (const std::exception& e) {

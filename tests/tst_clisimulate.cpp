@@ -96,6 +96,40 @@ private slots:
         QCOMPARE(jsonOf(r).value("messages").toInt(), 15);
     }
 
+    void models()
+    {
+        // Every model replays the trace; contention can only make the run longer than LogGP's.
+        const QStringList args{"simulate", trace_, "--network", spec("ib-switch.yaml"), "--json"};
+        const qint64 loggp = jsonOf(runCli(args)).value("predicted_runtime_ns").toInteger();
+        for (const char* model : {"packet", "flow"}) {
+            const CliResult r = runCli(args + QStringList{"--model", model});
+            QVERIFY2(r.exitCode == 0, r.err.constData());
+            QCOMPARE(jsonOf(r).value("model").toString(), QString(model));
+            QVERIFY(jsonOf(r).value("predicted_runtime_ns").toInteger() >= loggp);
+        }
+        const CliResult cut = runCli(args + QStringList{"--model", "packet", "--set",
+                                                        "switching=cut_through"});
+        QVERIFY2(cut.exitCode == 0, cut.err.constData());
+        const CliResult bad = runCli(args + QStringList{"--model", "fluid"});
+        QCOMPARE(bad.exitCode, 1);
+        QVERIFY(bad.err.contains("this build has: loggp, packet, flow"));
+    }
+
+    void gridCollective()
+    {
+        // Extended van de Geijn over the shipped two-cluster spec, n = 1 and 4 wide-area
+        // streams: more streams, a shorter broadcast.
+        QStringList args{"collective", "--network", spec("two-clusters-wan.yaml"), "--op", "bcast",
+                         "--algorithm", "extended_van_de_geijn", "--ranks", "64", "--bytes",
+                         "64MiB", "--json", "--set"};
+        const CliResult one = runCli(args + QStringList{"wide_area_streams=1"});
+        const CliResult four = runCli(args + QStringList{"wide_area_streams=4"});
+        QVERIFY2(one.exitCode == 0, one.err.constData());
+        QVERIFY2(four.exitCode == 0, four.err.constData());
+        QVERIFY(jsonOf(four).value("time_ns").toInteger() <
+                jsonOf(one).value("time_ns").toInteger());
+    }
+
     void badInput()
     {
         // A bad spec value: exit 1, the message names file, line and key.

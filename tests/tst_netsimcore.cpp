@@ -10,6 +10,8 @@
 
 #include <QTest>
 
+#include <algorithm>
+
 using namespace rankscope;
 using namespace rankscope::netsim;
 
@@ -174,6 +176,46 @@ private slots:
         QCOMPARE(q.pop().kind, 3u);
         QCOMPARE(q.pop().time, 178.0);
         QVERIFY(q.empty());
+    }
+
+    void eventQueueOrdersManyEvents()
+    {
+        // 5000 events at 50 distinct times, popped while others are pushed: the order must be
+        // (time, insertion) — checked against a stable sort of the same events.
+        EventQueue q;
+        std::vector<std::pair<double, uint32_t>> expected;
+        uint32_t next = 0;
+        auto add = [&](double time) {
+            q.push(time, 0, next);
+            expected.emplace_back(time, next++);
+        };
+        std::vector<std::pair<double, uint32_t>> popped;
+        for (uint32_t i = 0; i < 5000; ++i) {
+            add(double((i * 7919u) % 50));
+            if (i % 3 == 2) { // interleave pops, as the engine does
+                const SimEvent e = q.pop();
+                popped.emplace_back(e.time, e.payload);
+            }
+        }
+        while (!q.empty()) {
+            const SimEvent e = q.pop();
+            popped.emplace_back(e.time, e.payload);
+        }
+        QCOMPARE(popped.size(), expected.size());
+        // Each pop returned the least (time, insertion) of what was queued at that moment.
+        std::vector<std::pair<double, uint32_t>> queued;
+        size_t k = 0;
+        for (uint32_t i = 0; i < 5000; ++i) {
+            queued.push_back(expected[i]);
+            if (i % 3 == 2) {
+                const auto m = std::min_element(queued.begin(), queued.end());
+                QCOMPARE(popped[k++], *m);
+                queued.erase(m);
+            }
+        }
+        std::sort(queued.begin(), queued.end());
+        for (const auto& e : queued)
+            QCOMPARE(popped[k++], e);
     }
 
     void deadlockIsAnError()

@@ -1,9 +1,8 @@
 // The flow model (ALGORITHMS.md §7.3): max-min fair sharing of link bandwidth, re-solved when a
 // flow starts or ends. Every expected time is worked out by hand in the comments.
 
-#include "tst_netsimprogram.h"
-
 #include "model/tracegenerator.h"
+#include "tst_netsimprogram.h"
 #include "whatif/netsim/maxminsolver.h"
 #include "whatif/netsim/simulation.h"
 
@@ -163,8 +162,8 @@ private slots:
         g.ranks = 16;
         g.iterations = 3;
         const Trace trace = generateTrace(g);
-        const NetworkSpec spec = NetworkSpec::fromString(kCrossbar, "x.yaml")
-                                     .withOverrides({{"nodes", "16"}});
+        const NetworkSpec spec =
+            NetworkSpec::fromString(kCrossbar, "x.yaml").withOverrides({{"nodes", "16"}});
         SimulationOptions o = flow();
         o.buildTrace = true;
         const SimulationResult first = simulate(trace, spec, o);

@@ -1,16 +1,14 @@
 // The packet model (ALGORITHMS.md §7.2-7.3): packets lock the links of their route in turn,
 // store-and-forward or cut-through. Every expected time is worked out by hand in the comments.
 
-#include "tst_netsimprogram.h"
-
 #include "model/tracegenerator.h"
+#include "tst_netsimprogram.h"
 #include "whatif/netsim/eventqueue.h"
 #include "whatif/netsim/machine.h"
 #include "whatif/netsim/packetmodel.h"
 #include "whatif/netsim/simulation.h"
 
 #include <QTest>
-
 #include <map>
 
 using namespace rankscope;
@@ -91,7 +89,12 @@ private slots:
         Recorder rec;
         PacketModel model(machine, rec);
         const uint32_t linkA = 0; // n0 -> n1 (the explicit link's first direction)
-        struct Send { double at; uint32_t src, dst; uint64_t bytes; };
+        struct Send
+        {
+            double at;
+            uint32_t src, dst;
+            uint64_t bytes;
+        };
         const Send sends[] = {{90, 1, 3, 80}, {100, 0, 2, 8}, {150, 2, 0, 8}, {175, 0, 2, 8}};
         for (uint32_t i = 0; i < 4; ++i)
             rec.queue.push(sends[i].at, 0, i);
@@ -115,8 +118,8 @@ private slots:
         // Arrivals: release + latency 2. The first packet 170 + 2; the example's 178 + 2;
         // the reverse direction is a link of its own: 150 + 8 + 2; the packet at 175 finds A
         // locked until 178: 178 + 8 + 2.
-        QCOMPARE(rec.arrivals, (std::map<uint32_t, double>{{0, 172}, {1, 180}, {2, 160},
-                                                           {3, 188}}));
+        QCOMPARE(rec.arrivals,
+                 (std::map<uint32_t, double>{{0, 172}, {1, 180}, {2, 160}, {3, 188}}));
         QCOMPARE(model.releasedAt(linkA), 186.0);
         QCOMPARE(model.releasedAt(linkA + 1), 158.0);
     }
@@ -146,8 +149,7 @@ private slots:
         // p0: link 1 0-1000, at the switch 1500; link 2 1500-2500, arrives 3000.
         // p1 asks for link 1 when p0 releases it: 1000-2000, at the switch 2500; link 2
         // 2500-3500, arrives 4000: the message is received at 4000.
-        const SimulationResult r =
-            oneMessage(2000, NetworkSpec::fromString(kCrossbar, "x.yaml"));
+        const SimulationResult r = oneMessage(2000, NetworkSpec::fromString(kCrossbar, "x.yaml"));
         QCOMPARE(r.perRank[2].endNs, int64_t(4000));
     }
 
@@ -156,8 +158,8 @@ private slots:
         // p0: link 1 locked 0-1000, head at the switch at 500: link 2 locked 500, released
         // max(500 + 1000, tail 1000 + 500) = 1500, arrives 2000. p1: link 1 1000-2000, head at
         // 1500, link 2 1500-2500, arrives 3000 = L + M/B, the analytic model's time.
-        const NetworkSpec spec = NetworkSpec::fromString(kCrossbar, "x.yaml", {{"switching",
-                                                                               "cut_through"}});
+        const NetworkSpec spec =
+            NetworkSpec::fromString(kCrossbar, "x.yaml", {{"switching", "cut_through"}});
         QCOMPARE(oneMessage(2000, spec).perRank[2].endNs, int64_t(3000));
     }
 
@@ -198,8 +200,8 @@ private slots:
 
     void badSwitching()
     {
-        QVERIFY_THROWS_EXCEPTION(std::exception, NetworkSpec::fromString(
-                                                     kCrossbar, "x.yaml", {{"switching", "x"}}));
+        QVERIFY_THROWS_EXCEPTION(
+            std::exception, NetworkSpec::fromString(kCrossbar, "x.yaml", {{"switching", "x"}}));
     }
 };
 

@@ -115,6 +115,13 @@ private slots:
                                        << "spec.yaml:6: links.wan.latency: missing";
         QTest::newRow("topology size") << QString(base).replace("[2, 2]", "[2, 3]")
                                        << "spec.yaml:8: networks.grid.dims: the topology has 5 nodes";
+        QTest::newRow("switching") << base + "switching: wormhole\n"
+                                   << "spec.yaml:9: switching: expected store_and_forward or "
+                                      "cut_through, got 'wormhole'";
+        QTest::newRow("packet size") << base + "packet_size: 0\n"
+                                     << "spec.yaml:9: packet_size: expected a size > 0";
+        QTest::newRow("streams") << base + "wide_area_streams: 0\n"
+                                 << "spec.yaml:9: wide_area_streams: expected a whole number";
         QTest::newRow("unknown link class") << QString(base).replace("link: nic", "link: nick")
                                             << "networks.grid.link: expected the name of a link class";
         QTest::newRow("unknown algorithm") << base + "collectives: {bcast: fastest}\n"
@@ -134,6 +141,21 @@ private slots:
         QVERIFY(errorOf(kSpec, {{"links.wan.latency", "soon"}})
                     .contains("spec.yaml: --set links.wan.latency: expected a time"));
         QVERIFY(errorOf(kSpec, {{"links.lan.latency", "1us"}}).contains("no key 'links.lan'"));
+    }
+
+    void modelKeys()
+    {
+        // Defaults, then the packet and grid keys as a file or --set gives them.
+        const NetworkSpec d = NetworkSpec::fromString(kSpec, "spec.yaml");
+        QCOMPARE(d.packetBytes, uint64_t(4096));
+        QVERIFY(!d.cutThrough);
+        QCOMPARE(d.wideAreaStreams, 1u);
+        const NetworkSpec s = NetworkSpec::fromString(
+            kSpec, "spec.yaml",
+            {{"packet_size", "1KiB"}, {"switching", "cut_through"}, {"wide_area_streams", "3"}});
+        QCOMPARE(s.packetBytes, uint64_t(1024));
+        QVERIFY(s.cutThrough);
+        QCOMPARE(s.wideAreaStreams, 3u);
     }
 
     void machineTooSmall()

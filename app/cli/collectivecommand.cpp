@@ -24,7 +24,8 @@ CLI::App* CollectiveCommand::add(CLI::App& parent)
         CLI::Range(1u, 1u << 24));
     cmd->add_option("--bytes", bytes_, "Size M, e.g. 1MiB")->required();
     cmd->add_option("--root", root_, "Root rank")->capture_default_str();
-    cmd->add_option("--model", model_, "Network model")->capture_default_str();
+    cmd->add_option("--model", model_, "Network model: loggp, packet or flow")
+        ->capture_default_str();
     addOutputFormats(cmd, json_);
     return cmd;
 }

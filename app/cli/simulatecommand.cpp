@@ -18,7 +18,8 @@ CLI::App* SimulateCommand::add(CLI::App& parent)
     addTraceInput(cmd, trace_, load_);
     cmd->add_option("--network", network_, "Network spec (YAML)")->required();
     cmd->add_option("--set", set_, "Override a spec value, e.g. links.wan.latency=5ms");
-    cmd->add_option("--model", model_, "Network model")->capture_default_str();
+    cmd->add_option("--model", model_, "Network model: loggp, packet or flow")
+        ->capture_default_str();
     cmd->add_option("--collective", collectives_, "Algorithm of a collective, e.g. bcast=binomial");
     cmd->add_option("--cpu-factor", cpuFactor_, "Multiply every compute time by this")
         ->capture_default_str()

@@ -23,7 +23,8 @@ CLI::App* SweepCommand::add(CLI::App& parent)
     cmd->add_option("--set", set_, "Override a spec value first, e.g. links.wan.latency=5ms");
     cmd->add_option("--param", param_, "The key to sweep, e.g. links.wan.latency")->required();
     cmd->add_option("--values", values_, "Comma-separated values")->required()->delimiter(',');
-    cmd->add_option("--model", model_, "Network model")->capture_default_str();
+    cmd->add_option("--model", model_, "Network model: loggp, packet or flow")
+        ->capture_default_str();
     addOutputFormats(cmd, json_, &csv_);
     return cmd;
 }

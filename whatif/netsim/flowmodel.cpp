@@ -55,16 +55,7 @@ void FlowModel::onEvent(uint32_t payload, double time)
     const Pending p = pending_[payload];
     freePending_.push_back(payload);
     const Flow& flow = flows_[p.flow];
-    if (flow.active && flow.generation == p.generation)
-        finish(p.flow, time);
-}
-
-double FlowModel::rate(uint32_t transfer) const
-{
-    for (const Flow& f : flows_)
-        if (f.active && f.transfer == transfer)
-            return f.rate;
-    return 0;
+    if (flow.active && flow.generation == p.generation) finish(p.flow, time);
 }
 
 void FlowModel::finish(uint32_t f, double now)
@@ -88,7 +79,8 @@ void FlowModel::resolve(double now)
     // The component of the seed links: flows sharing a link with them, transitively.
     if (++epoch_ == 0) { // wrapped: clear the marks once
         std::fill(linkMark_.begin(), linkMark_.end(), 0);
-        for (Flow& fl : flows_) fl.mark = 0;
+        for (Flow& fl : flows_)
+            fl.mark = 0;
         epoch_ = 1;
     }
     compFlows_.clear();
@@ -133,8 +125,7 @@ void FlowModel::resolve(double now)
     const std::vector<double>& rates = solver_.solve();
     for (size_t i = 0; i < compFlows_.size(); ++i) {
         Flow& fl = flows_[compFlows_[i]];
-        if (rates[i] == fl.rate)
-            continue; // its completion event still holds
+        if (rates[i] == fl.rate) continue; // its completion event still holds
         fl.rate = rates[i];
         ++fl.generation;
         uint32_t slot;

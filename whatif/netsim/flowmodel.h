@@ -28,9 +28,6 @@ public:
                double time) override;
     void onEvent(uint32_t payload, double time) override;
 
-    /// The current rate (bytes/ns) of the flow carrying `transfer`, 0 when it is not flowing.
-    double rate(uint32_t transfer) const;
-
 private:
     struct Flow
     {

@@ -10,7 +10,8 @@ GridSchedule::GridSchedule(Algorithm algorithm, uint32_t members, uint32_t root,
       rootCluster_(root < members ? root / s_ : 0), rootPos_(root < members ? root % s_ : 0),
       m_(bytes), piece_(bytes / s_)
 {
-    while ((uint64_t(1) << log_) < s_) ++log_;
+    while ((uint64_t(1) << log_) < s_)
+        ++log_;
     const uint32_t ring = s_ - 1;
     const uint32_t across = (s_ + n_ - 1) / n_;
     switch (algorithm) {
@@ -36,7 +37,8 @@ GridSchedule::GridSchedule(Algorithm algorithm, uint32_t members, uint32_t root,
         add(Phase::Scatter, true, ring);
         add(Phase::Ring, true, ring);
         break;
-    default: break;
+    default:
+        break;
     }
 }
 
@@ -64,7 +66,8 @@ CollectiveStep GridSchedule::step(uint32_t m, uint32_t k) const
     const uint32_t c = (m / s_ + 2 - rootCluster_) % 2;
     const uint32_t j = (m % s_ + s_ - rootPos_) % s_;
     uint32_t i = 0;
-    while (i + 1 < stageCount_ && k >= stages_[i + 1].first) ++i;
+    while (i + 1 < stageCount_ && k >= stages_[i + 1].first)
+        ++i;
     CollectiveStep r = local(stages_[i], c, j, k - stages_[i].first);
     if (r.sendTo != kNoPeer) r.sendTo = member(r.sendTo / s_, r.sendTo % s_);
     if (r.recvFrom != kNoPeer) r.recvFrom = member(r.recvFrom / s_, r.recvFrom % s_);

@@ -34,7 +34,14 @@ public:
     CollectiveStep step(uint32_t member, uint32_t k) const;
 
 private:
-    enum class Phase : uint8_t { Scatter, Ring, Gather, Counter, Across };
+    enum class Phase : uint8_t
+    {
+        Scatter,
+        Ring,
+        Gather,
+        Counter,
+        Across
+    };
     struct Stage
     {
         Phase phase = Phase::Ring;

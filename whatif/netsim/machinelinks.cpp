@@ -18,10 +18,8 @@ bool MachineLinks::route(uint32_t srcRank, uint32_t dstRank, uint64_t bytes,
 {
     route.clear();
     const int net = machine_.channel(srcRank, dstRank, bytes);
-    if (net < 0)
-        return false;
-    machine_.topology(size_t(net)).route(machine_.nodeOf(srcRank), machine_.nodeOf(dstRank),
-                                         route);
+    if (net < 0) return false;
+    machine_.topology(size_t(net)).route(machine_.nodeOf(srcRank), machine_.nodeOf(dstRank), route);
     for (uint32_t& l : route)
         l += offset_[size_t(net)];
     return true;
@@ -31,8 +29,7 @@ double MachineLinks::intraNodeNs(uint64_t bytes) const
 {
     const ProtocolEntry& p = machine_.protocol(bytes);
     const LinkClass* shm = machine_.intraNode();
-    if (!shm)
-        return p.latencyNs;
+    if (!shm) return p.latencyNs;
     return p.latencyNs + shm->latencyNs + double(bytes) / (shm->bytesPerNs * p.bandwidthFactor);
 }
 

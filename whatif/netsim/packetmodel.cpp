@@ -67,7 +67,6 @@ void PacketModel::hop(uint32_t k, double time)
     const uint32_t m = pk.message;
     Message& msg = messages_[m];
     const uint32_t link = msg.route[pk.hop];
-    ++hops_;
     const double lock = std::max(time, release_[link]);
     const double serial = pk.bytes / (links_.bytesPerNs(link) * msg.factor);
     const double released = cutThrough_ ? std::max(lock + serial, pk.tail) : lock + serial;

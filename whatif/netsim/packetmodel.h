@@ -33,18 +33,16 @@ public:
 
     /// When `link` (a MachineLinks id) is released by the last packet that locked it.
     double releasedAt(uint32_t link) const { return release_[link]; }
-    /// Packets that have locked a link so far (one per link crossed).
-    uint64_t hops() const { return hops_; }
 
 private:
     struct Message
     {
         uint32_t transfer = 0;
-        uint32_t inFlight = 0;   ///< packets not yet arrived
-        uint64_t unsent = 0;     ///< bytes not yet cut into packets
+        uint32_t inFlight = 0; ///< packets not yet arrived
+        uint64_t unsent = 0;   ///< bytes not yet cut into packets
         double factor = 1;
-        double extraNs = 0;      ///< the protocol table's latency
-        double arrival = 0;      ///< latest packet arrival so far
+        double extraNs = 0; ///< the protocol table's latency
+        double arrival = 0; ///< latest packet arrival so far
         std::vector<uint32_t> route;
     };
     struct Packet
@@ -68,7 +66,6 @@ private:
     std::vector<uint32_t> freeMessages_;
     std::vector<Packet> packets_;
     std::vector<uint32_t> freePackets_;
-    uint64_t hops_ = 0;
 };
 
 } // namespace rankscope::netsim

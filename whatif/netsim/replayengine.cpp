@@ -221,22 +221,16 @@ void ReplayEngine::setDone(uint32_t slot, bool send, double time)
 
 uint32_t ReplayEngine::collSlot(uint32_t instance, uint32_t round, uint32_t sender)
 {
-    const auto [it, added] = collSlots_.try_emplace(CollKey{instance, round, sender}, 0u);
-    if (!added) {
-        const uint32_t slot = it->second;
-        collSlots_.erase(it); // both ends have it now
-        return slot;
-    }
-    uint32_t slot;
+    // The slot a new message would get; kept only when the other end has not named it yet.
+    uint32_t slot = freeSlots_.empty() ? uint32_t(slots_.size()) : freeSlots_.back();
+    if (collSlots_.takeOrPut(instance, round, sender, slot))
+        return slot; // both ends have it now
     if (!freeSlots_.empty()) {
-        slot = freeSlots_.back();
         freeSlots_.pop_back();
         slots_[slot] = Slot{};
     } else {
-        slot = uint32_t(slots_.size());
         slots_.emplace_back();
     }
-    it->second = slot;
     return slot;
 }
 

@@ -13,6 +13,7 @@
 
 #include "model/progressreporter.h"
 #include "whatif/netsim/actionprogram.h"
+#include "whatif/netsim/collslottable.h"
 #include "whatif/netsim/eventqueue.h"
 #include "whatif/netsim/machine.h"
 #include "whatif/netsim/networkmodel.h"
@@ -20,7 +21,6 @@
 
 #include <array>
 #include <memory>
-#include <unordered_map>
 #include <vector>
 
 namespace rankscope::netsim {
@@ -66,19 +66,6 @@ private:
         double sendReady = -1, recvReady = -1, arrival = -1, sendDone = -1, recvDone = -1;
         uint8_t consumed = 0;
     };
-    struct CollKey
-    {
-        uint32_t instance, round, sender;
-        bool operator==(const CollKey&) const = default;
-    };
-    struct CollKeyHash
-    {
-        size_t operator()(const CollKey& k) const
-        {
-            return (uint64_t(k.instance) * 0x9E3779B97F4A7C15ull) ^
-                   (uint64_t(k.round) * 0xC2B2AE3D27D4EB4Full) ^ k.sender;
-        }
-    };
 
     void advance(uint32_t r);
     bool collective(uint32_t r, const Action& a, double& t);
@@ -108,7 +95,7 @@ private:
 
     std::vector<Slot> slots_;
     std::vector<uint32_t> freeSlots_;
-    std::unordered_map<CollKey, uint32_t, CollKeyHash> collSlots_;
+    CollSlotTable collSlots_;
     PhaseBarrier barrier_;
     std::vector<uint32_t> released_;
     std::vector<double> times_;
