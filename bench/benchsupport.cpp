@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <string>
 #include <thread>
 
 namespace rankscope::bench {
@@ -79,6 +81,22 @@ std::string ensureStencilTrace(const std::string& dir, uint32_t ranks, uint64_t 
     std::printf("  generated %llu events in %.2f s, wrote OTF2 in %.2f s\n",
                 (unsigned long long)t.eventCount(), seconds(t0, t1), seconds(t1, Clock::now()));
     return anchor;
+}
+
+size_t peakResidentBytes()
+{
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line))
+        if (line.rfind("VmHWM:", 0) == 0)
+            return size_t(std::stoull(line.substr(6))) * 1024;
+    return 0;
+}
+
+void resetPeak()
+{
+    std::ofstream clear("/proc/self/clear_refs");
+    clear << "5";
 }
 
 } // namespace rankscope::bench

@@ -38,4 +38,9 @@ unsigned cores();
 /// `dir`; generated (and written as OTF2) when missing, reused otherwise.
 std::string ensureStencilTrace(const std::string& dir, uint32_t ranks, uint64_t minEvents);
 
+/// Peak resident set size of this process so far, in bytes (Linux VmHWM; 0 when unknown).
+size_t peakResidentBytes();
+/// Resets the peak to the current RSS (Linux >= 4.0), so the next peak is the measured work's.
+void resetPeak();
+
 } // namespace rankscope::bench

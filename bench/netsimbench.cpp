@@ -15,7 +15,6 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -39,21 +38,6 @@ intra_node: shm
 networks:
   ib: {topology: crossbar, link: hdr}
 )";
-
-size_t peakResidentBytes()
-{
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    while (std::getline(status, line))
-        if (line.rfind("VmHWM:", 0) == 0) return size_t(std::stoull(line.substr(6))) * 1024;
-    return 0;
-}
-
-void resetPeak()
-{
-    std::ofstream clear("/proc/self/clear_refs");
-    clear << "5";
-}
 
 /// 1M ranks in a ring: per iteration compute 10 us, then send right / receive from left.
 ActionProgram ringProgram(uint32_t ranks, uint32_t iterations, uint64_t bytes)

@@ -14,34 +14,11 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <string>
 #include <vector>
 
 using namespace rankscope;
 using namespace rankscope::bench;
-
-namespace {
-
-/// Peak resident set size of this process so far, in bytes (Linux VmHWM).
-size_t peakResidentBytes()
-{
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    while (std::getline(status, line))
-        if (line.rfind("VmHWM:", 0) == 0)
-            return size_t(std::stoull(line.substr(6))) * 1024;
-    return 0;
-}
-
-/// Resets the peak to the current RSS (Linux >= 4.0), so the next peak is the analysis's own.
-void resetPeak()
-{
-    std::ofstream clear("/proc/self/clear_refs");
-    clear << "5";
-}
-
-} // namespace
 
 int main(int argc, char** argv)
 {
