@@ -10,6 +10,8 @@
 #include "importers/otf2writer.h"
 #include "model/timelinesummary.h"
 #include "model/tracegenerator.h"
+#include "model/waitstates.h"
+#include "model/waitsummary.h"
 #include "benchsupport.h"
 #include "views/timelineindex.h"
 #include "views/timelineview.h"
@@ -48,6 +50,10 @@ struct TraceFigures
     double setTraceMs = 0;   ///< on the GUI thread, with the prebuilt index
     double sampleMs = 0;    // TimelineSummary::sample for every row and pixel, fully zoomed out
     double frameMs[3] = {}; // fit, 1 %, 0.01 %
+    double waitFrameMs[3] = {}; // the same with the wait-state overlay
+    double waitSummarySeconds = 0;
+    double waitSummaryMiB = 0;
+    size_t waits = 0;
     double nsPerPixel[3] = {};
 };
 
@@ -134,6 +140,25 @@ TraceFigures measureTrace(const std::string& name, const std::string& anchor, in
         f.nsPerPixel[z] = view.mapping().nsPerPixel();
         f.frameMs[z] = frameTime(view, frames);
     }
+
+    // The same zoom levels with the wait states drawn over the calls.
+    auto waits = std::make_shared<const WaitStateAnalysis>(analyzeWaitStates(*trace));
+    f.waits = waits->waits.size();
+    t0 = Clock::now();
+    auto waitSummary = std::make_shared<const WaitSummary>(
+        WaitSummary::build(*waits, trace->rankCount(), trace->beginTime(), trace->endTime()));
+    f.waitSummarySeconds = seconds(t0, Clock::now());
+    f.waitSummaryMiB = double(waitSummary->memoryBytes()) / (1 << 20);
+    view.setWaitStates(waits, waitSummary);
+    for (int z = 0; z < 3; ++z) {
+        if (z == 0)
+            view.fitToWindow();
+        else
+            view.setVisibleRange(middle - 0.5 * span * fractions[z],
+                                 middle + 0.5 * span * fractions[z]);
+        QApplication::processEvents();
+        f.waitFrameMs[z] = frameTime(view, frames);
+    }
     return f;
 }
 
@@ -217,6 +242,15 @@ int main(int argc, char** argv)
             for (int z = 0; z < 3; ++z)
                 std::printf(" %8.2f ms (%7.0f ns/px)", f.frameMs[z], f.nsPerPixel[z]);
             std::printf("\n");
+        }
+
+        std::printf("\nwith the wait-state overlay (summary built once after the analysis)\n");
+        for (const TraceFigures& f : figures) {
+            std::printf("%-7s", f.name.c_str());
+            for (int z = 0; z < 3; ++z)
+                std::printf(" %8.2f ms %13s", f.waitFrameMs[z], "");
+            std::printf("\n        %zu waits, wait summary %.3f s, %.1f MiB\n", f.waits,
+                        f.waitSummarySeconds, f.waitSummaryMiB);
         }
 
         if (stall) {

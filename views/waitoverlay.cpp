@@ -14,6 +14,9 @@ namespace rankscope {
 
 namespace {
 
+/// Rows shorter than this show waiting bars as plain fills: a hatch needs room to read.
+constexpr int kMinHatchedRow = 8;
+
 /// A diagonal hatch in the pattern colour, 2 px lines 8 px apart, transparent between them.
 const QBrush& hatch(WaitPattern pattern)
 {
@@ -83,19 +86,24 @@ void WaitOverlay::addCells(const TimelineState& d, std::span<const RankId> ranks
             if (rowCells_[size_t(x)].step() > cells_[size_t(x)].step())
                 cells_[size_t(x)] = rowCells_[size_t(x)];
     }
+    // Runs are cut where the drawn bar changes (pattern or height in pixels), not where the
+    // cell changes: on short rows many coverage steps share one height, so far fewer rectangles.
     const int h = row.height();
+    const auto barOf = [h](WaitCell c) {
+        // At least 2 px so a tiny share stays visible; full height at a full bucket.
+        return c.empty() ? 0 : std::min(h, std::max(2, int(std::lround(c.coverage() * h))));
+    };
     int x = 0;
     while (x < width) {
         const WaitCell c = cells_[size_t(x)];
+        const int bar = barOf(c);
         int e = x + 1;
-        while (e < width && cells_[size_t(e)] == c)
+        while (e < width && barOf(cells_[size_t(e)]) == bar &&
+               (bar == 0 || cells_[size_t(e)].pattern() == c.pattern()))
             ++e;
-        if (!c.empty()) {
-            // At least 2 px so a tiny share stays visible; full height at a full bucket.
-            const int bar = std::max(2, int(std::lround(c.coverage() * h)));
+        if (bar > 0)
             bars_[size_t(c.pattern())].emplace_back(d.plot.left() + x, row.bottom() + 1 - bar,
                                                     e - x, bar);
-        }
         x = e;
     }
 }
@@ -123,18 +131,7 @@ void WaitOverlay::paint(QPainter& p, const TimelineState& d)
     p.save();
     p.setClipRect(d.plot);
     p.setPen(Qt::NoPen);
-    // Bars are hatched like spans, so the call's own colour still shows between the lines; a
-    // solid top edge makes the waiting share readable at a glance.
-    for (size_t k = 0; k < kWaitPatternCount; ++k) {
-        if (bars_[k].empty()) continue;
-        p.setBrush(hatch(WaitPattern(k)));
-        p.drawRects(bars_[k].data(), int(bars_[k].size()));
-        edges_.clear();
-        for (const QRect& b : bars_[k])
-            edges_.emplace_back(b.left(), b.top(), b.width(), 1);
-        p.setBrush(WaitPalette::color(WaitPattern(k)));
-        p.drawRects(edges_.data(), int(edges_.size()));
-    }
+    paintBars(p, d);
     for (size_t k = 0; k < kWaitPatternCount; ++k) {
         if (spans_[k].empty()) continue;
         const QColor c = WaitPalette::color(WaitPattern(k));
@@ -149,6 +146,45 @@ void WaitOverlay::paint(QPainter& p, const TimelineState& d)
             if (s.width() >= 3) p.drawRect(s.adjusted(0.5, 0.5, -0.5, -0.5));
     }
     p.restore();
+}
+
+void WaitOverlay::paintBars(QPainter& p, const TimelineState& d)
+{
+    // Zoomed out there is a bar run in nearly every pixel column, and a QPainter call per run
+    // costs more than the pixels it fills; so the bars are written straight into an image of
+    // the plot, which is then blended once. Bars are hatched like spans (the call's own colour
+    // shows between the lines) with a solid top edge, except on rows too short for a hatch to
+    // read, which get a plain fill.
+    int top = d.plot.bottom() + 1, bottom = d.plot.top() - 1;
+    for (const auto& bars : bars_)
+        for (const QRect& b : bars) {
+            top = std::min(top, b.top());
+            bottom = std::max(bottom, b.bottom());
+        }
+    if (top > bottom) return;
+    if (barsImage_.size() != d.plot.size())
+        barsImage_ = QImage(d.plot.size(), QImage::Format_ARGB32_Premultiplied);
+    const int y0 = top - d.plot.top(), y1 = bottom - d.plot.top();
+    for (int y = y0; y <= y1; ++y)
+        std::fill_n(reinterpret_cast<QRgb*>(barsImage_.scanLine(y)), barsImage_.width(), 0u);
+    const bool hatched = d.rows.rowHeight() >= kMinHatchedRow;
+    for (size_t k = 0; k < kWaitPatternCount; ++k) {
+        const QRgb colour = WaitPalette::color(WaitPattern(k)).rgba(); // opaque: premultiplied
+        for (const QRect& b : bars_[k]) {
+            const QRect r = b.translated(-d.plot.topLeft()).intersected(barsImage_.rect());
+            for (int y = r.top(); y <= r.bottom(); ++y) {
+                QRgb* line = reinterpret_cast<QRgb*>(barsImage_.scanLine(y));
+                if (!hatched || y == r.top()) {
+                    std::fill_n(line + r.left(), r.width(), colour);
+                    continue;
+                }
+                // The hatch tile's diagonal: 2 px lines 8 px apart.
+                for (int x = r.left(); x <= r.right(); ++x)
+                    if (((x + y) & 7) < 2) line[x] = colour;
+            }
+        }
+    }
+    p.drawImage(QPoint(d.plot.left(), top), barsImage_, QRect(0, y0, d.plot.width(), y1 - y0 + 1));
 }
 
 int WaitOverlay::paintLegend(QPainter& p, const QRect& rect, const QColor& text) const

@@ -13,6 +13,7 @@
 #include "model/waitsummary.h"
 
 #include <QColor>
+#include <QImage>
 #include <QRect>
 
 #include <array>
@@ -45,6 +46,7 @@ private:
     bool usesSummary(double nsPerPixel, bool group) const;
     void addSpans(const TimelineState& d, RankId rank, const QRect& row);
     void addCells(const TimelineState& d, std::span<const RankId> ranks, const QRect& row);
+    void paintBars(QPainter& p, const TimelineState& d);
 
     std::shared_ptr<const WaitStateAnalysis> waits_;
     std::shared_ptr<const WaitSummary> summary_;
@@ -52,7 +54,7 @@ private:
     std::vector<WaitCell> cells_, rowCells_;
     std::array<std::vector<QRectF>, kWaitPatternCount> spans_;
     std::array<std::vector<QRect>, kWaitPatternCount> bars_;
-    std::vector<QRect> edges_;
+    QImage barsImage_; ///< the zoomed-out bars of one frame, blended at once
 };
 
 } // namespace rankscope
