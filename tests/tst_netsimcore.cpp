@@ -3,6 +3,7 @@
 // crosses two: L = 1000 ns) and 8 Gbps = 1 byte/ns (G = 1 ns/byte), o_s = o_r = 100 ns.
 
 #include "testsupport/handtrace.h"
+#include "tst_netsimprogram.h"
 
 #include "model/traceerror.h"
 #include "whatif/netsim/eventqueue.h"
@@ -14,6 +15,7 @@
 
 using namespace rankscope;
 using namespace rankscope::netsim;
+using rankscope::netsim::test::Program;
 
 namespace {
 
@@ -30,44 +32,6 @@ NetworkSpec crossbar()
 {
     return NetworkSpec::fromString(kCrossbar, "crossbar.yaml");
 }
-
-/// A program built action by action: ranks, messages, blocking send/recv as MPI calls.
-struct Program
-{
-    explicit Program(uint32_t ranks) : perRank(ranks) { p.startNs.assign(ranks, 0.0); }
-    uint32_t message(uint32_t src, uint32_t dst, uint64_t bytes)
-    {
-        p.messages.push_back(ProgramMessage{src, dst, bytes});
-        return uint32_t(p.messages.size() - 1);
-    }
-    void call(uint32_t r, std::initializer_list<Action> inner)
-    {
-        perRank[r].push_back({ActionKind::Enter, 0, 0});
-        perRank[r].insert(perRank[r].end(), inner);
-        perRank[r].push_back({ActionKind::Leave, 0, 0});
-    }
-    void send(uint32_t r, uint32_t m)
-    {
-        call(r, {{ActionKind::PostSend, m, 0}, {ActionKind::WaitSend, m, 0}});
-    }
-    void recv(uint32_t r, uint32_t m)
-    {
-        call(r, {{ActionKind::PostRecv, m, 0}, {ActionKind::WaitRecv, m, 0}});
-    }
-    void compute(uint32_t r, double ns) { perRank[r].push_back({ActionKind::Compute, 0, ns}); }
-    ActionProgram finish()
-    {
-        p.rankBegin.clear();
-        for (const auto& actions : perRank) {
-            p.rankBegin.push_back(p.actions.size());
-            p.actions.insert(p.actions.end(), actions.begin(), actions.end());
-        }
-        p.rankBegin.push_back(p.actions.size());
-        return p;
-    }
-    ActionProgram p;
-    std::vector<std::vector<Action>> perRank;
-};
 
 } // namespace
 
@@ -236,7 +200,7 @@ private slots:
         // 50 ns), rank 1 receives from t = 0 to 3000. Replayed: rank 0 sends at 1000, done at
         // 1100; the data arrives 1100 + 2000 = 3100 and is received at 3200. With CPU factor 2,
         // rank 0 sends at 2000 and rank 1 receives at 4200.
-        test::HandTrace h;
+        rankscope::test::HandTrace h;
         const LocationId r0 = h.addRank(), r1 = h.addRank();
         const CommId world = h.addWorld();
         const RegionId send = h.mpi("MPI_Send", RegionRole::MpiPointToPoint);
