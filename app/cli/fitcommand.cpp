@@ -4,9 +4,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <numeric>
+#include <vector>
 
 namespace rankscope::cli {
 
@@ -74,11 +77,24 @@ void printText(const SeriesFit& f, Method method)
 {
     std::printf("%-40s %12s %14s\n", method == Method::Classic ? "model" : "model (d = LOO SMAPE %)",
                 "d", "prediction");
-    for (size_t i = 0; i < f.models.size(); ++i) {
+    // Best first; the PMNF search has dozens of candidates (thousands with a problem size), so
+    // text shows the best kShown and the chosen one; --json lists them all.
+    constexpr size_t kShown = 12;
+    std::vector<size_t> order(f.models.size());
+    std::iota(order.begin(), order.end(), size_t(0));
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return f.models[a].d < f.models[b].d; });
+    size_t shown = 0;
+    for (size_t k = 0; k < order.size(); ++k) {
+        const size_t i = order[k];
+        if (k >= kShown && int(i) != f.chosen) continue;
         const auto& m = f.models[i];
         std::printf("%-40s %12.6g %14.6g%s\n", m.name.c_str(), m.d, m.prediction,
                     int(i) == f.chosen ? "  <- chosen" : "");
+        ++shown;
     }
+    if (shown < f.models.size())
+        std::printf("(%zu more candidates; --json lists all)\n", f.models.size() - shown);
     std::printf("\nchosen: %s (%s)\nprediction: %.6g", f.chosenName().c_str(),
                 f.chosen >= 0 ? f.models[size_t(f.chosen)].formula.c_str() : "", f.prediction);
     if (method == Method::Rankscope) std::printf("  [%.6g, %.6g]", f.low, f.high);
