@@ -481,7 +481,11 @@ void TestTimelineSummary::progressAndCancel()
             threads);
         QVERIFY(part.cancelled());
         QCOMPARE(part.rankCount(), size_t(0));
-        QVERIFY(last >= 0.3 && last < 1.0);
+        QVERIFY(last >= 0.3);
+        // With one thread the reporting thread does all the work, so it must stop early. With
+        // more, the other thread may finish everything while the reporting one waits for a core
+        // (seen on a loaded two-core machine); the cancel still wins, which is what matters.
+        if (threads == 1) QVERIFY(last < 1.0);
     }
 }
 
