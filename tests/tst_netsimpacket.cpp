@@ -104,7 +104,7 @@ private slots:
             clock.push_back(e.time);
             if (e.kind == 0) {
                 const Send& s = sends[e.payload];
-                model.start(e.payload, s.src, s.dst, s.bytes, e.time);
+                model.start(e.payload, s.src, s.dst, s.bytes, Placement::Policy, e.time);
             } else {
                 model.onEvent(e.payload, e.time);
             }

@@ -11,10 +11,10 @@ constexpr std::array<std::string_view, 9> kKindNames{
     "barrier", "bcast", "reduce", "allreduce", "allgather", "gather", "scatter", "alltoall",
     "reduce_scatter"};
 
-constexpr std::array<std::string_view, 14> kAlgorithmNames{
+constexpr std::array<std::string_view, 16> kAlgorithmNames{
     "binomial", "van_de_geijn", "linear", "rabenseifner", "recursive_doubling", "ring", "bruck",
     "pairwise", "dissemination", "recursive_halving", "extended_van_de_geijn", "farfirst",
-    "extended_rabenseifner", "twotier"};
+    "extended_rabenseifner", "twotier", "grid", "hybrid"};
 
 std::vector<Algorithm> algorithmsOf(CollKind kind)
 {
@@ -22,17 +22,19 @@ std::vector<Algorithm> algorithmsOf(CollKind kind)
     switch (kind) {
     case CollKind::Barrier: return {A::Dissemination, A::Linear};
     case CollKind::Bcast:
-        return {A::Binomial, A::VanDeGeijn, A::Linear, A::ExtendedVanDeGeijn, A::FarFirst};
-    case CollKind::Reduce: return {A::Binomial, A::Rabenseifner, A::Linear};
+        return {A::Binomial, A::VanDeGeijn, A::Linear, A::ExtendedVanDeGeijn, A::FarFirst,
+                A::Hybrid};
+    case CollKind::Reduce:
+        return {A::Binomial, A::Rabenseifner, A::Linear, A::ExtendedRabenseifner, A::TwoTier};
     case CollKind::Allreduce:
         return {A::RecursiveDoubling, A::Rabenseifner, A::Ring, A::ExtendedRabenseifner,
                 A::TwoTier};
     case CollKind::Allgather:
-        return {A::RecursiveDoubling, A::Ring, A::Bruck};
-    case CollKind::Gather: return {A::Linear, A::Binomial};
-    case CollKind::Scatter: return {A::Linear, A::Binomial};
-    case CollKind::Alltoall: return {A::Pairwise, A::Bruck};
-    case CollKind::ReduceScatter: return {A::RecursiveHalving, A::Ring};
+        return {A::RecursiveDoubling, A::Ring, A::Bruck, A::Grid, A::Hybrid};
+    case CollKind::Gather: return {A::Linear, A::Binomial, A::Grid};
+    case CollKind::Scatter: return {A::Linear, A::Binomial, A::Grid};
+    case CollKind::Alltoall: return {A::Pairwise, A::Bruck, A::Grid};
+    case CollKind::ReduceScatter: return {A::RecursiveHalving, A::Ring, A::Grid};
     case CollKind::None: break;
     }
     return {};
@@ -75,6 +77,13 @@ std::optional<CollKind> collKindFromName(std::string_view name)
         if (kKindNames[i] == name)
             return CollKind(i);
     return std::nullopt;
+}
+
+bool isGridAlgorithm(Algorithm a)
+{
+    using A = Algorithm;
+    return a == A::ExtendedVanDeGeijn || a == A::FarFirst || a == A::ExtendedRabenseifner ||
+           a == A::TwoTier || a == A::Grid;
 }
 
 std::string_view algorithmName(Algorithm a)

@@ -21,7 +21,12 @@ enum class Algorithm : uint8_t {
     Binomial, VanDeGeijn, Linear, Rabenseifner, RecursiveDoubling, Ring, Bruck, Pairwise,
     Dissemination, RecursiveHalving,
     ExtendedVanDeGeijn, FarFirst, ExtendedRabenseifner, TwoTier, ///< grid (two clusters, §8)
+    Grid,   ///< the wide-area form of scatter, gather, allgather, reduce-scatter, alltoall (§8)
+    Hybrid, ///< bcast / allgather with the §9 step placement on a hybrid machine
 };
+
+/// True for the algorithms of two clusters joined by a wide-area link (gridschedule.h).
+bool isGridAlgorithm(Algorithm a);
 
 /// The family a trace's collective op replays as; CollKind::None for handle operations etc.
 CollKind collKindOf(CollectiveOp op);

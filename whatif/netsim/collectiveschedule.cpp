@@ -18,15 +18,16 @@ CollectiveSchedule::CollectiveSchedule(CollKind kind, Algorithm algorithm, uint3
     : kind_(kind), alg_(algorithm), p_(members), root_(root < members ? root : 0), m_(bytes)
 {
     using A = Algorithm;
-    if (alg_ == A::ExtendedVanDeGeijn || alg_ == A::FarFirst || alg_ == A::ExtendedRabenseifner ||
-        alg_ == A::TwoTier) {
+    if (isGridAlgorithm(alg_)) {
         if (p_ >= 2 && p_ % 2 == 0) {
-            grid_.emplace(alg_, p_, root_, m_, wideAreaStreams);
+            grid_.emplace(kind_, alg_, p_, root_, m_, wideAreaStreams);
             rounds_ = grid_->roundCount();
             return;
         }
         // No two equal clusters: the one-cluster algorithm the grid one extends.
-        alg_ = kind_ == CollKind::Bcast ? A::VanDeGeijn : A::Rabenseifner;
+        alg_ = kind_ == CollKind::Bcast                                         ? A::VanDeGeijn
+               : kind_ == CollKind::Allreduce || kind_ == CollKind::Reduce ? A::Rabenseifner
+                                                                            : defaultAlgorithm(kind_);
     }
     while ((uint64_t(1) << log_) < p_) ++log_;
     while (uint64_t(pow2_) * 2 <= p_) {
@@ -62,6 +63,9 @@ CollectiveSchedule::CollectiveSchedule(CollKind kind, Algorithm algorithm, uint3
     case A::RecursiveHalving:
         rounds_ = plog_ + 2;
         break;
+    case A::Hybrid: // far-first binomial bcast; recursive-doubling allgather
+        rounds_ = kind_ == CollKind::Bcast ? log_ : plog_ + 2;
+        break;
     case A::Rabenseifner:
         rounds_ = kind_ == CollKind::Reduce ? 1 + 2 * plog_ : 2 * plog_ + 2;
         break;
@@ -86,11 +90,11 @@ CollectiveStep CollectiveSchedule::step(uint32_t member, uint32_t k) const
     switch (alg_) {
     case A::Binomial:
         if (kind_ == CollKind::Bcast) return absolute(binomialBcast(v, k));
-        if (kind_ == CollKind::Scatter) return absolute(binomialScatter(v, k, block));
+        if (kind_ == CollKind::Scatter) return absolute(binomialScatter(v, k, block, true));
         return absolute(binomialGather(v, k, block, kind_ == CollKind::Reduce));
     case A::Linear: return absolute(linear(v, k));
     case A::VanDeGeijn:
-        if (k < log_) return absolute(binomialScatter(v, k, block));
+        if (k < log_) return absolute(binomialScatter(v, k, block, true));
         return absolute(ring(v, k - log_, block));
     case A::Ring:
         return absolute(ring(v, k, kind_ == CollKind::Allgather || kind_ == CollKind::Allreduce ||
@@ -100,6 +104,17 @@ CollectiveStep CollectiveSchedule::step(uint32_t member, uint32_t k) const
     case A::Pairwise:
     case A::Bruck:
     case A::Dissemination: return absolute(shift(v, k));
+    case A::Hybrid: {
+        // §9: the bcast tree sends to the farthest members first (the steps that cross
+        // sub-clusters, on the switched network), then ever nearer ones (inside a sub-cluster,
+        // on the direct network); recursive doubling already goes from near partners with
+        // little data to far ones with much. Placement::Hybrid lets the machine put each step
+        // by sub-cluster and hop count, not by the size threshold meant for point-to-point.
+        CollectiveStep s = kind_ == CollKind::Bcast ? binomialScatter(v, k, m_, false)
+                                                    : powerOfTwo(v, k);
+        s.placement = Placement::Hybrid;
+        return absolute(s);
+    }
     case A::RecursiveDoubling:
     case A::RecursiveHalving:
     case A::Rabenseifner:
@@ -134,16 +149,17 @@ CollectiveStep CollectiveSchedule::binomialBcast(uint32_t v, uint32_t k) const
     return s;
 }
 
-CollectiveStep CollectiveSchedule::binomialScatter(uint32_t v, uint32_t k, double block) const
+CollectiveStep CollectiveSchedule::binomialScatter(uint32_t v, uint32_t k, double block,
+                                                   bool perMember) const
 {
     // The gather tree run backwards: round k handles bit log-1-k; a member sends its upper
-    // subtree's blocks, [v + 2^b, v + 2^(b+1)) clipped to P.
+    // subtree's blocks, [v + 2^b, v + 2^(b+1)) clipped to P (or `block` whole, for a bcast).
     CollectiveStep s;
     const uint32_t b = log_ - 1 - k;
     const uint32_t bit = 1u << b;
     if (v % (2 * bit) == 0 && v + bit < p_) {
         s.sendTo = v + bit;
-        s.sendBytes = std::min<double>(bit, p_ - v - bit) * block;
+        s.sendBytes = perMember ? std::min<double>(bit, p_ - v - bit) * block : block;
     }
     if (v != 0 && lowestBit(v) == b)
         s.recvFrom = v - bit;

@@ -39,7 +39,8 @@ public:
 
 private:
     CollectiveStep binomialBcast(uint32_t v, uint32_t k) const;
-    CollectiveStep binomialScatter(uint32_t v, uint32_t k, double block) const;
+    /// The far-first binomial tree; sends `block` per member of the subtree, or `block` whole.
+    CollectiveStep binomialScatter(uint32_t v, uint32_t k, double block, bool perMember) const;
     CollectiveStep binomialGather(uint32_t v, uint32_t k, double block, bool reduce) const;
     CollectiveStep binomialGatherAmong(uint32_t nr, uint32_t k, double block) const;
     CollectiveStep ring(uint32_t v, uint32_t k, double bytes) const;

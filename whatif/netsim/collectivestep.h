@@ -1,6 +1,8 @@
 #pragma once
 // What one member does in one round of a collective schedule.
 
+#include "whatif/netsim/networkspec.h"
+
 #include <cstdint>
 
 namespace rankscope::netsim {
@@ -14,6 +16,8 @@ struct CollectiveStep
     uint32_t recvFrom = kNoPeer;
     /// The round in which `recvFrom` sent what is received now (kNoPeer: this round).
     uint32_t recvRound = kNoPeer;
+    /// How the sent message picks its network on a hybrid machine (§9).
+    Placement placement = Placement::Policy;
 };
 
 } // namespace rankscope::netsim

@@ -25,7 +25,7 @@ public:
     FlowModel(const Machine& machine, TransferSink& sink);
     std::string_view name() const override { return "flow"; }
     void start(uint32_t transfer, uint32_t srcRank, uint32_t dstRank, uint64_t bytes,
-               double time) override;
+               Placement placement, double time) override;
     void onEvent(uint32_t payload, double time) override;
 
 private:

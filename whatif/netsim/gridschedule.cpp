@@ -4,47 +4,90 @@
 
 namespace rankscope::netsim {
 
-GridSchedule::GridSchedule(Algorithm algorithm, uint32_t members, uint32_t root, double bytes,
-                           uint32_t streams)
+GridSchedule::GridSchedule(CollKind kind, Algorithm algorithm, uint32_t members, uint32_t root,
+                           double bytes, uint32_t streams)
     : s_(members / 2), n_(std::clamp<uint32_t>(streams, 1, std::max<uint32_t>(1, members / 2))),
       rootCluster_(root < members ? root / s_ : 0), rootPos_(root < members ? root % s_ : 0),
-      m_(bytes), piece_(bytes / s_)
+      m_(bytes)
 {
     while ((uint64_t(1) << log_) < s_)
         ++log_;
-    const uint32_t ring = s_ - 1;
-    const uint32_t across = (s_ + n_ - 1) / n_;
+    plan(kind, algorithm);
+}
+
+void GridSchedule::plan(CollKind kind, Algorithm algorithm)
+{
+    const double piece = m_ / s_;
+    const bool reduce = kind == CollKind::Reduce;
     switch (algorithm) {
     case Algorithm::ExtendedVanDeGeijn: // scatter, counter_copy, allgather
-        add(Phase::Scatter, false, ring);
-        add(Phase::Counter, false, across);
-        add(Phase::Ring, true, ring);
+        add(Phase::Scatter, kNear, piece);
+        add(Phase::Counter, kNear, piece);
+        add(Phase::Ring, kBoth, piece);
         break;
     case Algorithm::FarFirst: // the whole message across, then van de Geijn in each cluster
-        add(Phase::Across, false, 1);
-        add(Phase::Scatter, true, ring);
-        add(Phase::Ring, true, ring);
+        add(Phase::Across, kNear, m_);
+        add(Phase::Scatter, kBoth, piece);
+        add(Phase::Ring, kBoth, piece);
         break;
-    case Algorithm::ExtendedRabenseifner: // reduce-scatter, counter_reduce, allgather
-        add(Phase::Ring, true, ring);
-        add(Phase::Counter, true, across);
-        add(Phase::Ring, true, ring);
+    case Algorithm::ExtendedRabenseifner:
+        // Reduce-scatter, counter_reduce; then allgather, or for a reduce only the far pieces
+        // cross and the root's cluster gathers them.
+        add(Phase::Ring, kBoth, piece);
+        add(Phase::Counter, reduce ? kFar : kBoth, piece);
+        if (reduce)
+            add(Phase::Gather, kNear, piece);
+        else
+            add(Phase::Ring, kBoth, piece);
         break;
     case Algorithm::TwoTier: // reduce (reduce-scatter + gather), exchange, bcast (van de Geijn)
-        add(Phase::Ring, true, ring);
-        add(Phase::Gather, true, log_);
-        add(Phase::Across, true, 1);
-        add(Phase::Scatter, true, ring);
-        add(Phase::Ring, true, ring);
+        add(Phase::Ring, kBoth, piece);
+        add(Phase::Gather, kBoth, piece);
+        add(Phase::Across, reduce ? kFar : kBoth, m_);
+        if (reduce) break;
+        add(Phase::Scatter, kBoth, piece);
+        add(Phase::Ring, kBoth, piece);
         break;
-    default:
-        break;
+    case Algorithm::Grid: planGrid(kind); break;
+    default: break;
     }
 }
 
-void GridSchedule::add(Phase phase, bool bothClusters, uint32_t rounds)
+void GridSchedule::planGrid(CollKind kind)
 {
-    stages_[stageCount_++] = Stage{phase, bothClusters, rounds_, rounds};
+    const double block = m_ / (2 * s_); // M/P: one member's share
+    switch (kind) {
+    case CollKind::Scatter: // the far half across first, then a scatter in each cluster
+        add(Phase::Across, kNear, m_ / 2);
+        add(Phase::Scatter, kBoth, block);
+        break;
+    case CollKind::Gather: // the mirror: a gather in each cluster, then the far half across
+        add(Phase::Gather, kBoth, block);
+        add(Phase::Across, kFar, m_ / 2);
+        break;
+    case CollKind::Allgather: // blocks to counterparts, then a ring of (own, counterpart's)
+        add(Phase::Counter, kBoth, block);
+        add(Phase::Ring, kBoth, 2 * block);
+        break;
+    case CollKind::ReduceScatter: // reduce-scatter of pieces; each keeps half, trades half
+        add(Phase::Ring, kBoth, 2 * block);
+        add(Phase::Counter, kBoth, block);
+        break;
+    case CollKind::Alltoall: // parcels for the far cluster across, then handed out there
+        add(Phase::Counter, kBoth, m_ / 2);
+        add(Phase::Pairwise, kBoth, 2 * block);
+        break;
+    default: break;
+    }
+}
+
+void GridSchedule::add(Phase phase, uint8_t clusters, double unit)
+{
+    uint32_t rounds = s_ - 1; // Scatter, Ring, Pairwise
+    if (phase == Phase::Gather) rounds = log_;
+    if (phase == Phase::Counter) rounds = (s_ + n_ - 1) / n_;
+    if (phase == Phase::Across) rounds = 1;
+    stages_[stageCount_++] = Stage{phase, clusters, rounds_, rounds, unit};
     rounds_ += rounds;
 }
 
@@ -80,44 +123,58 @@ CollectiveStep GridSchedule::local(const Stage& st, uint32_t c, uint32_t j, uint
     // Peers are returned as c·S + j (relative); the caller maps them back.
     CollectiveStep r;
     const uint32_t other = 1 - c;
-    const bool active = st.bothClusters || c == 0;
+    if (st.phase == Phase::Counter) return counter(st, c, j, k);
+    if (st.phase == Phase::Across) { // position 0 sends the message to its counterpart
+        if (j != 0) return r;
+        if (runs(st, c)) r = CollectiveStep{other * s_, st.unit, kNoPeer};
+        if (runs(st, other)) r.recvFrom = other * s_;
+        return r;
+    }
+    if (!runs(st, c)) return r;
     switch (st.phase) {
     case Phase::Scatter: // linear from position 0: round k serves position k + 1
-        if (!active) break;
-        if (j == 0) r = CollectiveStep{c * s_ + k + 1, piece_, kNoPeer};
+        if (j == 0) r = CollectiveStep{c * s_ + k + 1, st.unit, kNoPeer};
         if (j == k + 1) r.recvFrom = c * s_;
         break;
     case Phase::Ring:
-        r = CollectiveStep{c * s_ + (j + 1) % s_, piece_, c * s_ + (j + s_ - 1) % s_};
+        r = CollectiveStep{c * s_ + (j + 1) % s_, st.unit, c * s_ + (j + s_ - 1) % s_};
+        break;
+    case Phase::Pairwise: // round k: k + 1 places on, and from as far back
+        r = CollectiveStep{c * s_ + (j + k + 1) % s_, st.unit, c * s_ + (j + s_ - k - 1) % s_};
         break;
     case Phase::Gather: { // binomial towards position 0
         const uint32_t bit = 1u << k;
         if (j != 0 && (j & (2 * bit - 1)) == bit)
-            r = CollectiveStep{c * s_ + j - bit, std::min<double>(bit, s_ - j) * piece_, kNoPeer};
+            r = CollectiveStep{c * s_ + j - bit, std::min<double>(bit, s_ - j) * st.unit,
+                               kNoPeer};
         if (j % (2 * bit) == 0 && j + bit < s_) r.recvFrom = c * s_ + j + bit;
         break;
     }
-    case Phase::Across: // position 0 sends the whole vector to its counterpart
-        if (j != 0) break;
-        if (active) r = CollectiveStep{other * s_, m_, kNoPeer};
-        if (st.bothClusters || c == 1) r.recvFrom = other * s_;
-        break;
-    case Phase::Counter: {
-        const uint32_t last = (s_ + n_ - 1) / n_ - 1;
-        if (active) {
-            if (j < n_) { // designated: piece j + k·n across, the next handed in meanwhile
-                if (j + k * n_ < s_) r = CollectiveStep{other * s_ + j + k * n_, piece_, kNoPeer};
-                if (j + (k + 1) * n_ < s_) r.recvFrom = c * s_ + j + (k + 1) * n_;
-            } else if (k + 1 == j / n_) {
-                r = CollectiveStep{c * s_ + j % n_, piece_, kNoPeer};
-            }
-        }
-        if ((st.bothClusters || c == 1) && k == last) { // what the other cluster sent to me
-            r.recvFrom = other * s_ + j % n_;
-            r.recvRound = j / n_;
-        }
-        break;
+    default: break;
     }
+    return r;
+}
+
+CollectiveStep GridSchedule::counter(const Stage& st, uint32_t c, uint32_t j, uint32_t k) const
+{
+    // Stream g carries the group g, g + n, g + 2n, ...; j is its i-th member.
+    CollectiveStep r;
+    const uint32_t other = 1 - c;
+    const uint32_t g = j % n_, i = j / n_;
+    const uint32_t last = (s_ - 1 - g) / n_; // the group's last place: the stream's last round
+    if (runs(st, c)) {
+        if (i == 0) { // the stream: place k's piece across (its own first), k + 1's handed in
+            if (k <= last) r = CollectiveStep{other * s_ + g + (last - k) * n_, st.unit, kNoPeer};
+            if (k < last) r.recvFrom = c * s_ + g + (k + 1) * n_;
+        } else if (k + 1 == i) {
+            r = CollectiveStep{c * s_ + g, st.unit, kNoPeer};
+        }
+    }
+    // My piece from over there: the group's (last - i)-th, sent in round last - i. A stream
+    // takes it after its last send; the others in their hand-in round, i.e. at once.
+    if (runs(st, other) && k == (i == 0 ? last : i - 1)) {
+        r.recvFrom = other * s_ + g;
+        r.recvRound = last - i;
     }
     return r;
 }

@@ -10,10 +10,11 @@ LogGpModel::LogGpModel(const Machine& machine, TransferSink& sink)
 {
 }
 
-double LogGpModel::transferTime(uint32_t srcRank, uint32_t dstRank, uint64_t bytes) const
+double LogGpModel::transferTime(uint32_t srcRank, uint32_t dstRank, uint64_t bytes,
+                                Placement placement) const
 {
     const ProtocolEntry& p = machine_.protocol(bytes);
-    const int net = machine_.channel(srcRank, dstRank, bytes);
+    const int net = machine_.channel(srcRank, dstRank, bytes, placement);
     double latency = p.latencyNs;
     double bw = 0;
     if (net < 0) {
@@ -31,13 +32,13 @@ double LogGpModel::transferTime(uint32_t srcRank, uint32_t dstRank, uint64_t byt
 }
 
 void LogGpModel::start(uint32_t transfer, uint32_t srcRank, uint32_t dstRank, uint64_t bytes,
-                       double time)
+                       Placement placement, double time)
 {
     const ProtocolEntry& p = machine_.protocol(bytes);
-    const int net = machine_.channel(srcRank, dstRank, bytes);
+    const int net = machine_.channel(srcRank, dstRank, bytes, placement);
     if (net < 0) {
         // Ranks of one node: shared memory, no network interface involved.
-        sink_.delivered(transfer, time + transferTime(srcRank, dstRank, bytes));
+        sink_.delivered(transfer, time + transferTime(srcRank, dstRank, bytes, placement));
         return;
     }
     const uint32_t src = machine_.nodeOf(srcRank);

@@ -22,11 +22,12 @@ public:
     LogGpModel(const Machine& machine, TransferSink& sink);
     std::string_view name() const override { return "loggp"; }
     void start(uint32_t transfer, uint32_t srcRank, uint32_t dstRank, uint64_t bytes,
-               double time) override;
+               Placement placement, double time) override;
     bool needsTimeOrder() const override { return false; }
 
     /// Arrival of a message started at `time` (also used by the hybrid cost queries).
-    double transferTime(uint32_t srcRank, uint32_t dstRank, uint64_t bytes) const;
+    double transferTime(uint32_t srcRank, uint32_t dstRank, uint64_t bytes,
+                        Placement placement = Placement::Policy) const;
 
 private:
     const Machine& machine_;

@@ -39,7 +39,8 @@ uint32_t Machine::nodeOf(uint32_t rank) const
     return 0;
 }
 
-int Machine::channel(uint32_t srcRank, uint32_t dstRank, uint64_t bytes) const
+int Machine::channel(uint32_t srcRank, uint32_t dstRank, uint64_t bytes,
+                     Placement placement) const
 {
     const uint32_t a = nodeOf(srcRank);
     const uint32_t b = nodeOf(dstRank);
@@ -49,9 +50,10 @@ int Machine::channel(uint32_t srcRank, uint32_t dstRank, uint64_t bytes) const
         return 0;
     const ChannelPolicy& p = spec_.policy;
     const Topology& direct = topologies_[size_t(direct_)];
-    if (p.sameSubcluster && direct.subcluster(a) != direct.subcluster(b))
+    const bool hybrid = placement == Placement::Hybrid;
+    if ((p.sameSubcluster || hybrid) && direct.subcluster(a) != direct.subcluster(b))
         return fallback_;
-    if (bytes > p.maxBytes)
+    if (bytes > p.maxBytes && !hybrid)
         return fallback_;
     if (p.maxHops != UINT32_MAX) {
         const PathInfo path = direct.path(a, b);

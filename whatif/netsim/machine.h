@@ -21,9 +21,11 @@ public:
     size_t networkCount() const { return topologies_.size(); }
     const Topology& topology(size_t network) const { return topologies_[network]; }
 
-    /// The network a message of `bytes` from `srcRank` to `dstRank` takes, by the policy
-    /// (the first network when there is no policy); -1 for ranks on one node.
-    int channel(uint32_t srcRank, uint32_t dstRank, uint64_t bytes) const;
+    /// The network a message of `bytes` from `srcRank` to `dstRank` takes, by the policy or
+    /// the hybrid step placement (the first network when there is no policy); -1 for ranks
+    /// on one node.
+    int channel(uint32_t srcRank, uint32_t dstRank, uint64_t bytes,
+                Placement placement = Placement::Policy) const;
     /// The protocol-table row for a message of `bytes` (a neutral row without a table).
     const ProtocolEntry& protocol(uint64_t bytes) const;
     /// The link class between ranks of one node, or null when that costs nothing.

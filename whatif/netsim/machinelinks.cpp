@@ -14,10 +14,10 @@ MachineLinks::MachineLinks(const Machine& machine) : machine_(machine)
 }
 
 bool MachineLinks::route(uint32_t srcRank, uint32_t dstRank, uint64_t bytes,
-                         std::vector<uint32_t>& route) const
+                         Placement placement, std::vector<uint32_t>& route) const
 {
     route.clear();
-    const int net = machine_.channel(srcRank, dstRank, bytes);
+    const int net = machine_.channel(srcRank, dstRank, bytes, placement);
     if (net < 0) return false;
     machine_.topology(size_t(net)).route(machine_.nodeOf(srcRank), machine_.nodeOf(dstRank), route);
     for (uint32_t& l : route)

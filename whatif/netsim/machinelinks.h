@@ -19,7 +19,7 @@ public:
     double bytesPerNs(uint32_t link) const { return bytesPerNs_[link]; }
     /// Replaces `route` with the links a message of `bytes` from `srcRank` to `dstRank` crosses
     /// (the channel policy picks the network); returns false for ranks of one node (no links).
-    bool route(uint32_t srcRank, uint32_t dstRank, uint64_t bytes,
+    bool route(uint32_t srcRank, uint32_t dstRank, uint64_t bytes, Placement placement,
                std::vector<uint32_t>& route) const;
     /// What a message between ranks of one node costs: no network, no contention.
     double intraNodeNs(uint64_t bytes) const;

@@ -5,6 +5,8 @@
 // when its last byte arrived, either at once (the analytic model knows the answer) or later from
 // an event it scheduled (packet and flow models, whose answer depends on other traffic).
 
+#include "whatif/netsim/networkspec.h"
+
 #include <cstdint>
 #include <string_view>
 
@@ -26,9 +28,10 @@ class NetworkModel
 public:
     virtual ~NetworkModel() = default;
     virtual std::string_view name() const = 0;
-    /// Starts moving `bytes` from `srcRank` to `dstRank` at `time` (the engine's now).
+    /// Starts moving `bytes` from `srcRank` to `dstRank` at `time` (the engine's now), on the
+    /// network Machine::channel picks with `placement`.
     virtual void start(uint32_t transfer, uint32_t srcRank, uint32_t dstRank, uint64_t bytes,
-                       double time) = 0;
+                       Placement placement, double time) = 0;
     /// An event this model scheduled has come due.
     virtual void onEvent(uint32_t /*payload*/, double /*time*/) {}
     /// False when start() may be called ahead of time (the analytic model has no contention).

@@ -46,6 +46,14 @@ struct ChannelPolicy
     bool operator==(const ChannelPolicy&) const = default;
 };
 
+/// How a message's network is chosen on a machine with several (§9).
+enum class Placement : uint8_t {
+    Policy, ///< the spec's policy, every rule (point-to-point messages, plain collectives)
+    /// The hybrid collectives' step placement: the direct network for a step inside one
+    /// sub-cluster within the hop limit, whatever its size; the switched network otherwise.
+    Hybrid,
+};
+
 enum class RankMapping : uint8_t { Block, Cyclic, File };
 
 /// A `--set key.path=value` override.

@@ -12,7 +12,7 @@ PacketModel::PacketModel(const Machine& machine, TransferSink& sink)
 }
 
 void PacketModel::start(uint32_t transfer, uint32_t srcRank, uint32_t dstRank, uint64_t bytes,
-                        double time)
+                       Placement placement, double time)
 {
     uint32_t m;
     if (!freeMessages_.empty()) {
@@ -23,7 +23,7 @@ void PacketModel::start(uint32_t transfer, uint32_t srcRank, uint32_t dstRank, u
         messages_.emplace_back();
     }
     Message& msg = messages_[m];
-    if (!links_.route(srcRank, dstRank, bytes, msg.route)) {
+    if (!links_.route(srcRank, dstRank, bytes, placement, msg.route)) {
         freeMessages_.push_back(m);
         sink_.delivered(transfer, time + links_.intraNodeNs(bytes));
         return;

@@ -28,7 +28,7 @@ public:
     PacketModel(const Machine& machine, TransferSink& sink);
     std::string_view name() const override { return "packet"; }
     void start(uint32_t transfer, uint32_t srcRank, uint32_t dstRank, uint64_t bytes,
-               double time) override;
+               Placement placement, double time) override;
     void onEvent(uint32_t payload, double time) override;
 
     /// When `link` (a MachineLinks id) is released by the last packet that locked it.

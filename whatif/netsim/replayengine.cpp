@@ -13,18 +13,11 @@ ReplayEngine::ReplayEngine(const ActionProgram& program, const Machine& machine,
       sendOverhead_(machine.spec().sendOverheadNs), recvOverhead_(machine.spec().recvOverheadNs)
 {
     const uint32_t n = program.rankCount();
-    pc_.resize(n);
-    for (uint32_t r = 0; r < n; ++r)
-        pc_[r] = program.rankBegin[r];
-    now_ = program.startNs;
-    enter_.assign(n, 0);
-    mpi_.assign(n, 0);
-    blockedSlot_.assign(n, kNoRank);
-    blockedSend_.assign(n, 0);
-    collRound_.assign(n, 0);
-    collPhase_.assign(n, 0);
-    collSend_.assign(n, kNoRank);
-    collRecv_.assign(n, kNoRank);
+    ranks_.resize(n);
+    for (uint32_t r = 0; r < n; ++r) {
+        ranks_[r].pc = program.rankBegin[r];
+        ranks_[r].now = program.startNs[r];
+    }
     slots_.resize(program.messages.size());
     for (size_t m = 0; m < program.messages.size(); ++m) {
         slots_[m].src = program.messages[m].src;
@@ -42,7 +35,7 @@ ReplayOutcome ReplayEngine::run()
     ProgressReporter progress(options_.progress, program_.actions.size());
     const uint32_t n = program_.rankCount();
     for (uint32_t r = 0; r < n; ++r)
-        queue_.push(now_[r], kResume, r);
+        queue_.push(ranks_[r].now, kResume, r);
     ReplayOutcome out;
     uint64_t events = 0;
     while (!queue_.empty()) {
@@ -50,10 +43,11 @@ ReplayOutcome ReplayEngine::run()
         clock_ = e.time;
         switch (e.kind) {
         case kResume: advance(e.payload); break;
-        case kStartTransfer:
-            model_->start(e.payload, slots_[e.payload].src, slots_[e.payload].dst,
-                          uint64_t(slots_[e.payload].bytes), e.time);
+        case kStartTransfer: {
+            const Slot& s = slots_[e.payload];
+            model_->start(e.payload, s.src, s.dst, uint64_t(s.bytes), s.placement, e.time);
             break;
+        }
         default: model_->onEvent(e.payload, e.time); break;
         }
         if ((++events & 0xFFF) == 0 && !progress.update(actionsDone_)) {
@@ -65,15 +59,19 @@ ReplayOutcome ReplayEngine::run()
         std::string stuck;
         uint32_t shown = 0;
         for (uint32_t r = 0; r < n && shown < 5; ++r)
-            if (pc_[r] < program_.rankBegin[r + 1]) {
+            if (ranks_[r].pc < program_.rankBegin[r + 1]) {
                 stuck += (shown++ ? ", " : "") + std::to_string(r);
             }
         throw TraceError("simulation: ranks wait for each other forever (e.g. rank " + stuck +
                          "): the trace's messages or collectives do not pair up");
     }
     progress.report(actionsDone_);
-    out.endNs = std::move(now_);
-    out.mpiNs = std::move(mpi_);
+    out.endNs.resize(n);
+    out.mpiNs.resize(n);
+    for (uint32_t r = 0; r < n; ++r) {
+        out.endNs[r] = ranks_[r].now;
+        out.mpiNs[r] = ranks_[r].mpi;
+    }
     out.actionTimes = std::move(times_);
     out.transfers = transfers_;
     return out;
@@ -81,15 +79,15 @@ ReplayOutcome ReplayEngine::run()
 
 void ReplayEngine::advance(uint32_t r)
 {
-    double t = now_[r];
-    size_t pc = pc_[r];
+    double t = ranks_[r].now;
+    size_t pc = ranks_[r].pc;
     const size_t end = program_.rankBegin[r + 1];
     while (pc < end) {
         const Action& a = program_.actions[pc];
         switch (a.kind) {
         case ActionKind::Compute: t += a.value; break;
-        case ActionKind::Enter: enter_[r] = t; break;
-        case ActionKind::Leave: mpi_[r] += t - enter_[r]; break;
+        case ActionKind::Enter: ranks_[r].enter = t; break;
+        case ActionKind::Leave: ranks_[r].mpi += t - ranks_[r].enter; break;
         case ActionKind::PostSend:
             if (options_.recordTimes) times_[pc] = t;
             t = postSend(a.ref, t);
@@ -98,15 +96,15 @@ void ReplayEngine::advance(uint32_t r)
         case ActionKind::WaitSend:
         case ActionKind::WaitRecv:
             if (!waitSide(r, a.ref, a.kind == ActionKind::WaitSend, t)) {
-                now_[r] = t;
-                pc_[r] = pc;
+                ranks_[r].now = t;
+                ranks_[r].pc = pc;
                 return;
             }
             break;
         case ActionKind::Collective:
             if (!collective(r, a, t)) {
-                now_[r] = t;
-                pc_[r] = pc;
+                ranks_[r].now = t;
+                ranks_[r].pc = pc;
                 return;
             }
             break;
@@ -117,14 +115,14 @@ void ReplayEngine::advance(uint32_t r)
         // Yield when this rank's clock passes the next event, so all ranks move in time order
         // (not at a tie: ranks that wake together would otherwise trade places action by action).
         if (!queue_.empty() && t > queue_.top().time && pc < end) {
-            now_[r] = t;
-            pc_[r] = pc;
-            queue_.push(t, kResume, r);
+            ranks_[r].now = t;
+            ranks_[r].pc = pc;
+            resumeLater(r, t);
             return;
         }
     }
-    now_[r] = t;
-    pc_[r] = pc;
+    ranks_[r].now = t;
+    ranks_[r].pc = pc;
     ++finished_;
 }
 
@@ -133,8 +131,8 @@ bool ReplayEngine::waitSide(uint32_t r, uint32_t slot, bool send, double& t)
     Slot& s = slots_[slot];
     const double done = send ? s.sendDone : s.recvDone;
     if (done < 0) {
-        blockedSlot_[r] = slot;
-        blockedSend_[r] = send;
+        ranks_[r].blockedSlot = slot;
+        ranks_[r].blockedSend = send;
         return false;
     }
     t = std::max(t, done);
@@ -185,7 +183,7 @@ void ReplayEngine::startTransfer(uint32_t slot, double time)
     ++transfers_;
     const Slot& s = slots_[slot];
     if (!model_->needsTimeOrder() || time <= clock_)
-        model_->start(slot, s.src, s.dst, uint64_t(s.bytes), std::max(time, clock_));
+        model_->start(slot, s.src, s.dst, uint64_t(s.bytes), s.placement, std::max(time, clock_));
     else
         queue_.push(time, kStartTransfer, slot);
 }
@@ -203,6 +201,14 @@ void ReplayEngine::delivered(uint32_t slot, double time)
     }
 }
 
+void ReplayEngine::resumeLater(uint32_t r, double time)
+{
+    // The rank's next action is read when this event comes due; fetching it now hides a cache
+    // miss per resume (with up to a few thousand ranks waiting it is still cached by then).
+    __builtin_prefetch(&program_.actions[ranks_[r].pc]);
+    queue_.push(time, kResume, r);
+}
+
 void ReplayEngine::scheduleModelEvent(double time, uint32_t payload)
 {
     queue_.push(time, kModel, payload);
@@ -213,9 +219,9 @@ void ReplayEngine::setDone(uint32_t slot, bool send, double time)
     Slot& s = slots_[slot];
     (send ? s.sendDone : s.recvDone) = time;
     const uint32_t owner = send ? s.src : s.dst;
-    if (owner != kNoRank && blockedSlot_[owner] == slot && blockedSend_[owner] == uint8_t(send)) {
-        blockedSlot_[owner] = kNoRank;
-        queue_.push(std::max({time, now_[owner], clock_}), kResume, owner);
+    if (owner != kNoRank && ranks_[owner].blockedSlot == slot && ranks_[owner].blockedSend == uint8_t(send)) {
+        ranks_[owner].blockedSlot = kNoRank;
+        resumeLater(owner, std::max({time, ranks_[owner].now, clock_}));
     }
 }
 
@@ -242,52 +248,53 @@ bool ReplayEngine::collective(uint32_t r, const Action& a, double& t)
     const CollectiveSchedule schedule(c.kind, options_.algorithms[size_t(c.kind)], size, c.root,
                                       double(c.bytes), options_.wideAreaStreams);
     for (;;) {
-        if (collPhase_[r] == 0) {
-            if (collRound_[r] == schedule.roundCount()) {
-                collRound_[r] = 0;
+        if (ranks_[r].collPhase == 0) {
+            if (ranks_[r].collRound == schedule.roundCount()) {
+                ranks_[r].collRound = 0;
                 return true;
             }
-            if (schedule.phaseStart(collRound_[r])) {
+            if (schedule.phaseStart(ranks_[r].collRound)) {
                 double at = 0;
-                if (!barrier_.arrive(a.ref, collRound_[r], size, r, t, released_, at))
+                if (!barrier_.arrive(a.ref, ranks_[r].collRound, size, r, t, released_, at))
                     return false; // resumed by the last member to arrive
                 t = std::max({t, at, clock_});
                 for (uint32_t w : released_) {
-                    collPhase_[w] = 3;
-                    now_[w] = t;
+                    ranks_[w].collPhase = 3;
+                    ranks_[w].now = t;
                     queue_.push(t, kResume, w);
                 }
             }
-            collPhase_[r] = 3;
+            ranks_[r].collPhase = 3;
         }
-        if (collPhase_[r] == 3) {
-            const CollectiveStep step = schedule.step(member, collRound_[r]);
-            collSend_[r] = collRecv_[r] = kNoRank;
+        if (ranks_[r].collPhase == 3) {
+            const CollectiveStep step = schedule.step(member, ranks_[r].collRound);
+            ranks_[r].collSend = ranks_[r].collRecv = kNoRank;
             if (step.sendTo != kNoPeer) {
-                const uint32_t slot = collSlot(a.ref, collRound_[r], member);
+                const uint32_t slot = collSlot(a.ref, ranks_[r].collRound, member);
                 slots_[slot].src = r;
                 slots_[slot].dst = program_.member(c.comm, step.sendTo);
                 slots_[slot].bytes = step.sendBytes;
-                collSend_[r] = slot;
+                slots_[slot].placement = step.placement;
+                ranks_[r].collSend = slot;
                 t = postSend(slot, t);
             }
             if (step.recvFrom != kNoPeer) {
-                const uint32_t round = step.recvRound == kNoPeer ? collRound_[r] : step.recvRound;
+                const uint32_t round = step.recvRound == kNoPeer ? ranks_[r].collRound : step.recvRound;
                 const uint32_t slot = collSlot(a.ref, round, step.recvFrom);
                 slots_[slot].src = program_.member(c.comm, step.recvFrom);
                 slots_[slot].dst = r;
-                collRecv_[r] = slot;
+                ranks_[r].collRecv = slot;
                 postRecv(slot, t);
             }
-            collPhase_[r] = 1;
+            ranks_[r].collPhase = 1;
         }
-        if (collPhase_[r] == 1) {
-            if (collSend_[r] != kNoRank && !waitSide(r, collSend_[r], true, t)) return false;
-            collPhase_[r] = 2;
+        if (ranks_[r].collPhase == 1) {
+            if (ranks_[r].collSend != kNoRank && !waitSide(r, ranks_[r].collSend, true, t)) return false;
+            ranks_[r].collPhase = 2;
         }
-        if (collRecv_[r] != kNoRank && !waitSide(r, collRecv_[r], false, t)) return false;
-        collPhase_[r] = 0;
-        ++collRound_[r];
+        if (ranks_[r].collRecv != kNoRank && !waitSide(r, ranks_[r].collRecv, false, t)) return false;
+        ranks_[r].collPhase = 0;
+        ++ranks_[r].collRound;
     }
 }
 

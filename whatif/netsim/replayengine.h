@@ -5,7 +5,7 @@
 // Design note: a rank runs its actions inline until it must wait (for a message, or because
 // its clock passed the queue's head, when it yields to keep global time order); it is resumed
 // by an event. Ties in the queue go by insertion order, so a replay is bit-for-bit
-// reproducible. Per-rank state is a handful of flat vectors; per-message state one 56-byte
+// reproducible. Per-rank state is one cache line; per-message state one 56-byte
 // slot (collective messages reuse freed slots), so memory stays small at a million ranks.
 // Point-to-point protocol: up to the eager limit a send completes after o_s and the data flows
 // at once; above it (rendezvous) the transfer starts when both sides have posted and the send
@@ -65,9 +65,11 @@ private:
         double bytes = 0;
         double sendReady = -1, recvReady = -1, arrival = -1, sendDone = -1, recvDone = -1;
         uint8_t consumed = 0;
+        Placement placement = Placement::Policy;
     };
 
     void advance(uint32_t r);
+    void resumeLater(uint32_t r, double time);
     bool collective(uint32_t r, const Action& a, double& t);
     bool waitSide(uint32_t r, uint32_t slot, bool send, double& t);
     double postSend(uint32_t slot, double t);
@@ -85,13 +87,19 @@ private:
     double clock_ = 0;
     double sendOverhead_, recvOverhead_;
 
-    std::vector<size_t> pc_;
-    std::vector<double> now_, enter_, mpi_;
-    std::vector<uint32_t> blockedSlot_; // kNoRank when running or ready
-    std::vector<uint8_t> blockedSend_;
-    std::vector<uint32_t> collRound_;
-    std::vector<uint8_t> collPhase_; // 0 round start, 3 boundary passed, 1/2 wait send/recv
-    std::vector<uint32_t> collSend_, collRecv_;
+    // One rank's state in one cache line: a replay touches ranks in event order, which at a
+    // million ranks is close to random, so one miss per rank instead of one per field.
+    struct alignas(64) RankState
+    {
+        double now = 0, enter = 0, mpi = 0;
+        size_t pc = 0;
+        uint32_t blockedSlot = kNoRank; // kNoRank when running or ready
+        uint32_t collRound = 0;
+        uint32_t collSend = kNoRank, collRecv = kNoRank;
+        uint8_t blockedSend = 0;
+        uint8_t collPhase = 0; // 0 round start, 3 boundary passed, 1/2 wait send/recv
+    };
+    std::vector<RankState> ranks_;
 
     std::vector<Slot> slots_;
     std::vector<uint32_t> freeSlots_;
