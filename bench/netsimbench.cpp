@@ -4,7 +4,8 @@
 //  - LogGP at 1M ranks (65536 nodes x 16 ranks): a ring exchange built directly as action
 //    lists (a million-location Trace would dwarf the program it reduces to), 4 iterations and
 //    an allreduce.
-// Usage: rankscope-bench-netsim [--repeat K]
+// Usage: rankscope-bench-netsim [--repeat K] [--case loggp|flow|packet|million]...
+// (every case when none is named; naming one helps profiling it alone)
 
 #include "benchsupport.h"
 #include "model/tracegenerator.h"
@@ -12,10 +13,12 @@
 #include "whatif/netsim/simulation.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
 #include <string>
+#include <string_view>
 #include <vector>
 
 using namespace rankscope;
@@ -105,15 +108,26 @@ void run(const char* what, const ActionProgram& program, const NetworkSpec& spec
 
 int main(int argc, char** argv)
 {
+    constexpr std::array<std::string_view, 4> kCases{"loggp", "flow", "packet", "million"};
     int repeat = 3;
+    std::vector<std::string> cases;
     for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--repeat") == 0 && i + 1 < argc) {
+        const std::string a = argv[i];
+        if (a == "--repeat" && i + 1 < argc) {
             repeat = std::max(1, std::atoi(argv[++i]));
+        } else if (a == "--case" && i + 1 < argc &&
+                   std::find(kCases.begin(), kCases.end(), std::string_view(argv[i + 1])) !=
+                       kCases.end()) {
+            cases.emplace_back(argv[++i]);
         } else {
-            std::fprintf(stderr, "usage: rankscope-bench-netsim [--repeat K]\n");
+            std::fprintf(stderr, "usage: rankscope-bench-netsim [--repeat K] "
+                                 "[--case loggp|flow|packet|million]...\n");
             return 2;
         }
     }
+    const auto wanted = [&](const char* name) {
+        return cases.empty() || std::find(cases.begin(), cases.end(), name) != cases.end();
+    };
     try {
         GeneratorOptions g;
         g.pattern = "stencil2d";
@@ -129,9 +143,10 @@ int main(int argc, char** argv)
                     g.iterations, trace.messages().size(), trace.collectives().size(),
                     program.actions.size(), seconds(t0, Clock::now()));
         const NetworkSpec spec = NetworkSpec::fromString(kSpec, "bench");
-        run("1024 ranks", program, spec, "loggp", repeat, " (target >= 10)");
-        run("1024 ranks", program, spec, "flow", repeat, " (target >= 1)");
-        run("1024 ranks", program, spec, "packet", repeat, "");
+        if (wanted("loggp")) run("1024 ranks", program, spec, "loggp", repeat, " (target >= 10)");
+        if (wanted("flow")) run("1024 ranks", program, spec, "flow", repeat, " (target >= 1)");
+        if (wanted("packet")) run("1024 ranks", program, spec, "packet", repeat, "");
+        if (!wanted("million")) return 0;
 
         const uint32_t million = 1u << 20;
         const ActionProgram ring = ringProgram(million, 4, 4096);
