@@ -7,6 +7,7 @@
 #include "app/cli/generatecommand.h"
 #include "app/cli/infocommand.h"
 #include "app/cli/intervalscommand.h"
+#include "app/cli/predictcommand.h"
 #include "app/cli/profilecommand.h"
 #include "app/cli/rootcausecommand.h"
 #include "app/cli/collectivecommand.h"
@@ -48,6 +49,7 @@ int main(int argc, char** argv)
     CollectiveCommand collective;
     FitCommand fit;
     ExtrapolateCommand extrapolate;
+    PredictCommand predict;
     const std::vector<std::pair<CLI::App*, std::function<int()>>> commands = {
         {info.add(app), [&] { return info.run(); }},
         {profile.add(app), [&] { return profile.run(); }},
@@ -61,6 +63,7 @@ int main(int argc, char** argv)
         {collective.add(app), [&] { return collective.run(); }},
         {fit.add(app), [&] { return fit.run(); }},
         {extrapolate.add(app), [&] { return extrapolate.run(); }},
+        {predict.add(app), [&] { return predict.run(); }},
     };
 
     try {
@@ -87,7 +90,7 @@ int main(int argc, char** argv)
         return kBadInput;
     }
     std::fprintf(stderr, "rankscope-cli: a subcommand is required (info, profile, intervals, "
-                         "convert, generate, waitstates, rootcause, fit, extrapolate)\n"
+                         "convert, generate, waitstates, rootcause, fit, extrapolate, predict)\n"
                          "Run with --help for more information.\n");
     return kBadUsage;
 }

@@ -1,0 +1,193 @@
+#include "app/cli/predictcommand.h"
+
+#include "app/cli/netsimoptions.h"
+#include "importers/otf2writer.h"
+#include "model/traceerror.h"
+#include "whatif/extrap/synthesis.h"
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+namespace rankscope::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::ordered_json;
+
+/// Folders that may hold the bundled network specs, nearest first: beside the executable (an
+/// installed tool), then resources/networks of the source tree above a build folder.
+std::vector<fs::path> specFolders()
+{
+    std::error_code ec;
+    fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    fs::path dir = ec ? fs::current_path(ec) : exe.parent_path();
+    std::vector<fs::path> out = {dir / "networks", dir / ".." / "share" / "rankscope" / "networks"};
+    for (int up = 0; up < 4 && !dir.empty(); ++up, dir = dir.parent_path()) {
+        out.push_back(dir / "resources" / "networks");
+        if (dir == dir.parent_path()) break;
+    }
+    return out;
+}
+
+ordered_json finite(double v)
+{
+    return std::isfinite(v) ? ordered_json(v) : ordered_json();
+}
+
+ordered_json toJson(const extrap::SynthesisResult& r, const std::string& out)
+{
+    ordered_json j;
+    j["target"] = r.target;
+    j["ranks"] = r.trace ? r.trace->rankCount() : 0;
+    j["events"] = r.events;
+    j["predicted_runtime_ns"] = r.predictedRuntimeNs;
+    auto& refused = j["refused"] = ordered_json::array();
+    for (const extrap::Refusal& f : r.refused)
+        refused.push_back({{"callsite", f.callSite}, {"reason", f.reason}});
+    j["method"] = extrap::methodName(r.method);
+    j["seed"] = r.seed;
+    j["scales"] = r.scales;
+    j["placement"] = r.placement;
+    auto& roles = j["roles"] = ordered_json::array();
+    for (const extrap::SynthesisRoleSummary& s : r.roles)
+        roles.push_back({{"name", s.name},
+                         {"ranks", s.ranks},
+                         {"loop_count", s.loopCount},
+                         {"events_per_rank", s.eventsPerRank}});
+    j["network"] = r.network;
+    j["model"] = r.model;
+    if (!r.machineNote.empty()) j["machine_note"] = r.machineNote;
+    if (!r.notes.empty()) j["notes"] = r.notes;
+    j["max_rank_delta_sum_ns"] = {{"predicted", finite(r.predictedMaxRankDeltaSum)},
+                                  {"low", finite(r.predictedMaxLow)},
+                                  {"high", finite(r.predictedMaxHigh)}};
+    if (!out.empty() && r.trace) j["output"] = out;
+    return j;
+}
+
+void printText(const extrap::SynthesisResult& r, const std::string& out)
+{
+    std::printf("predicted trace of %u ranks (%s method, seed %llu) from", r.target,
+                extrap::methodName(r.method).c_str(), (unsigned long long)r.seed);
+    for (uint32_t n : r.scales)
+        std::printf(" %u", n);
+    std::printf("\nplacement: %s\n", r.placement.c_str());
+    for (const extrap::SynthesisRoleSummary& s : r.roles)
+        std::printf("  role %-24s %8u ranks, loop body x%llu, %llu events per rank\n",
+                    s.name.c_str(), s.ranks, (unsigned long long)s.loopCount,
+                    (unsigned long long)s.eventsPerRank);
+    std::printf("events: %llu\nmax rank delta sum (extrapolated): %s [%s, %s]\n",
+                (unsigned long long)r.events,
+                formatDuration(int64_t(r.predictedMaxRankDeltaSum)).c_str(),
+                formatDuration(int64_t(r.predictedMaxLow)).c_str(),
+                formatDuration(int64_t(r.predictedMaxHigh)).c_str());
+    std::printf("predicted run time: %s on %s (model %s)\n",
+                formatDuration(r.predictedRuntimeNs).c_str(), r.network.c_str(), r.model.c_str());
+    if (!r.machineNote.empty()) std::printf("note: %s\n", r.machineNote.c_str());
+    for (const std::string& n : r.notes)
+        std::printf("note: %s\n", n.c_str());
+    if (!out.empty()) std::printf("predicted trace written to %s\n", out.c_str());
+}
+
+} // namespace
+
+std::string findNetworkSpec(const std::string& network)
+{
+    std::error_code ec;
+    if (fs::is_regular_file(network, ec)) return network;
+    const bool bare = network.find('/') == std::string::npos;
+    std::string looked;
+    if (bare) {
+        const std::string file =
+            fs::path(network).extension() == ".yaml" ? network : network + ".yaml";
+        for (const fs::path& dir : specFolders()) {
+            const fs::path candidate = dir / file;
+            if (fs::is_regular_file(candidate, ec))
+                return fs::weakly_canonical(candidate, ec).string();
+            looked += (looked.empty() ? "" : ", ") + dir.lexically_normal().string();
+        }
+    }
+    throw TraceError("network spec '" + network + "' not found" +
+                     (bare ? " (no such file, nor a bundled spec of that name in " + looked + ")"
+                           : " (no such file)"));
+}
+
+CLI::App* PredictCommand::add(CLI::App& parent)
+{
+    CLI::App* cmd = parent.add_subcommand(
+        "predict", "Synthesise the trace of a scale that was never run, from traces of one "
+                   "program at 3 or more smaller scales, and replay it on a network");
+    cmd->add_option("traces", traces_, "OTF2 traces of the same program at small scales")
+        ->required();
+    cmd->add_option("--target", target_, "The rank count to synthesise")->required();
+    cmd->add_option("--network", network_, "Network spec (YAML file, or a bundled spec's name)")
+        ->capture_default_str();
+    cmd->add_option("--set", set_, "Override a spec value, e.g. links.hdr.latency=1us");
+    cmd->add_option("--model", model_, "Network model of the replay: loggp, packet or flow")
+        ->capture_default_str();
+    cmd->add_option("--method", method_, "Timing extrapolation whose distributions are sampled")
+        ->check(CLI::IsMember({"classic", "rankscope"}))
+        ->capture_default_str();
+    cmd->add_option("--seed", seed_, "Seed of the delta-time sampling")->capture_default_str();
+    cmd->add_option("--max-events", maxEvents_, "Refuse targets whose trace holds more events")
+        ->capture_default_str();
+    cmd->add_option("-o,--output", out_, "Write the predicted trace (OTF2) to this folder");
+    cmd->add_flag("--allow-partial", load_.allowPartial,
+                  "Keep what can be read from a damaged trace and say what is missing");
+    addOutputFormats(cmd, json_);
+    return cmd;
+}
+
+int PredictCommand::run() const
+{
+    if (target_ < 1)
+        throw UsageError("--target must be a rank count of at least 1, got " +
+                         std::to_string(target_));
+    if (target_ > int64_t(extrap::kMaxSynthesisRanks))
+        throw UsageError("--target " + std::to_string(target_) +
+                         " is beyond what can be "
+                         "synthesised (at most " +
+                         std::to_string(extrap::kMaxSynthesisRanks) + " ranks)");
+    if (traces_.size() < 3)
+        throw UsageError("predict needs traces at 3 or more distinct scales, got " +
+                         std::to_string(traces_.size()));
+    const netsim::NetworkSpec spec = loadNetworkSpec(findNetworkSpec(network_), set_);
+
+    std::vector<std::unique_ptr<Trace>> owned;
+    std::vector<const Trace*> traces;
+    for (const std::string& path : traces_) {
+        owned.push_back(std::make_unique<Trace>(loadTrace(path, load_)));
+        traces.push_back(owned.back().get());
+    }
+    extrap::SynthesisOptions options;
+    options.target = uint32_t(target_);
+    options.method = method_ == "classic" ? extrap::Method::Classic : extrap::Method::Rankscope;
+    options.seed = seed_;
+    options.maxEvents = maxEvents_;
+    options.traceNames = traces_;
+    const extrap::SynthesisResult r = extrap::synthesise(traces, spec, options, {model_});
+    if (r.trace && !out_.empty()) writeOtf2(*r.trace, out_);
+    if (json_) std::cout << toJson(r, out_).dump(2) << '\n';
+    if (!r.refused.empty()) {
+        std::fprintf(stderr, "rankscope-cli: error: cannot synthesise %u ranks:\n", r.target);
+        // The first reasons say what is wrong; --json lists every one.
+        constexpr size_t kShown = 8;
+        for (size_t i = 0; i < r.refused.size() && i < kShown; ++i)
+            std::fprintf(stderr, "  %s: %s\n",
+                         r.refused[i].callSite.empty() ? "roles" : r.refused[i].callSite.c_str(),
+                         r.refused[i].reason.c_str());
+        if (r.refused.size() > kShown)
+            std::fprintf(stderr, "  ... and %zu more (--json lists them all)\n",
+                         r.refused.size() - kShown);
+        return kBadInput;
+    }
+    if (!json_) printText(r, out_);
+    return kOk;
+}
+
+} // namespace rankscope::cli

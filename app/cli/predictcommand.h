@@ -1,0 +1,43 @@
+#pragma once
+// `rankscope-cli predict --target N [--network SPEC] [--set KEY=VALUE]... [--model M]
+// [--method classic|rankscope] [--seed S] [--max-events E] [-o OUT] [--json] TRACE...`: the scale
+// what-if (ALGORITHMS.md §5). Synthesises the trace of N ranks from traces of one program at 3 or
+// more smaller scales, replays it on a network spec (default: the bundled ib-switch) and prints
+// the predicted run time; -o writes the predicted trace as OTF2. A program whose pattern cannot
+// be carried to N is refused (exit 1) naming each call site and the reason.
+
+#include "app/cli/clicommon.h"
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace rankscope::cli {
+
+class PredictCommand
+{
+public:
+    CLI::App* add(CLI::App& parent);
+    int run() const;
+
+private:
+    std::vector<std::string> traces_;
+    int64_t target_ = 0;
+    std::string network_ = "ib-switch";
+    std::vector<std::string> set_;
+    std::string model_ = "loggp";
+    std::string method_ = "rankscope";
+    uint64_t seed_ = 1;
+    uint64_t maxEvents_ = 50'000'000;
+    std::string out_;
+    bool json_ = false;
+    LoadOptions load_;
+};
+
+/// The spec file for `--network`: an existing path as given, else a bundled spec by name
+/// ("ib-switch" or "ib-switch.yaml") next to the executable or in the source tree it was built
+/// from. Throws TraceError listing where it looked.
+std::string findNetworkSpec(const std::string& network);
+
+} // namespace rankscope::cli

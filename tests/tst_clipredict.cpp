@@ -1,0 +1,202 @@
+// End-to-end tests of `rankscope-cli predict`: the real binary on generated traces, the JSON
+// keys the command documents, the predicted trace written as OTF2, refusals and bad input.
+
+#include "importers/otf2writer.h"
+#include "testsupport/clirunner.h"
+#include "testsupport/handtrace.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+using rankscope::test::CliResult;
+using rankscope::test::jsonOf;
+
+namespace {
+
+CliResult runCli(const QStringList& args)
+{
+    return rankscope::test::runProgram(QStringLiteral(RANKSCOPE_CLI), args);
+}
+
+/// A ring (rank r sends to r+1 mod n) in which two ranks, chosen by n, swap their targets: still
+/// a permutation, so every message is received, but no rule gives every rank its partner.
+rankscope::Trace irregular(uint32_t n)
+{
+    using namespace rankscope;
+    std::vector<uint32_t> to(n);
+    for (uint32_t r = 0; r < n; ++r)
+        to[r] = (r + 1) % n;
+    // Swap the targets of two ranks that depend on n: a permutation still, but no pattern.
+    std::swap(to[0], to[n / 2 + n % 3]);
+    std::vector<uint32_t> from(n);
+    for (uint32_t r = 0; r < n; ++r)
+        from[to[r]] = r;
+    test::HandTrace h;
+    const RegionId main = h.user("main");
+    const RegionId init = h.mpi("MPI_Init"), fin = h.mpi("MPI_Finalize");
+    const RegionId send = h.mpi("MPI_Sendrecv", RegionRole::MpiPointToPoint);
+    std::vector<LocationId> locs;
+    for (uint32_t r = 0; r < n; ++r)
+        locs.push_back(h.addRank());
+    const CommId world = h.addWorld();
+    for (uint32_t r = 0; r < n; ++r) {
+        const LocationId l = locs[r];
+        h.enter(l, 0, main);
+        h.call(l, init, 10, 20);
+        int64_t t = 100;
+        for (int it = 0; it < 3; ++it, t += 1000) {
+            h.enter(l, t, send);
+            h.builder().send(l, t + 1, to[r], world, 0, 128);
+            h.builder().recv(l, t + 5, from[r], world, 0, 128);
+            h.leave(l, t + 6, send);
+        }
+        h.call(l, fin, t + 10, t + 20);
+        h.leave(l, t + 30, main);
+    }
+    return h.finish();
+}
+
+} // namespace
+
+class TestCliPredict : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(dir_.isValid());
+        for (const char* n : {"16", "36", "64"}) {
+            const CliResult r =
+                runCli({"generate", "--pattern", "stencil2d", "--ranks", n, "--iterations", "3",
+                        "-q", "-o", dir_.filePath(QString("s") + n)});
+            QCOMPARE(r.exitCode, 0);
+        }
+        const CliResult a = runCli({"generate", "--pattern", "alltoall", "--ranks", "8",
+                                    "--iterations", "3", "-q", "-o", dir_.filePath("a8")});
+        QCOMPARE(a.exitCode, 0);
+        for (uint32_t n : {8u, 12u, 16u})
+            rankscope::writeOtf2(irregular(n),
+                                 dir_.filePath(QString("irr%1").arg(n)).toStdString());
+    }
+
+    void predictJson()
+    {
+        const QString out = dir_.filePath("predicted");
+        const CliResult r = runCli({"predict", "--target", "100", "--json", "-o", out, stencil(16),
+                                    stencil(36), stencil(64)});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject o = jsonOf(r);
+        for (const char* key : {"target", "ranks", "events", "predicted_runtime_ns", "refused",
+                                "method", "seed", "placement", "roles", "network", "model"})
+            QVERIFY2(o.contains(key), key);
+        QCOMPARE(o.value("target").toInt(), 100);
+        QCOMPARE(o.value("ranks").toInt(), 100);
+        QCOMPARE(o.value("refused").toArray().size(), 0);
+        QCOMPARE(o.value("method").toString(), "rankscope");
+        QCOMPARE(o.value("model").toString(), "loggp");
+        QVERIFY(o.value("network").toString().endsWith("ib-switch.yaml"));
+        QCOMPARE(o.value("placement").toString(), "2-D grid 10 x 10");
+        QVERIFY(o.value("predicted_runtime_ns").toInteger() > 0);
+        // The generator's stencil2d: 14 frame events per rank, 16 + 8k per iteration with k
+        // neighbours. A 10 x 10 grid has 4 corners (k = 2), 32 edge ranks (k = 3), 64 inside
+        // (k = 4): 100 * 14 + 3 * (100 * 16 + 8 * (4 * 2 + 32 * 3 + 64 * 4)) = 14840.
+        QCOMPARE(o.value("events").toInteger(), 14840);
+        QCOMPARE(o.value("roles").toArray().size(), 9);
+
+        // The predicted trace loads and analyses like any other, with the same event count.
+        const CliResult info = runCli({"info", out, "--json"});
+        QCOMPARE(info.exitCode, 0);
+        QCOMPARE(jsonOf(info).value("ranks").toInt(), 100);
+        QCOMPARE(jsonOf(info).value("unmatched_messages").toInt(), 0);
+        QCOMPARE(runCli({"waitstates", out, "--json"}).exitCode, 0);
+    }
+
+    void textAndDeterminism()
+    {
+        const QStringList args{"predict", "--target", "81", stencil(16), stencil(36), stencil(64)};
+        const CliResult a = runCli(args), b = runCli(args);
+        QVERIFY2(a.exitCode == 0, a.err.constData());
+        QVERIFY(a.out.contains("predicted run time"));
+        QVERIFY(a.out.contains("2-D grid 9 x 9"));
+        QCOMPARE(a.out, b.out);
+        const CliResult classic = runCli(args + QStringList{"--method", "classic", "--json"});
+        QVERIFY2(classic.exitCode == 0, classic.err.constData());
+        QCOMPARE(jsonOf(classic).value("method").toString(), "classic");
+    }
+
+    void otherNetwork()
+    {
+        const CliResult r = runCli({"predict", "--target", "64", "--network", "torus-3d", "--json",
+                                    stencil(16), stencil(36), stencil(64)});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY(jsonOf(r).value("network").toString().endsWith("torus-3d.yaml"));
+        QVERIFY(!jsonOf(r).contains("machine_note")); // 64 nodes x 2 ranks hold 64 ranks
+    }
+
+    void refused()
+    {
+        const QStringList traces{dir_.filePath("irr8"), dir_.filePath("irr12"),
+                                 dir_.filePath("irr16")};
+        const CliResult r = runCli(QStringList{"predict", "--target", "32", "--json"} + traces);
+        QCOMPARE(r.exitCode, 1);
+        const QJsonArray refused = jsonOf(r).value("refused").toArray();
+        QVERIFY(!refused.isEmpty());
+        const QJsonObject first = refused.first().toObject();
+        QCOMPARE(first.keys(), (QStringList{"callsite", "reason"}));
+        QCOMPARE(first.value("callsite").toString(), "main:MPI_Sendrecv");
+        QVERIFY(first.value("reason").toString().contains("follow no rule"));
+        QVERIFY(r.err.contains("cannot synthesise 32 ranks"));
+        QVERIFY(r.err.contains("main:MPI_Sendrecv"));
+        QCOMPARE(jsonOf(r).value("ranks").toInt(), 0);
+    }
+
+    void badInput_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("message");
+        const QString s16 = stencil(16), s36 = stencil(36), s64 = stencil(64);
+        QTest::newRow("two scales") << QStringList{"--target", "100", s16, s36} << 2 << "3 or more";
+        QTest::newRow("target 0") << QStringList{"--target", "0", s16, s36, s64} << 2
+                                  << "at least 1";
+        QTest::newRow("absurd target") << QStringList{"--target", "1000000000", s16, s36, s64} << 2
+                                       << "beyond what can be synthesised";
+        QTest::newRow("duplicate scale")
+            << QStringList{"--target", "100", s16, s36, s36} << 1 << "same scale";
+        QTest::newRow("other program")
+            << QStringList{"--target", "100", s16, s36, dir_.filePath("a8")} << 1
+            << "not traces of the same program";
+        QTest::newRow("event limit")
+            << QStringList{"--target", "100000", "--max-events", "100000", s16, s36, s64} << 1
+            << "more than the limit";
+        QTest::newRow("missing spec")
+            << QStringList{"--target", "100", "--network", "/nonexistent/x.yaml", s16, s36, s64}
+            << 1 << "network spec '/nonexistent/x.yaml' not found";
+        QTest::newRow("unknown spec")
+            << QStringList{"--target", "100", "--network", "no-such-net", s16, s36, s64} << 1
+            << "no such file, nor a bundled spec";
+        QTest::newRow("missing trace")
+            << QStringList{"--target", "100", s16, s36, dir_.filePath("none")} << 1 << "none";
+    }
+
+    void badInput()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(int, exitCode);
+        QFETCH(QString, message);
+        const CliResult r = runCli(QStringList{"predict"} + args);
+        QCOMPARE(r.exitCode, exitCode);
+        QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
+    }
+
+private:
+    QString stencil(int n) const { return dir_.filePath(QString("s%1").arg(n)); }
+
+    QTemporaryDir dir_;
+};
+
+QTEST_GUILESS_MAIN(TestCliPredict)
+#include "tst_clipredict.moc"

@@ -1,0 +1,187 @@
+#include "whatif/extrap/synthbuilder.h"
+
+#include "model/tracebuilder.h"
+#include "model/traceerror.h"
+#include "whatif/extrap/synthfit.h"
+#include "whatif/extrap/synthtiming.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace rankscope::extrap {
+
+namespace {
+
+using namespace synth;
+
+class DraftWriter
+{
+public:
+    DraftWriter(const SynthesisPlan& plan, TraceBuilder& b)
+        : plan_(plan), b_(b), grid_(plan.targetGrid())
+    {
+        const SymbolTable& symbols = plan.context.symbols;
+        regionOf_.assign(symbols.size(), RegionId());
+        for (const auto& [symbol, info] : plan.regions)
+            regionOf_[symbol] = b.addRegion(
+                Region{b.intern(info.name), info.role, info.paradigm,
+                       info.file.empty() ? StringId() : b.intern(info.file), info.line});
+        const StringId thread = b.intern(plan.threadName);
+        std::vector<RankId> members;
+        members.reserve(plan.target);
+        for (uint32_t r = 0; r < plan.target; ++r) {
+            const RankId rank = b.addRank(b.intern("MPI Rank " + std::to_string(r)));
+            b.addLocation(rank, thread, LocationType::CpuThread, r);
+            members.push_back(rank);
+        }
+        world_ = b.addCommunicator(b.intern(plan.worldName), std::move(members));
+        b.setWorldCommunicator(world_);
+    }
+
+    const ProcessGrid* grid() const { return grid_ ? &*grid_ : nullptr; }
+
+    /// Emits rank r of role `roleIndex` with the gap before each step from `gaps`.
+    void rank(uint32_t r, size_t roleIndex, const std::vector<int64_t>& gaps);
+
+private:
+    void event(const EventShape& e, int64_t t, uint32_t index, const Role& role, uint32_t& rankSlot,
+               uint32_t& sizeSlot);
+    uint32_t partner(const Role& role, uint32_t slot) const
+    {
+        return *role.rankRules[slot].evaluate(rank_, plan_.target, grid());
+    }
+    uint64_t requestAt(uint32_t index, uint32_t back)
+    {
+        if (back == 0 || back > index) return nextRequest_++;
+        return requests_[index - back];
+    }
+
+    const SynthesisPlan& plan_;
+    TraceBuilder& b_;
+    std::optional<ProcessGrid> grid_;
+    std::vector<RegionId> regionOf_;
+    CommId world_;
+    uint32_t rank_ = 0;
+    LocationId loc_;
+    uint64_t nextRequest_ = 1;
+    std::vector<uint64_t> requests_; // request posted by each event of the rank (0: none)
+};
+
+void DraftWriter::event(const EventShape& e, int64_t t, uint32_t index, const Role& role,
+                        uint32_t& rankSlot, uint32_t& sizeSlot)
+{
+    const auto tag = e.tag;
+    switch (e.kind) {
+    case EventKind::Enter:
+        b_.enter(loc_, t, regionOf_[e.symbol]);
+        break;
+    case EventKind::Leave:
+        b_.leave(loc_, t, regionOf_[e.symbol]);
+        break;
+    case EventKind::MpiSend:
+        b_.send(loc_, t, partner(role, rankSlot++), world_, tag, role.sizes[sizeSlot++]);
+        break;
+    case EventKind::MpiRecv:
+        b_.recv(loc_, t, partner(role, rankSlot++), world_, tag, role.sizes[sizeSlot++]);
+        break;
+    case EventKind::MpiIsend:
+        requests_[index] = nextRequest_++;
+        b_.isend(loc_, t, partner(role, rankSlot++), world_, tag, role.sizes[sizeSlot++],
+                 requests_[index]);
+        break;
+    case EventKind::MpiIrecvRequest:
+        requests_[index] = nextRequest_++;
+        b_.irecvRequest(loc_, t, requests_[index]);
+        break;
+    case EventKind::MpiIrecv: {
+        const uint64_t request = requestAt(index, e.requestBack);
+        b_.irecv(loc_, t, partner(role, rankSlot++), world_, tag, role.sizes[sizeSlot++], request);
+        break;
+    }
+    case EventKind::MpiIsendComplete:
+        b_.isendComplete(loc_, t, requestAt(index, e.requestBack));
+        break;
+    case EventKind::MpiRequestTest:
+        b_.requestTest(loc_, t, requestAt(index, e.requestBack));
+        break;
+    case EventKind::MpiRequestCancelled:
+        b_.requestCancelled(loc_, t, requestAt(index, e.requestBack));
+        break;
+    case EventKind::MpiCollectiveBegin:
+        b_.collectiveBegin(loc_, t);
+        break;
+    case EventKind::MpiCollectiveEnd: {
+        const uint32_t root = e.hasRoot ? partner(role, rankSlot++) : kNoRoot;
+        const uint64_t sent = role.sizes[sizeSlot++];
+        const uint64_t received = role.sizes[sizeSlot++];
+        b_.collectiveEnd(loc_, t, CollectiveOp(e.detail), world_, root, sent, received);
+        break;
+    }
+    case EventKind::Misc: {
+        if (e.omitted) break;
+        MiscEvent m{MiscKind(e.detail), 0, e.value};
+        if (e.symbol != kNoSymbol)
+            m.detail = b_.intern(plan_.context.symbols.name(CallSiteId(e.symbol))).value;
+        if (m.kind == MiscKind::CommCreate || m.kind == MiscKind::CommDestroy)
+            m.detail = world_.value;
+        b_.misc(loc_, t, m);
+        break;
+    }
+    }
+}
+
+void DraftWriter::rank(uint32_t r, size_t roleIndex, const std::vector<int64_t>& gaps)
+{
+    const Role& role = plan_.roles[roleIndex];
+    const StepTable& steps = plan_.context.steps;
+    rank_ = r;
+    loc_ = LocationId(r);
+    nextRequest_ = 1;
+    requests_.clear();
+    int64_t t = 0;
+    uint32_t index = 0;
+    const uint64_t count = role.stepCount();
+    for (uint64_t k = 0; k < count; ++k) {
+        const size_t pos = role.positionOf(k, role.loopCount);
+        const StepShape& s = steps.shape(role.stepAt(pos));
+        uint32_t rankSlot = role.rankSlotBase[pos], sizeSlot = role.sizeSlotBase[pos];
+        requests_.resize(requests_.size() + s.events.size(), 0);
+        const int64_t start = t, gap = std::max<int64_t>(0, gaps[k]);
+        for (uint32_t i = 0; i < s.events.size(); ++i, ++index) {
+            if (i < s.callBegin)
+                t = std::max<int64_t>(t, start +
+                                             std::llround(role.gapFractions[pos][i] * double(gap)));
+            else if (i == s.callBegin)
+                t = std::max(t, start + gap);
+            else
+                ++t; // inside the call: 1 ns apart, the replay places them
+            event(s.events[i], t, index, role, rankSlot, sizeSlot);
+        }
+    }
+}
+
+} // namespace
+
+Trace buildDraftTrace(const SynthesisPlan& plan, uint64_t seed, const ProgressCallback& progress)
+{
+    if (!plan.refused.empty()) throw TraceError("the plan was refused; there is nothing to build");
+    TraceBuilder b;
+    b.setClock(ClockProperties{});
+    DraftWriter writer(plan, b);
+    std::vector<uint64_t> events;
+    for (const Role& role : plan.roles)
+        events.push_back(eventsPerRank(plan, role));
+    const DeltaSampler sampler(plan, seed);
+    ProgressReporter reporter(progress, plan.target);
+    std::vector<int64_t> gaps;
+    for (uint32_t r = 0; r < plan.target; ++r) {
+        const auto role = size_t(plan.roleOf(r, writer.grid()));
+        b.reserveEvents(LocationId(r), events[role]);
+        sampler.gaps(r, role, gaps);
+        writer.rank(r, role, gaps);
+        if (!reporter.update(r + 1)) throw TraceError("cancelled");
+    }
+    return b.finish();
+}
+
+} // namespace rankscope::extrap

@@ -1,0 +1,135 @@
+#include "whatif/extrap/synthesis.h"
+
+#include "model/traceerror.h"
+#include "whatif/extrap/synthbuilder.h"
+#include "whatif/extrap/synthfit.h"
+#include "whatif/netsim/simulation.h"
+
+#include <cmath>
+
+namespace rankscope::extrap {
+
+namespace {
+
+ProgressCallback slice(const ProgressCallback& progress, double a, double b)
+{
+    if (!progress) return {};
+    return [progress, a, b](double f) { return progress(a + f * (b - a)); };
+}
+
+std::string joined(const std::vector<std::string>& items, const char* separator)
+{
+    std::string s;
+    for (const std::string& i : items)
+        s += (s.empty() ? "" : separator) + i;
+    return s;
+}
+
+} // namespace
+
+netsim::NetworkSpec specForRanks(const netsim::NetworkSpec& spec, uint32_t ranks, std::string* note)
+{
+    const uint64_t capacity = uint64_t(spec.nodes) * spec.ranksPerNode;
+    if (spec.mapping == netsim::RankMapping::File || capacity >= ranks) return spec;
+    const uint64_t nodes = (uint64_t(ranks) + spec.ranksPerNode - 1) / spec.ranksPerNode;
+    try {
+        netsim::NetworkSpec bigger = spec.withOverrides({{"nodes", std::to_string(nodes)}});
+        if (note)
+            *note = spec.source + " holds " + std::to_string(capacity) +
+                    " ranks; its node count "
+                    "was raised to " +
+                    std::to_string(nodes) + " for " + std::to_string(ranks) + " ranks";
+        return bigger;
+    } catch (const TraceError& e) {
+        throw TraceError(spec.source + " holds " + std::to_string(capacity) +
+                         " ranks, the target " + std::to_string(ranks) +
+                         ", and raising its node count failed (" + e.what() +
+                         "); give a spec with room for the target (e.g. --set nodes=...)");
+    }
+}
+
+std::string synthesisParameters(const synth::SynthesisPlan& plan, const SynthesisOptions& options,
+                                const netsim::NetworkSpec& spec, const ReplayChoice& replay)
+{
+    std::string scales;
+    for (uint32_t n : plan.scales)
+        scales += (scales.empty() ? "" : ",") + std::to_string(n);
+    std::string s = "method=" + methodName(plan.method) + " target=" + std::to_string(plan.target) +
+                    " scales=" + scales + " seed=" + std::to_string(options.seed) +
+                    " placement=\"" + plan.placementText() + "\" network=" + spec.source +
+                    " model=" + replay.model;
+    for (const netsim::SpecOverride& o : spec.overrides)
+        s += " set:" + o.key + "=" + o.value;
+    return s + " inputs=" + joined(plan.inputs, ";");
+}
+
+SynthesisResult synthesise(const std::vector<const Trace*>& traces, const netsim::NetworkSpec& spec,
+                           const SynthesisOptions& options, const ReplayChoice& replay)
+{
+    SynthesisResult result;
+    result.target = options.target;
+    result.method = options.method;
+    result.seed = options.seed;
+    result.network = spec.source;
+    result.model = replay.model;
+
+    SynthesisOptions planOptions = options;
+    planOptions.progress = slice(options.progress, 0.0, 0.5);
+    // Phase boundaries are checkpoints too: a short replay may report no progress of its own.
+    const auto stop = [&](double f) { return options.progress && !options.progress(f); };
+    const synth::SynthesisPlan plan = planSynthesis(traces, planOptions);
+    result.scales = plan.scales;
+    result.placement = plan.placementText();
+    result.refused = plan.refused;
+    result.notes = plan.notes;
+    result.cancelled = plan.cancelled || (plan.refused.empty() && stop(0.5));
+    if (result.cancelled || !plan.refused.empty()) return result;
+    for (const synth::Role& role : plan.roles)
+        if (role.ranksAtTarget > 0)
+            result.roles.push_back(
+                {role.name, role.ranksAtTarget, role.loopCount, synth::eventsPerRank(plan, role)});
+    result.predictedMaxRankDeltaSum = plan.timing.predictedMaxRankDeltaSum;
+    result.predictedMaxLow = plan.timing.predictedMaxLow;
+    result.predictedMaxHigh = plan.timing.predictedMaxHigh;
+    const netsim::NetworkSpec machine = specForRanks(spec, options.target, &result.machineNote);
+
+    Trace draft = [&] {
+        try {
+            return buildDraftTrace(plan, options.seed, slice(options.progress, 0.5, 0.65));
+        } catch (const TraceError& e) {
+            if (std::string(e.what()) != "cancelled") throw;
+            return Trace();
+        }
+    }();
+    if (draft.rankCount() != options.target || stop(0.65)) {
+        result.cancelled = true;
+        return result;
+    }
+    const TraceDiagnostics& d = draft.diagnostics();
+    if (d.unmatchedMessages() > 0 || d.incompleteCollectives > 0) {
+        result.refused.push_back(
+            {"", "the synthesised ranks do not pair up at " + std::to_string(options.target) +
+                     " ranks (" + std::to_string(d.unmatchedMessages()) +
+                     " messages without a partner, " + std::to_string(d.incompleteCollectives) +
+                     " incomplete collectives)"});
+        return result;
+    }
+
+    netsim::SimulationOptions sim;
+    sim.model = replay.model;
+    sim.buildTrace = true;
+    sim.progress = slice(options.progress, 0.65, 1.0);
+    netsim::SimulationResult replayed = netsim::simulate(draft, machine, sim);
+    if (replayed.cancelled || !replayed.trace || stop(1.0)) {
+        result.cancelled = true;
+        return result;
+    }
+    result.predictedRuntimeNs = replayed.predictedRuntimeNs;
+    result.trace = std::move(replayed.trace);
+    result.trace->setProvenance(Provenance{"extrapolated", joined(plan.inputs, ", "),
+                                           synthesisParameters(plan, options, machine, replay)});
+    result.events = result.trace->eventCount();
+    return result;
+}
+
+} // namespace rankscope::extrap

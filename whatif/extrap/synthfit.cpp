@@ -1,0 +1,267 @@
+#include "whatif/extrap/synthfit.h"
+
+#include "whatif/extrap/countmodel.h"
+#include "whatif/extrap/pmnf.h"
+#include "whatif/extrap/synthroles.h"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <set>
+#include <tuple>
+
+namespace rankscope::extrap::synth {
+
+namespace {
+
+// Largest size a fit may predict (bytes); beyond it the int64 arithmetic of sizes breaks down.
+constexpr double kMaxBytes = 4e18;
+
+/// Per input scale: sum and count of one quantity.
+struct ScaleSums
+{
+    std::vector<double> sum, n;
+    explicit ScaleSums(size_t scales = 0) : sum(scales, 0.0), n(scales, 0.0) {}
+    void add(size_t k, double v)
+    {
+        sum[k] += v;
+        n[k] += 1;
+    }
+    std::vector<FitPoint> points(const std::vector<ScaleSkeleton>& scales) const
+    {
+        std::vector<FitPoint> p;
+        for (size_t k = 0; k < sum.size(); ++k)
+            if (n[k] > 0) p.push_back({double(scales[k].ranks), 0, sum[k] / n[k]});
+        return p;
+    }
+};
+
+/// A size slot across roles: the call site, the event's kind, tag and collective op, and which
+/// size of the event (sent or received). So the halo message in one direction is one series
+/// whichever role sends it, while faces, edges and corners (other tags) stay apart.
+using SizeKey = std::tuple<uint32_t, EventKind, int32_t, uint8_t, int>;
+
+SizeKey sizeKey(uint32_t callSite, const EventShape& e, int which)
+{
+    return {callSite, e.kind, e.tag, e.kind == EventKind::MpiCollectiveEnd ? e.detail : 0, which};
+}
+
+std::string siteOf(const SynthesisPlan& plan, uint32_t step)
+{
+    const uint32_t site = plan.context.steps.shape(step).callSite;
+    return site == kNoSymbol ? std::string("(after the last MPI call)")
+                             : std::string(plan.context.symbols.name(CallSiteId(site)));
+}
+
+std::optional<uint64_t> exactPowerLaw(std::span<const FitPoint> points, double target)
+{
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (const FitPoint& p : points) {
+        if (p.value <= 0) return std::nullopt;
+        const double x = std::log(p.n), y = std::log(p.value);
+        sx += x;
+        sy += y;
+        sxx += x * x;
+        sxy += x * y;
+    }
+    const double m = double(points.size());
+    const double den = m * sxx - sx * sx;
+    if (den <= 0) return std::nullopt;
+    const double b = (m * sxy - sx * sy) / den, a = (sy - b * sx) / m;
+    for (const FitPoint& p : points) {
+        const double fitted = std::exp(a + b * std::log(p.n));
+        if (std::abs(fitted - p.value) > std::max(1.0, 1e-3 * p.value)) return std::nullopt;
+    }
+    return uint64_t(std::llround(std::min(kMaxBytes, std::exp(a + b * std::log(target)))));
+}
+
+void fitLoopCounts(SynthesisPlan& plan,
+                   const std::vector<std::vector<std::vector<uint32_t>>>& members,
+                   const std::vector<std::vector<uint64_t>>& counts,
+                   const std::vector<ScaleSkeleton>& scales)
+{
+    // Pooled series: the count every looping role shares at a scale, where they agree.
+    std::vector<FitPoint> pooled;
+    for (size_t k = 0; k < scales.size(); ++k) {
+        std::set<uint64_t> seen;
+        for (size_t ri = 0; ri < plan.roles.size(); ++ri)
+            if (!plan.roles[ri].form.body.empty() && !members[ri][k].empty())
+                seen.insert(counts[ri][k]);
+        if (seen.size() == 1) pooled.push_back({double(scales[k].ranks), 0, double(*seen.begin())});
+    }
+    for (size_t ri = 0; ri < plan.roles.size(); ++ri) {
+        Role& role = plan.roles[ri];
+        if (role.form.body.empty()) continue;
+        std::vector<FitPoint> own;
+        for (size_t k = 0; k < scales.size(); ++k)
+            if (!members[ri][k].empty())
+                own.push_back({double(scales[k].ranks), 0, double(counts[ri][k])});
+        const std::vector<FitPoint>& points = own.size() >= 3 ? own : pooled;
+        if (points.size() < 3) {
+            plan.refused.push_back({siteOf(plan, role.form.body.front()),
+                                    "the loop of the '" + role.name +
+                                        "' ranks is seen at fewer "
+                                        "than 3 scales, so its count cannot be extrapolated"});
+            continue;
+        }
+        role.loopCount = uint64_t(fitCount(points, plan.target, "loop count").prediction);
+    }
+}
+
+void fitGaps(Role& role, const StepTable& steps, const ScaleSkeleton& scale,
+             const std::vector<uint32_t>& ranks, uint64_t count)
+{
+    const size_t positions = role.positions();
+    std::vector<double> gapSum(positions, 0.0), gapN(positions, 0.0);
+    role.gapFractions.assign(positions, {});
+    for (size_t pos = 0; pos < positions; ++pos)
+        role.gapFractions[pos].assign(steps.shape(role.stepAt(pos)).callBegin, 0.0);
+    for (const uint32_t r : ranks) {
+        const EventStream& ev = scale.trace->rankEvents(RankId(r));
+        const RankSteps& rs = scale.perRank[r];
+        for (size_t j = 0; j < rs.steps.size(); ++j) {
+            const size_t pos = role.positionOf(j, count);
+            const StepShape& shape = steps.shape(rs.steps[j]);
+            const uint32_t first = rs.firstEvent[j];
+            if (shape.events.empty()) continue;
+            const int64_t start = ev.time(first == 0 ? 0 : first - 1);
+            const uint32_t endEvent = shape.callBegin < shape.events.size()
+                                          ? first + shape.callBegin
+                                          : first + uint32_t(shape.events.size()) - 1;
+            const double gap = double(ev.time(endEvent) - start);
+            gapSum[pos] += gap;
+            gapN[pos] += 1;
+            for (uint32_t i = 0; i < shape.callBegin; ++i)
+                role.gapFractions[pos][i] +=
+                    gap > 0 ? double(ev.time(first + i) - start) / gap : 0.0;
+        }
+    }
+    role.gapMeanNs.assign(positions, 0.0);
+    for (size_t pos = 0; pos < positions; ++pos) {
+        if (gapN[pos] == 0) continue;
+        role.gapMeanNs[pos] = gapSum[pos] / gapN[pos];
+        for (double& f : role.gapFractions[pos])
+            f = std::clamp(f / gapN[pos], 0.0, 1.0);
+    }
+}
+
+} // namespace
+
+uint64_t fitSize(std::span<const FitPoint> points, double target)
+{
+    const bool constant = std::all_of(points.begin(), points.end(), [&](const FitPoint& p) {
+        return p.value == points.front().value;
+    });
+    if (constant) return uint64_t(std::llround(std::max(0.0, points.front().value)));
+    if (const auto power = exactPowerLaw(points, target)) return *power;
+    const SeriesFit fit = fitPmnf(points, target, 0, "bytes");
+    return uint64_t(std::llround(std::clamp(fit.prediction, 0.0, kMaxBytes)));
+}
+
+void fitRoles(SynthesisPlan& plan, const std::vector<std::vector<std::vector<uint32_t>>>& members,
+              const std::vector<std::vector<uint64_t>>& counts,
+              const std::vector<ScaleSkeleton>& scales, const std::vector<MemberIndex>& memberIndex)
+{
+    const StepTable& steps = plan.context.steps;
+    fitLoopCounts(plan, members, counts, scales);
+
+    // Sizes: every occurrence of every size slot, per role and pooled by call site and tag.
+    std::vector<std::vector<ScaleSums>> own(plan.roles.size());
+    std::vector<std::vector<SizeKey>> keys(plan.roles.size());
+    std::map<SizeKey, ScaleSums> pooled;
+    for (size_t ri = 0; ri < plan.roles.size(); ++ri) {
+        Role& role = plan.roles[ri];
+        const uint32_t slots = layoutSlots(role, steps).second;
+        own[ri].assign(slots, ScaleSums(scales.size()));
+        keys[ri].resize(slots);
+        for (size_t pos = 0; pos < role.positions(); ++pos) {
+            const StepShape& shape = steps.shape(role.stepAt(pos));
+            uint32_t slot = role.sizeSlotBase[pos];
+            for (const EventShape& e : shape.events)
+                for (int which = 0; which < sizeParams(e); ++which)
+                    keys[ri][slot++] = sizeKey(shape.callSite, e, which);
+        }
+        for (size_t k = 0; k < scales.size(); ++k) {
+            for (const uint32_t r : members[ri][k]) {
+                const RankSteps& rs = scales[k].perRank[r];
+                for (size_t j = 0; j < rs.steps.size(); ++j) {
+                    const size_t pos = role.positionOf(j, counts[ri][k]);
+                    uint32_t slot = role.sizeSlotBase[pos];
+                    const auto& events = steps.shape(rs.steps[j]).events;
+                    for (uint32_t e = 0; e < events.size(); ++e) {
+                        const int n = sizeParams(events[e]);
+                        if (n == 0) continue;
+                        const EventParams p = eventParams(*scales[k].trace, memberIndex[k],
+                                                          RankId(r), rs.firstEvent[j] + e);
+                        for (int which = 0; which < n; ++which) {
+                            const double v = double(which == 0 ? p.bytes : p.received);
+                            own[ri][slot].add(k, v);
+                            auto [it, added] = pooled.try_emplace(keys[ri][slot], scales.size());
+                            it->second.add(k, v);
+                            ++slot;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    std::set<std::string> reported;
+    for (size_t ri = 0; ri < plan.roles.size(); ++ri) {
+        Role& role = plan.roles[ri];
+        role.sizes.clear();
+        for (size_t slot = 0; slot < own[ri].size(); ++slot) {
+            std::vector<FitPoint> points = own[ri][slot].points(scales);
+            if (points.size() < 3) points = pooled.at(keys[ri][slot]).points(scales);
+            if (points.size() < 3) {
+                const uint32_t symbol = std::get<0>(keys[ri][slot]);
+                const std::string site =
+                    symbol == kNoSymbol
+                        ? std::string("(outside MPI calls)")
+                        : std::string(plan.context.symbols.name(CallSiteId(symbol)));
+                if (reported.insert(site).second)
+                    plan.refused.push_back({site, "its message sizes are seen at fewer than 3 "
+                                                  "scales, so they cannot be extrapolated"});
+                role.sizes.push_back(0);
+                continue;
+            }
+            role.sizes.push_back(fitSize(points, plan.target));
+        }
+        // Gaps are placed as at the largest scale the role occurs at (closest to the target).
+        size_t largest = scales.size();
+        for (size_t k = 0; k < scales.size(); ++k)
+            if (!members[ri][k].empty()) largest = k;
+        fitGaps(role, steps, scales[largest], members[ri][largest], counts[ri][largest]);
+    }
+}
+
+uint64_t eventsPerRank(const SynthesisPlan& plan, const Role& role)
+{
+    const auto events = [&](const std::vector<uint32_t>& part) {
+        uint64_t n = 0;
+        for (uint32_t s : part)
+            for (const EventShape& e : plan.context.steps.shape(s).events)
+                n += e.omitted ? 0 : 1;
+        return n;
+    };
+    return events(role.form.prefix) + role.loopCount * events(role.form.body) +
+           events(role.form.suffix);
+}
+
+std::map<std::string, double> fitWithinRankCv(const std::vector<ScaleSkeleton>& scales,
+                                              uint32_t target)
+{
+    std::map<std::string, std::vector<FitPoint>> series;
+    for (const ScaleSkeleton& s : scales)
+        for (const auto& [name, cv] : s.withinRankCv)
+            series[name].push_back({double(s.ranks), 0, cv});
+    std::map<std::string, double> out;
+    for (const auto& [name, points] : series) {
+        // A spread, not a time: kept within [0, 1] whatever the fit says far from the inputs.
+        const double v =
+            points.size() >= 3 ? fitPmnf(points, target, 0, "cv").prediction : points.back().value;
+        out[name] = std::clamp(v, 0.0, 1.0);
+    }
+    return out;
+}
+
+} // namespace rankscope::extrap::synth

@@ -1,0 +1,278 @@
+#include "whatif/extrap/synthplan.h"
+
+#include "model/trace.h"
+#include "model/traceerror.h"
+#include "whatif/extrap/synthfit.h"
+#include "whatif/extrap/synthroles.h"
+
+#include <algorithm>
+#include <numeric>
+#include <set>
+
+namespace rankscope::extrap {
+
+namespace synth {
+
+uint32_t Role::stepAt(size_t pos) const
+{
+    if (pos < form.prefix.size()) return form.prefix[pos];
+    pos -= form.prefix.size();
+    if (pos < form.body.size()) return form.body[pos];
+    return form.suffix[pos - form.body.size()];
+}
+
+size_t Role::positionOf(uint64_t k, uint64_t count) const
+{
+    const size_t p = form.prefix.size(), b = form.body.size();
+    if (k < p) return size_t(k);
+    k -= p;
+    if (k < b * count) return p + size_t(k % b);
+    return p + b + size_t(k - b * count);
+}
+
+int32_t SynthesisPlan::roleOf(uint32_t r, const ProcessGrid* grid) const
+{
+    return roleOfClass[placement.classOf(r, target, grid)];
+}
+
+} // namespace synth
+
+namespace {
+
+using namespace synth;
+
+std::string labelOf(const SynthesisOptions& o, size_t i, const Trace& t)
+{
+    const std::string ranks = std::to_string(t.rankCount()) + " ranks";
+    return i < o.traceNames.size() ? o.traceNames[i] + " (" + ranks + ")" : "the trace of " + ranks;
+}
+
+void validate(const std::vector<const Trace*>& traces, const SynthesisOptions& o)
+{
+    if (o.target < 1) throw TraceError("the target scale must be at least 1 rank");
+    if (o.target > kMaxSynthesisRanks)
+        throw TraceError("a target of " + std::to_string(o.target) +
+                         " ranks is beyond what can be "
+                         "synthesised (at most " +
+                         std::to_string(kMaxSynthesisRanks) + " ranks)");
+    if (traces.size() < 3)
+        throw TraceError(
+            "synthesis needs traces of one program at 3 or more distinct scales (got " +
+            std::to_string(traces.size()) + ")");
+    for (size_t i = 0; i < traces.size(); ++i) {
+        if (!traces[i]) throw TraceError("synthesis was given a null trace");
+        if (traces[i]->rankCount() == 0)
+            throw TraceError(labelOf(o, i, *traces[i]) + " has no ranks");
+        for (size_t j = 0; j < i; ++j)
+            if (traces[j]->rankCount() == traces[i]->rankCount())
+                throw TraceError(labelOf(o, j, *traces[j]) + " and " + labelOf(o, i, *traces[i]) +
+                                 " have the same scale: each scale may be given once");
+    }
+}
+
+ProgressCallback slice(const ProgressCallback& progress, double a, double b)
+{
+    if (!progress) return {};
+    return [progress, a, b](double f) { return progress(a + f * (b - a)); };
+}
+
+std::set<uint32_t> callSitesOf(const ScaleSkeleton& s, const SkeletonContext& ctx)
+{
+    std::set<uint32_t> steps, sites;
+    for (const RankSteps& r : s.perRank)
+        steps.insert(r.steps.begin(), r.steps.end());
+    for (uint32_t step : steps)
+        if (ctx.steps.shape(step).callSite != kNoSymbol)
+            sites.insert(ctx.steps.shape(step).callSite);
+    return sites;
+}
+
+std::string listOf(const std::vector<uint32_t>& ids, const SkeletonContext& ctx)
+{
+    std::string s;
+    for (size_t i = 0; i < ids.size() && i < 5; ++i)
+        s += (i ? ", " : "") + std::string(ctx.symbols.name(CallSiteId(ids[i])));
+    if (ids.size() > 5) s += " and " + std::to_string(ids.size() - 5) + " more";
+    return s.empty() ? "none" : s;
+}
+
+void checkSameProgram(const std::vector<ScaleSkeleton>& scales, const SkeletonContext& ctx)
+{
+    const std::set<uint32_t> first = callSitesOf(scales.front(), ctx);
+    for (size_t k = 1; k < scales.size(); ++k) {
+        const std::set<uint32_t> other = callSitesOf(scales[k], ctx);
+        if (other == first) continue;
+        std::vector<uint32_t> onlyA, onlyB;
+        std::set_difference(first.begin(), first.end(), other.begin(), other.end(),
+                            std::back_inserter(onlyA));
+        std::set_difference(other.begin(), other.end(), first.begin(), first.end(),
+                            std::back_inserter(onlyB));
+        throw TraceError(scales.front().label + " and " + scales[k].label +
+                         " are not traces of the same program (or its MPI call sites change "
+                         "with the scale, which synthesis cannot follow): their call sites "
+                         "differ (only in the first: " +
+                         listOf(onlyA, ctx) + "; only in the second: " + listOf(onlyB, ctx) + ")");
+    }
+}
+
+std::string eventLimitText(const SynthesisOptions& o, uint64_t events, bool atLeast)
+{
+    return "the predicted trace at " + std::to_string(o.target) + " ranks would hold " +
+           (atLeast ? "at least " : "") + std::to_string(events) +
+           " events, more than the limit of " + std::to_string(o.maxEvents) +
+           "; choose a smaller target (or raise the event limit)";
+}
+
+/// Refuses absurd targets before any per-rank work at the target: every rank runs at least as
+/// many events as the smallest rank of any input.
+void checkEventBound(const std::vector<const Trace*>& traces, const SynthesisOptions& o)
+{
+    uint64_t least = UINT64_MAX;
+    for (const Trace* t : traces)
+        for (uint32_t r = 0; r < t->rankCount(); ++r)
+            least = std::min<uint64_t>(least, t->rankEvents(RankId(r)).size());
+    const long double events = (long double)least * o.target;
+    if (events > (long double)o.maxEvents)
+        throw TraceError(eventLimitText(o, uint64_t(std::min<long double>(events, 1e19L)), true));
+}
+
+void addRegions(SynthesisPlan& plan, const std::vector<const Trace*>& bySizeDescending)
+{
+    SymbolTable& symbols = plan.context.symbols;
+    for (const Trace* t : bySizeDescending) {
+        for (const Region& r : t->regions()) {
+            const CallSiteId sym = symbols.find(t->str(r.name));
+            if (!sym.valid() || plan.regions.count(sym.value)) continue;
+            plan.regions[sym.value] =
+                RegionInfo{std::string(t->str(r.name)), r.role, r.paradigm,
+                           r.file.valid() ? std::string(t->str(r.file)) : "", r.line};
+        }
+    }
+    const Trace& largest = *bySizeDescending.front();
+    plan.threadName =
+        std::string(largest.str(largest.location(largest.rank(RankId(0)).mainLocation).name));
+    plan.worldName =
+        std::string(largest.str(largest.communicator(largest.worldCommunicator()).name));
+}
+
+/// Every execution interval the roles run at the target has a timing prediction.
+void checkTiming(SynthesisPlan& plan)
+{
+    std::set<std::string> predicted;
+    for (const IntervalPrediction& p : plan.timing.intervals)
+        predicted.insert(p.name);
+    std::set<std::string> reported;
+    const SkeletonContext& ctx = plan.context;
+    for (const Role& role : plan.roles) {
+        std::vector<uint32_t> walk = role.form.prefix;
+        for (uint64_t i = 0; i < std::min<uint64_t>(role.loopCount, 2); ++i)
+            walk.insert(walk.end(), role.form.body.begin(), role.form.body.end());
+        walk.insert(walk.end(), role.form.suffix.begin(), role.form.suffix.end());
+        const bool callsInit = std::any_of(walk.begin(), walk.end(),
+                                           [&](uint32_t s) { return ctx.steps.shape(s).init; });
+        DeltaSpan span(callsInit);
+        uint32_t previous = kNoSymbol;
+        for (uint32_t s : walk) {
+            const StepShape& shape = ctx.steps.shape(s);
+            if (shape.callSite == kNoSymbol) continue;
+            if (span.next(shape.init, shape.finalize)) {
+                const std::string name = std::string(ctx.symbols.name(CallSiteId(previous))) +
+                                         " - " +
+                                         std::string(ctx.symbols.name(CallSiteId(shape.callSite)));
+                if (!predicted.count(name) && reported.insert(name).second)
+                    plan.refused.push_back(
+                        {std::string(ctx.symbols.name(CallSiteId(shape.callSite))),
+                         "the execution interval '" + name +
+                             "' is not seen at 3 or more scales, "
+                             "so its delta times cannot be extrapolated"});
+            }
+            previous = shape.callSite;
+        }
+    }
+}
+
+} // namespace
+
+SynthesisPlan planSynthesis(const std::vector<const Trace*>& traces, const SynthesisOptions& o)
+{
+    validate(traces, o);
+    checkEventBound(traces, o);
+    std::vector<size_t> order(traces.size());
+    std::iota(order.begin(), order.end(), size_t(0));
+    std::sort(order.begin(), order.end(),
+              [&](size_t a, size_t b) { return traces[a]->rankCount() < traces[b]->rankCount(); });
+
+    SynthesisPlan plan;
+    plan.target = o.target;
+    plan.method = o.method;
+    std::vector<ScaleSkeleton> scales;
+    const double share = 0.3 / double(traces.size());
+    std::set<std::string> issues; // call sites refused already (one reason each)
+    for (size_t k = 0; k < order.size(); ++k) {
+        const Trace& t = *traces[order[k]];
+        scales.push_back(readSkeleton(t, labelOf(o, order[k], t), plan.context,
+                                      slice(o.progress, k * share, (k + 1) * share)));
+        if (scales.back().cancelled) {
+            plan.cancelled = true;
+            return plan;
+        }
+        plan.scales.push_back(scales.back().ranks);
+        plan.inputs.push_back(scales.back().label);
+        for (const std::string& n : scales.back().notes)
+            if (std::find(plan.notes.begin(), plan.notes.end(), n) == plan.notes.end())
+                plan.notes.push_back(n);
+        for (const SkeletonIssue& i : scales.back().issues)
+            if (issues.insert(i.callSite).second) plan.refused.push_back({i.callSite, i.reason});
+    }
+    checkSameProgram(scales, plan.context);
+
+    std::vector<ScaleGroups> groups;
+    std::vector<MemberIndex> members;
+    for (const ScaleSkeleton& s : scales) {
+        groups.push_back(groupRanks(s));
+        members.emplace_back(*s.trace);
+    }
+    RoleSearch best;
+    best.stage = -1;
+    for (const Placement& p : Placement::candidates()) {
+        RoleSearch r = searchRoles(p, scales, groups, members, plan.context, o.target);
+        if (r.stage > best.stage) best = std::move(r);
+        if (best.stage == 4) break;
+    }
+    plan.placement = best.placement;
+    if (best.stage < 4) {
+        for (Refusal& f : best.failures)
+            plan.refused.push_back(std::move(f));
+        return plan;
+    }
+    plan.roles = std::move(best.roles);
+    plan.roleOfClass = std::move(best.roleOfClass);
+    fitRoles(plan, best.members, best.counts, scales, members);
+    if (!plan.refused.empty()) return plan;
+
+    std::vector<const Trace*> descending;
+    for (auto it = order.rbegin(); it != order.rend(); ++it)
+        descending.push_back(traces[*it]);
+    addRegions(plan, descending);
+    plan.events = 0;
+    for (const Role& role : plan.roles)
+        plan.events += role.ranksAtTarget * eventsPerRank(plan, role);
+    if (plan.events > o.maxEvents) throw TraceError(eventLimitText(o, plan.events, false));
+
+    ExtrapolationOptions eo;
+    eo.method = o.method;
+    eo.mode = Mode::Interval;
+    eo.target = o.target;
+    eo.traceNames = o.traceNames;
+    eo.progress = slice(o.progress, 0.3, 1.0);
+    plan.timing = extrapolate(traces, eo);
+    if (plan.timing.cancelled) {
+        plan.cancelled = true;
+        return plan;
+    }
+    checkTiming(plan);
+    plan.withinRankCv = fitWithinRankCv(scales, o.target);
+    return plan;
+}
+
+} // namespace rankscope::extrap

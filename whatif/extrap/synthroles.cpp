@@ -1,0 +1,294 @@
+#include "whatif/extrap/synthroles.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace rankscope::extrap::synth {
+
+namespace {
+
+// Classes a placement can form: 4 positions in each of up to 3 grid dimensions.
+constexpr uint32_t kMaxClasses = 64;
+
+std::string siteName(const SkeletonContext& ctx, uint32_t step)
+{
+    const uint32_t site = ctx.steps.shape(step).callSite;
+    return site == kNoSymbol ? std::string("(after the last MPI call)")
+                             : std::string(ctx.symbols.name(CallSiteId(site)));
+}
+
+/// The call site of the first step where two sequences differ.
+std::string firstDifference(const SkeletonContext& ctx, const std::vector<uint32_t>& a,
+                            const std::vector<uint32_t>& b)
+{
+    const size_t n = std::min(a.size(), b.size());
+    size_t i = 0;
+    while (i < n && a[i] == b[i])
+        ++i;
+    if (i < a.size()) return siteName(ctx, a[i]);
+    return i < b.size() ? siteName(ctx, b[i]) : std::string();
+}
+
+/// Candidate rules of one rank slot, narrowed occurrence by occurrence.
+struct SlotRules
+{
+    std::vector<RankRule> candidates;
+    bool seen = false;
+    bool failed = false;
+    uint32_t n = 0, r = 0, p = 0; // the first occurrence, for the refusal
+};
+
+class Search
+{
+public:
+    Search(RoleSearch& out, const std::vector<ScaleSkeleton>& scales,
+           const std::vector<ScaleGroups>& groups, const std::vector<MemberIndex>& members,
+           const SkeletonContext& ctx, uint32_t target)
+        : out_(out), scales_(scales), groups_(groups), memberIndex_(members), ctx_(ctx),
+          target_(target)
+    {
+    }
+
+    bool sameStepsPerClass();
+    bool sameFormAcrossScales();
+    bool rulesHold();
+    bool targetCovered();
+
+private:
+    void fail(std::string site, std::string reason)
+    {
+        out_.failures.push_back({std::move(site), std::move(reason)});
+    }
+    void checkSlot(SlotRules& slot, uint32_t n, uint32_t r, uint32_t p, const ProcessGrid* grid,
+                   const std::string& site, const std::string& role);
+
+    RoleSearch& out_;
+    const std::vector<ScaleSkeleton>& scales_;
+    const std::vector<ScaleGroups>& groups_;
+    const std::vector<MemberIndex>& memberIndex_;
+    const SkeletonContext& ctx_;
+    uint32_t target_;
+    std::set<std::string> reportedSites_;
+    // byClass_[cls][k]: ranks of class cls at scale k
+    std::vector<std::vector<std::vector<uint32_t>>> byClass_;
+};
+
+bool Search::sameStepsPerClass()
+{
+    const Placement& pl = out_.placement;
+    byClass_.assign(kMaxClasses, std::vector<std::vector<uint32_t>>(scales_.size()));
+    for (size_t k = 0; k < scales_.size(); ++k) {
+        const uint32_t n = scales_[k].ranks;
+        const auto grid = pl.grid(n);
+        for (uint32_t r = 0; r < n; ++r) {
+            auto& same = byClass_[pl.classOf(r, n, grid ? &*grid : nullptr)][k];
+            if (!same.empty() && groups_[k].groupOf[same.front()] != groups_[k].groupOf[r]) {
+                const uint32_t a = same.front();
+                fail(
+                    firstDifference(ctx_, scales_[k].perRank[a].steps, scales_[k].perRank[r].steps),
+                    "with " + pl.describe(n) + ", ranks " + std::to_string(a) + " and " +
+                        std::to_string(r) + " of " + scales_[k].label + " are both '" +
+                        pl.className(pl.classOf(r, n, grid ? &*grid : nullptr)) +
+                        "' but make different MPI calls");
+                return false;
+            }
+            same.push_back(r);
+        }
+    }
+    return true;
+}
+
+bool Search::sameFormAcrossScales()
+{
+    out_.roleOfClass.assign(kMaxClasses, -1);
+    for (uint32_t cls = 0; cls < kMaxClasses; ++cls) {
+        const auto& at = byClass_[cls];
+        // The reference is the scale where the class's ranks run the most steps.
+        size_t ref = SIZE_MAX;
+        for (size_t k = 0; k < at.size(); ++k)
+            if (!at[k].empty() &&
+                (ref == SIZE_MAX || scales_[k].perRank[at[k].front()].steps.size() >
+                                        scales_[ref].perRank[at[ref].front()].steps.size()))
+                ref = k;
+        if (ref == SIZE_MAX) continue;
+        Role role;
+        role.cls = cls;
+        role.name = out_.placement.className(cls);
+        const std::vector<uint32_t>& refSteps = scales_[ref].perRank[at[ref].front()].steps;
+        role.form = findLoop(refSteps).first;
+        std::vector<uint64_t> counts(at.size(), 0);
+        for (size_t k = 0; k < at.size(); ++k) {
+            if (at[k].empty()) continue;
+            const std::vector<uint32_t>& steps = scales_[k].perRank[at[k].front()].steps;
+            const auto count = matchLoop(role.form, steps);
+            if (!count) {
+                fail(firstDifference(ctx_, refSteps, steps),
+                     "the '" + role.name + "' ranks make different MPI calls in " +
+                         scales_[ref].label + " and " + scales_[k].label +
+                         ", beyond a loop running more or fewer times");
+                return false;
+            }
+            counts[k] = *count;
+            role.scales.push_back(scales_[k].ranks);
+        }
+        out_.roleOfClass[cls] = int32_t(out_.roles.size());
+        out_.roles.push_back(std::move(role));
+        out_.members.push_back(at);
+        out_.counts.push_back(std::move(counts));
+    }
+    return true;
+}
+
+void Search::checkSlot(SlotRules& slot, uint32_t n, uint32_t r, uint32_t p, const ProcessGrid* grid,
+                       const std::string& site, const std::string& role)
+{
+    if (slot.failed) return;
+    if (!slot.seen) {
+        slot.seen = true;
+        slot.n = n;
+        slot.r = r;
+        slot.p = p;
+        if (p != kNoPartner) slot.candidates = rulesFor(r, p, n, grid);
+    } else {
+        std::erase_if(slot.candidates,
+                      [&](const RankRule& rule) { return rule.evaluate(r, n, grid) != p; });
+    }
+    if (!slot.candidates.empty()) return;
+    slot.failed = true;
+    if (!reportedSites_.insert(role + '\n' + site).second) return; // one reason per call site
+    const auto who = [](uint32_t nn, uint32_t rr, uint32_t pp) {
+        return "rank " + std::to_string(rr) + " -> " +
+               (pp == kNoPartner ? std::string("none") : std::to_string(pp)) + " at " +
+               std::to_string(nn) + " ranks";
+    };
+    fail(site, "the partners of the '" + role +
+                   "' ranks follow no rule (constant rank, n-k, r+k, "
+                   "(r+k) mod n, grid neighbour): " +
+                   who(slot.n, slot.r, slot.p) + " but " + who(n, r, p));
+}
+
+bool Search::rulesHold()
+{
+    for (size_t ri = 0; ri < out_.roles.size(); ++ri) {
+        Role& role = out_.roles[ri];
+        const uint32_t rankSlots = layoutSlots(role, ctx_.steps).first;
+        std::vector<SlotRules> slots(rankSlots);
+        role.rankSlotSite.assign(rankSlots, kNoSymbol);
+        for (size_t pos = 0; pos < role.positions(); ++pos) {
+            const StepShape& shape = ctx_.steps.shape(role.stepAt(pos));
+            uint32_t slot = role.rankSlotBase[pos];
+            for (const EventShape& e : shape.events)
+                for (int i = 0; i < rankParams(e); ++i)
+                    role.rankSlotSite[slot++] = shape.callSite;
+        }
+        for (size_t k = 0; k < scales_.size(); ++k) {
+            const ScaleSkeleton& sc = scales_[k];
+            const auto grid = out_.placement.grid(sc.ranks);
+            const ProcessGrid* g = grid ? &*grid : nullptr;
+            for (const uint32_t r : out_.members[ri][k]) {
+                const RankSteps& rs = sc.perRank[r];
+                for (size_t j = 0; j < rs.steps.size(); ++j) {
+                    const size_t pos = role.positionOf(j, out_.counts[ri][k]);
+                    const StepShape& shape = ctx_.steps.shape(rs.steps[j]);
+                    uint32_t slot = role.rankSlotBase[pos];
+                    for (uint32_t e = 0; e < shape.events.size(); ++e) {
+                        if (rankParams(shape.events[e]) == 0) continue;
+                        const EventParams p = eventParams(*sc.trace, memberIndex_[k], RankId(r),
+                                                          rs.firstEvent[j] + e);
+                        checkSlot(slots[slot++], sc.ranks, r, p.partner, g,
+                                  siteName(ctx_, rs.steps[j]), role.name);
+                    }
+                }
+            }
+        }
+        for (const SlotRules& s : slots)
+            role.rankRules.push_back(s.candidates.empty() ? RankRule{} : s.candidates.front());
+    }
+    return out_.failures.empty();
+}
+
+bool Search::targetCovered()
+{
+    const Placement& pl = out_.placement;
+    const auto grid = pl.grid(target_);
+    const ProcessGrid* g = grid ? &*grid : nullptr;
+    std::vector<bool> reported(out_.roles.size(), false);
+    for (uint32_t r = 0; r < target_; ++r) {
+        const uint32_t cls = pl.classOf(r, target_, g);
+        const int32_t ri = out_.roleOfClass[cls];
+        if (ri < 0) {
+            fail("", "with " + pl.describe(target_) + ", rank " + std::to_string(r) + " of " +
+                         std::to_string(target_) + " would be '" + pl.className(cls) +
+                         "', a role none of the input traces shows");
+            return false;
+        }
+        Role& role = out_.roles[size_t(ri)];
+        ++role.ranksAtTarget;
+        if (reported[size_t(ri)]) continue;
+        for (size_t s = 0; s < role.rankRules.size(); ++s) {
+            if (role.rankRules[s].evaluate(r, target_, g)) continue;
+            reported[size_t(ri)] = true;
+            const uint32_t site = role.rankSlotSite[s];
+            fail(site == kNoSymbol ? std::string()
+                                   : std::string(ctx_.symbols.name(CallSiteId(site))),
+                 "the '" + role.name + "' rule " + role.rankRules[s].text() + " gives rank " +
+                     std::to_string(r) + " no partner among " + std::to_string(target_) + " ranks");
+            break;
+        }
+    }
+    return out_.failures.empty();
+}
+
+} // namespace
+
+ScaleGroups groupRanks(const ScaleSkeleton& scale)
+{
+    ScaleGroups g;
+    std::map<std::vector<uint32_t>, uint32_t> index;
+    g.groupOf.resize(scale.ranks);
+    for (uint32_t r = 0; r < scale.ranks; ++r) {
+        const auto& steps = scale.perRank[r].steps;
+        const auto [it, added] = index.try_emplace(steps, uint32_t(g.sequence.size()));
+        if (added) g.sequence.push_back(&steps);
+        g.groupOf[r] = it->second;
+    }
+    return g;
+}
+
+std::pair<uint32_t, uint32_t> layoutSlots(Role& role, const StepTable& steps)
+{
+    role.rankSlotBase.clear();
+    role.sizeSlotBase.clear();
+    uint32_t ranks = 0, sizes = 0;
+    for (size_t pos = 0; pos < role.positions(); ++pos) {
+        role.rankSlotBase.push_back(ranks);
+        role.sizeSlotBase.push_back(sizes);
+        for (const EventShape& e : steps.shape(role.stepAt(pos)).events) {
+            ranks += uint32_t(rankParams(e));
+            sizes += uint32_t(sizeParams(e));
+        }
+    }
+    return {ranks, sizes};
+}
+
+RoleSearch searchRoles(const Placement& placement, const std::vector<ScaleSkeleton>& scales,
+                       const std::vector<ScaleGroups>& groups,
+                       const std::vector<MemberIndex>& memberIndex, const SkeletonContext& context,
+                       uint32_t target)
+{
+    RoleSearch out;
+    out.placement = placement;
+    Search s(out, scales, groups, memberIndex, context, target);
+    if (!s.sameStepsPerClass()) return out;
+    out.stage = 1;
+    if (!s.sameFormAcrossScales()) return out;
+    out.stage = 2;
+    if (!s.rulesHold()) return out;
+    out.stage = 3;
+    if (!s.targetCovered()) return out;
+    out.stage = 4;
+    return out;
+}
+
+} // namespace rankscope::extrap::synth

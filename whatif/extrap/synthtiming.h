@@ -1,0 +1,59 @@
+#pragma once
+// Trace synthesis: the delta times of the synthesised ranks (ALGORITHMS.md §5), drawn from the
+// timing extrapolation's per-interval distributions with a fixed seed.
+//
+// - Rankscope method: the prediction of an interval is the distribution of its per-rank total
+//   (count x delta) at the target, and the predicted max_r S(r) assumes a rank keeps its place
+//   in every interval's distribution (sumcomposition.h). So each rank gets one level u in
+//   [0, 1] (the levels 0, 1/(N-1), ..., 1 in a seeded random order, which reproduces the
+//   distributions exactly) and its total of interval i is Q_i(u); an interval that only some
+//   ranks run takes the upper part of its distribution (the rest is the ranks without it).
+//   The total is split over the rank's occurrences with the within-rank spread measured in the
+//   inputs (coefficient of variation, fitted across scales) and rounded so the parts add up.
+// - Classic method: each occurrence is drawn independently from the interval's predicted
+//   histogram of delta times, as the classic method's own sum composition assumes.
+// Gaps outside the delta-time span (before MPI_Init, after MPI_Finalize) take the role's mean.
+
+#include "model/generatorrandom.h"
+#include "model/quantilefunction.h"
+#include "whatif/extrap/synthplan.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace rankscope::extrap::synth {
+
+class DeltaSampler
+{
+public:
+    DeltaSampler(const SynthesisPlan& plan, uint64_t seed);
+
+    /// The gap before each step of rank r (of role `role`), in ns.
+    void gaps(uint32_t r, size_t role, std::vector<int64_t>& out) const;
+
+private:
+    struct RoleTiming
+    {
+        std::vector<int32_t> intervalOfStep; ///< per step of a rank; -1 outside the span
+        std::vector<std::pair<int32_t, uint64_t>> occurrences; ///< (interval, count)
+        std::vector<int32_t> slotOf; ///< interval -> index into occurrences, -1 where absent
+    };
+    struct IntervalTiming
+    {
+        QuantileFunction quantiles; ///< Rankscope: per-rank totals; classic: deltas
+        double presence = 1;        ///< share of the target's ranks running the interval
+        double cv = 0;              ///< within-rank spread of its deltas
+    };
+
+    /// `total` split into `count` parts with relative spread `cv`, rounded so they add up.
+    static void split(double total, uint64_t count, double cv, GeneratorRandom& random,
+                      std::vector<int64_t>& out);
+
+    const SynthesisPlan& plan_;
+    uint64_t seed_;
+    std::vector<RoleTiming> roles_;
+    std::vector<IntervalTiming> intervals_; ///< parallel to plan.timing.intervals
+    std::vector<double> level_;             ///< per rank (Rankscope)
+};
+
+} // namespace rankscope::extrap::synth
