@@ -1,0 +1,80 @@
+#pragma once
+// A what-if scenario: one named question asked of one or more baseline traces, re-runnable and
+// saved in session files (YAML, like network specs).
+//
+// Two kinds:
+// - Replay: replay one baseline trace on a network spec (netsim::simulate), with edits of a copy
+//   of the spec (overrides), a network model, collective algorithms and a CPU factor.
+// - Scale: synthesise the trace of a scale never run from baselines at three or more scales
+//   (extrap::synthesise), timed by a replay on the same kind of spec.
+// Either may carry a sweep: one parameter and the values to try. A parameter is a spec key
+// ("links.wan.latency", "wide_area_streams", "eager_limit"...), or "target" (Scale: the rank
+// count) or "cpu_factor".
+//
+// Plain C++ (no Qt): the GUI, its tests and scripts read and write the same YAML.
+
+#include "whatif/netsim/networkspec.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace rankscope::whatif {
+
+enum class ScenarioKind : uint8_t { Replay, Scale };
+
+struct Scenario
+{
+    std::string name;
+    ScenarioKind kind = ScenarioKind::Replay;
+    /// Trace paths. Replay: exactly one; Scale: one per input scale (three or more).
+    std::vector<std::string> baselines;
+    /// A measured run to compare the result with (Scale: a run at the target); may be empty.
+    /// Empty for Replay means: compare with the baseline itself.
+    std::string compareWith;
+    std::string network; ///< network spec file path
+    std::vector<netsim::SpecOverride> overrides; ///< the edits of the spec copy, in order
+    std::string model = "loggp";                 ///< netsim::models()
+    std::vector<std::pair<std::string, std::string>> collectives; ///< op -> algorithm
+    double cpuFactor = 1.0;
+    uint32_t target = 0;              ///< Scale: the rank count to predict
+    std::string method = "rankscope"; ///< Scale: "rankscope" or "classic"
+    uint64_t seed = 1;                ///< Scale: delta-time sampling
+    std::string sweepParam;                 ///< empty: no sweep
+    std::vector<std::string> sweepValues;   ///< one run per value
+
+    bool operator==(const Scenario&) const = default;
+};
+
+/// "replay" / "scale".
+std::string kindName(ScenarioKind kind);
+
+/// One line for lists and tooltips: "Replay of X on two-clusters-wan (links.wan.latency=20ms),
+/// loggp".
+std::string describe(const Scenario& scenario);
+
+/// True when `param` is a scenario parameter rather than a spec key ("target", "cpu_factor").
+bool isScenarioParam(const std::string& param);
+
+/// `scenario` with `param` set to `value` (a sweep point): "target" and "cpu_factor" set those
+/// fields; any other key becomes (or replaces) a spec override. Throws TraceError when the value
+/// is not a number where one is needed ("target", "cpu_factor"). Spec keys are checked when the
+/// spec is read with the overrides (netsim::NetworkSpec::withOverrides).
+Scenario withParam(const Scenario& scenario, const std::string& param, const std::string& value);
+
+/// `overrides` with `o` set: replaces an override of the same key, else appends.
+void setOverride(std::vector<netsim::SpecOverride>& overrides, const netsim::SpecOverride& o);
+
+/// Checks what can be checked without files: a name, baselines (Replay one, Scale three or
+/// more), a network, a known model and method, cpu factor in (0, 1000], Scale target >= 1, sweep
+/// values present when a sweep parameter is. Returns the first problem, or empty.
+std::string validate(const Scenario& scenario);
+
+YAML::Node toYaml(const Scenario& scenario);
+/// Reads one scenario; throws TraceError naming `source`, the line and the key.
+Scenario scenarioFromYaml(const YAML::Node& node, const std::string& source);
+
+} // namespace rankscope::whatif
