@@ -1,0 +1,214 @@
+#include "app/session.h"
+
+#include "model/traceerror.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace rankscope {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr int kFormatVersion = 1;
+
+[[noreturn]] void fail(const std::string& source, const YAML::Node& node, const std::string& key,
+                       const std::string& what)
+{
+    std::string where = source;
+    if (node.Mark().line >= 0) where += ":" + std::to_string(node.Mark().line + 1);
+    throw TraceError(where + ": " + key + ": " + what);
+}
+
+std::vector<std::string> strings(const YAML::Node& node, const std::string& key,
+                                 const std::string& source)
+{
+    std::vector<std::string> out;
+    if (!node) return out;
+    if (!node.IsSequence()) fail(source, node, key, "expected a list");
+    for (const YAML::Node& e : node) {
+        if (!e.IsScalar()) fail(source, e, key, "expected a list of single values");
+        out.push_back(e.Scalar());
+    }
+    return out;
+}
+
+template <class T> T as(const YAML::Node& node, const std::string& key, const std::string& source)
+{
+    try {
+        return node.as<T>();
+    } catch (const YAML::Exception&) {
+        fail(source, node, key, "expected a number or true/false here");
+    }
+}
+
+whatif::Scenario mapPaths(whatif::Scenario s, const auto& f)
+{
+    for (std::string& b : s.baselines)
+        b = f(b);
+    if (!s.compareWith.empty()) s.compareWith = f(s.compareWith);
+    if (!s.network.empty()) s.network = f(s.network);
+    return s;
+}
+
+} // namespace
+
+std::string relativeTo(const std::string& path, const std::string& folder)
+{
+    if (path.empty() || folder.empty()) return path;
+    const fs::path p = fs::path(path).lexically_normal();
+    if (p.is_relative()) return path;
+    const fs::path rel = p.lexically_relative(fs::path(folder).lexically_normal());
+    if (rel.empty()) return path;
+    int ups = 0;
+    for (const fs::path& part : rel)
+        if (part == "..") ++ups;
+    return ups <= 1 ? rel.generic_string() : path;
+}
+
+std::string resolveAgainst(const std::string& path, const std::string& folder)
+{
+    if (path.empty()) return path;
+    const fs::path p(path);
+    if (p.is_absolute()) return p.lexically_normal().generic_string();
+    return (fs::path(folder) / p).lexically_normal().generic_string();
+}
+
+Session Session::parse(const std::string& text, const std::string& source,
+                       const std::string& folder)
+{
+    YAML::Node root;
+    try {
+        root = YAML::Load(text);
+    } catch (const YAML::ParserException& e) {
+        throw TraceError(source + ":" + std::to_string(e.mark.line + 1) +
+                         ": not valid YAML: " + e.msg);
+    }
+    if (!root.IsMap() || !root["rankscope_session"])
+        throw TraceError(source + ": not a Rankscope session (no 'rankscope_session' key)");
+    const int version = as<int>(root["rankscope_session"], "rankscope_session", source);
+    if (version != kFormatVersion)
+        fail(source, root["rankscope_session"], "rankscope_session",
+             "format " + std::to_string(version) + " is not known to this version (expected " +
+                 std::to_string(kFormatVersion) + ")");
+    const auto abs = [&folder](const std::string& p) { return resolveAgainst(p, folder); };
+
+    Session s;
+    for (const std::string& t : strings(root["traces"], "traces", source))
+        s.traces.push_back(abs(t));
+    if (const YAML::Node list = root["scenarios"]) {
+        if (!list.IsSequence()) fail(source, list, "scenarios", "expected a list of scenarios");
+        for (const YAML::Node& n : list)
+            s.scenarios.push_back(mapPaths(whatif::scenarioFromYaml(n, source), abs));
+    }
+    s.results = strings(root["results"], "results", source);
+    for (const std::string& r : s.results) {
+        bool known = false;
+        for (const whatif::Scenario& sc : s.scenarios)
+            known = known || sc.name == r;
+        if (!known)
+            fail(source, root["results"], "results", "no scenario named '" + r + "'");
+    }
+    if (const YAML::Node v = root["view"]) {
+        if (!v.IsMap()) fail(source, v, "view", "expected a map");
+        if (v["current_tab"]) s.view.currentTab = as<int>(v["current_tab"], "view.current_tab", source);
+        if (v["whatif_panel"]) s.view.whatIfPanel = as<bool>(v["whatif_panel"], "view.whatif_panel", source);
+        if (v["tour"]) s.view.tour = as<bool>(v["tour"], "view.tour", source);
+        if (v["tour_step"]) s.view.tourStep = as<int>(v["tour_step"], "view.tour_step", source);
+        if (const YAML::Node c = v["comparisons"]) {
+            if (!c.IsSequence()) fail(source, c, "view.comparisons", "expected a list of pairs");
+            for (const YAML::Node& pair : c) {
+                const std::vector<std::string> two = strings(pair, "view.comparisons", source);
+                if (two.size() != 2)
+                    fail(source, pair, "view.comparisons", "expected [first, second] trace paths");
+                s.view.comparisons.emplace_back(abs(two[0]), abs(two[1]));
+            }
+        }
+        if (const YAML::Node r = v["ranges"]) {
+            if (!r.IsMap()) fail(source, r, "view.ranges", "expected trace: [begin, end]");
+            for (const auto& kv : r) {
+                const std::string key = "view.ranges." + kv.first.Scalar();
+                if (!kv.second.IsSequence() || kv.second.size() != 2)
+                    fail(source, kv.second, key, "expected [begin, end] in ns");
+                const double b = as<double>(kv.second[0], key, source);
+                const double e = as<double>(kv.second[1], key, source);
+                if (!(e > b)) fail(source, kv.second, key, "the end must be after the begin");
+                s.view.ranges[abs(kv.first.Scalar())] = {b, e};
+            }
+        }
+    }
+    return s;
+}
+
+Session Session::load(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw TraceError(path + ": cannot open the session file");
+    std::ostringstream text;
+    text << in.rdbuf();
+    return parse(text.str(), path, fs::absolute(fs::path(path)).parent_path().string());
+}
+
+std::string Session::toYaml(const std::string& folder) const
+{
+    const auto rel = [&folder](const std::string& p) { return relativeTo(p, folder); };
+    YAML::Emitter out;
+    out << YAML::BeginMap;
+    out << YAML::Key << "rankscope_session" << YAML::Value << kFormatVersion;
+    out << YAML::Key << "traces" << YAML::Value << YAML::BeginSeq;
+    for (const std::string& t : traces)
+        out << rel(t);
+    out << YAML::EndSeq;
+    YAML::Node list(YAML::NodeType::Sequence);
+    for (const whatif::Scenario& sc : scenarios)
+        list.push_back(whatif::toYaml(mapPaths(sc, rel)));
+    out << YAML::Key << "scenarios" << YAML::Value << list;
+    out << YAML::Key << "results" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+    for (const std::string& r : results)
+        out << r;
+    out << YAML::EndSeq;
+    out << YAML::Key << "view" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "current_tab" << YAML::Value << view.currentTab;
+    out << YAML::Key << "whatif_panel" << YAML::Value << view.whatIfPanel;
+    out << YAML::Key << "tour" << YAML::Value << view.tour;
+    out << YAML::Key << "tour_step" << YAML::Value << view.tourStep;
+    out << YAML::Key << "comparisons" << YAML::Value << YAML::BeginSeq;
+    for (const auto& [a, b] : view.comparisons)
+        out << YAML::Flow << YAML::BeginSeq << rel(a) << rel(b) << YAML::EndSeq;
+    out << YAML::EndSeq;
+    out << YAML::Key << "ranges" << YAML::Value << YAML::BeginMap;
+    out << YAML::Precision(17);
+    for (const auto& [path, range] : view.ranges)
+        out << YAML::Key << rel(path) << YAML::Value << YAML::Flow << YAML::BeginSeq
+            << range.first << range.second << YAML::EndSeq;
+    out << YAML::EndMap;
+    out << YAML::EndMap;
+    out << YAML::EndMap;
+    return std::string(out.c_str()) + "\n";
+}
+
+void Session::save(const std::string& path) const
+{
+    const fs::path target = fs::absolute(fs::path(path));
+    const std::string text = toYaml(target.parent_path().string());
+    const fs::path temp = target.string() + ".saving";
+    {
+        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+        if (!out) throw TraceError(path + ": cannot write the session file");
+        out << text;
+        out.flush();
+        if (!out) throw TraceError(path + ": writing the session file failed (disk full?)");
+    }
+    std::error_code ec;
+    fs::rename(temp, target, ec);
+    if (ec) {
+        fs::remove(temp, ec);
+        throw TraceError(path + ": cannot replace the session file: " + ec.message());
+    }
+}
+
+} // namespace rankscope

@@ -1,0 +1,65 @@
+#pragma once
+// A session (workspace) file: the open traces, the what-if scenarios and the view state, in
+// YAML next to network specs and scenarios, so people can read and diff them:
+//
+//   rankscope_session: 1
+//   traces: [mg-W-8, ../runs/stencil-64]      # relative to the session file's folder
+//   scenarios: [{name: ..., kind: replay, ...}]   # whatif/scenario/scenario.h
+//   results: [WAN 20 ms]                      # scenarios whose result tabs were open
+//   view: {current_tab: 1, whatif_panel: true, tour: false, tour_step: 0,
+//          comparisons: [[a, b]], ranges: {mg-W-8: [0, 1e9]}}
+//
+// Paths are stored relative to the session file when they lie under its folder or a sibling
+// of it, so a session moves with its traces (the bundled demo session does). Plain C++ and
+// yaml-cpp: no Qt, so a script can write one and the tests can compare structures.
+
+#include "whatif/scenario/scenario.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace rankscope {
+
+struct SessionView
+{
+    int currentTab = 0;
+    bool whatIfPanel = false; ///< the what-if dock is shown
+    bool tour = false;        ///< the guided tour dock is shown
+    int tourStep = 0;
+    /// Comparison tabs, by the traces they stack (absolute paths in memory).
+    std::vector<std::pair<std::string, std::string>> comparisons;
+    /// Visible time range (trace time, ns) of each trace tab, by absolute path.
+    std::map<std::string, std::pair<double, double>> ranges;
+    bool operator==(const SessionView&) const = default;
+};
+
+struct Session
+{
+    std::vector<std::string> traces;            ///< absolute paths, in tab order
+    std::vector<whatif::Scenario> scenarios;    ///< paths inside are absolute in memory
+    std::vector<std::string> results;           ///< names of scenarios with an open result tab
+    SessionView view;
+    bool operator==(const Session&) const = default;
+
+    /// Reads `path`; throws TraceError naming the file, line and key. Relative paths in the
+    /// file are resolved against its folder.
+    static Session load(const std::string& path);
+    /// Parses session text; relative paths are resolved against `folder`.
+    static Session parse(const std::string& text, const std::string& source,
+                         const std::string& folder);
+    /// The YAML text of this session with paths made relative to `folder` where they can be.
+    std::string toYaml(const std::string& folder) const;
+    /// Writes atomically (a temporary file renamed over `path`), so a crash while saving never
+    /// leaves half a session. Throws TraceError when the file cannot be written.
+    void save(const std::string& path) const;
+};
+
+/// `path` relative to `folder` when it is inside it or one level up from it, else unchanged.
+std::string relativeTo(const std::string& path, const std::string& folder);
+/// `path` made absolute against `folder` (unchanged when absolute) and lexically normalised.
+std::string resolveAgainst(const std::string& path, const std::string& folder);
+
+} // namespace rankscope
