@@ -47,40 +47,71 @@ QString TraceLoader::displayName(const QString& path)
     return folder.isEmpty() ? info.fileName() : folder;
 }
 
+namespace {
+
+/// keepGoing for the part [base, base + share] of the whole job.
+std::function<bool(double)> stageOf(const std::function<bool(double)>& keepGoing, double base,
+                                    double share)
+{
+    return [keepGoing, base, share](double f) {
+        return !keepGoing || keepGoing(base + share * std::clamp(f, 0.0, 1.0));
+    };
+}
+
+} // namespace
+
 LoadOutcome TraceLoader::loadNow(const QString& path, const std::function<bool(double)>& keepGoing)
 {
     LoadOutcome out;
     out.loaded.path = path;
     out.loaded.name = displayName(path);
-    const auto stage = [&](double base, double share) {
-        return [&keepGoing, base, share](double f) {
-            return !keepGoing || keepGoing(base + share * std::clamp(f, 0.0, 1.0));
-        };
-    };
     try {
-        const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
         Otf2ReadOptions options;
-        options.threads = threads;
-        options.progress = stage(0.0, kReadShare);
+        options.threads = std::max(1u, std::thread::hardware_concurrency());
+        options.progress = stageOf(keepGoing, 0.0, kReadShare);
         auto trace =
             std::make_shared<Trace>(readOtf2(QFile::encodeName(path).toStdString(), options));
+        return analyseNow(std::move(trace), path, out.loaded.name,
+                          stageOf(keepGoing, kReadShare, 1.0 - kReadShare));
+    } catch (const std::bad_alloc&) {
+        out.error = QObject::tr("%1: not enough memory to load this trace").arg(path);
+    } catch (const std::exception& e) {
+        out.error = QString::fromLocal8Bit(e.what());
+    }
+    return out;
+}
 
+LoadOutcome TraceLoader::analyseNow(std::shared_ptr<const Trace> trace, const QString& path,
+                                    const QString& name,
+                                    const std::function<bool(double)>& keepGoing)
+{
+    // Shares of the analysis after reading: summary, profile, wait states, root causes.
+    constexpr double kRest = 1.0 - kReadShare;
+    constexpr double kSummary = kSummaryShare / kRest;
+    constexpr double kProfile = kProfileShare / kRest;
+    constexpr double kWait = kWaitShare / kRest;
+    LoadOutcome out;
+    out.loaded.path = path;
+    out.loaded.name = name;
+    try {
+        const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
         auto summary = std::make_shared<TimelineSummary>(
-            TimelineSummary::build(*trace, stage(kReadShare, kSummaryShare), threads));
+            TimelineSummary::build(*trace, stageOf(keepGoing, 0.0, kSummary), threads));
         if (summary->cancelled()) throw TraceError("cancelled");
 
-        double done = kReadShare + kSummaryShare;
-        auto profile = std::make_shared<Profile>(computeProfile(*trace, stage(done, kProfileShare)));
+        double done = kSummary;
+        auto profile =
+            std::make_shared<Profile>(computeProfile(*trace, stageOf(keepGoing, done, kProfile)));
         if (profile->cancelled) throw TraceError("cancelled");
-        done += kProfileShare;
+        done += kProfile;
 
         WaitStateOptions waitOptions;
-        waitOptions.progress = stage(done, kWaitShare);
+        waitOptions.progress = stageOf(keepGoing, done, kWait);
         auto waits = std::make_shared<WaitStateAnalysis>(analyzeWaitStates(*trace, waitOptions));
         if (waits->cancelled) throw TraceError("cancelled");
-        done += kWaitShare;
+        done += kWait;
         RootCauseOptions causeOptions;
-        causeOptions.progress = stage(done, 1.0 - done);
+        causeOptions.progress = stageOf(keepGoing, done, 1.0 - done);
         auto causes =
             std::make_shared<RootCauseReport>(analyzeRootCauses(*trace, *waits, causeOptions));
         if (causes->cancelled) throw TraceError("cancelled");
@@ -97,7 +128,7 @@ LoadOutcome TraceLoader::loadNow(const QString& path, const std::function<bool(d
         out.loaded.waits = std::move(waits);
         out.loaded.rootCauses = std::move(causes);
     } catch (const std::bad_alloc&) {
-        out.error = QObject::tr("%1: not enough memory to load this trace").arg(path);
+        out.error = QObject::tr("%1: not enough memory to analyse this trace").arg(name);
     } catch (const std::exception& e) {
         out.error = QString::fromLocal8Bit(e.what());
     }

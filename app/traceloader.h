@@ -10,7 +10,9 @@
 #include <QFuture>
 #include <QObject>
 #include <QString>
+#include <functional>
 #include <map>
+#include <memory>
 #include <vector>
 
 template <class T> class QFutureWatcher;
@@ -40,6 +42,11 @@ public:
     /// `keepGoing` receives the fraction done and returns false to cancel (then returns an
     /// outcome whose error is "cancelled").
     static LoadOutcome loadNow(const QString& path, const std::function<bool(double)>& keepGoing);
+    /// The analysis part of a load (summary, profile, wait states, root causes, indexes) for a
+    /// trace already in memory (a simulated or predicted one), synchronously.
+    static LoadOutcome analyseNow(std::shared_ptr<const Trace> trace, const QString& path,
+                                  const QString& name,
+                                  const std::function<bool(double)>& keepGoing);
     /// "X" for X/traces.otf2 or the folder X.
     static QString displayName(const QString& path);
 

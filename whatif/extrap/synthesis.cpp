@@ -58,6 +58,9 @@ std::string synthesisParameters(const synth::SynthesisPlan& plan, const Synthesi
                     " scales=" + scales + " seed=" + std::to_string(options.seed) +
                     " placement=\"" + plan.placementText() + "\" network=" + spec.source +
                     " model=" + replay.model;
+    if (replay.cpuFactor != 1.0) s += " cpu_factor=" + std::to_string(replay.cpuFactor);
+    for (const auto& [op, alg] : replay.collectiveAlgorithms)
+        s += " collective:" + op + "=" + alg;
     for (const netsim::SpecOverride& o : spec.overrides)
         s += " set:" + o.key + "=" + o.value;
     return s + " inputs=" + joined(plan.inputs, ";");
@@ -117,6 +120,8 @@ SynthesisResult synthesise(const std::vector<const Trace*>& traces, const netsim
 
     netsim::SimulationOptions sim;
     sim.model = replay.model;
+    sim.collectiveAlgorithms = replay.collectiveAlgorithms;
+    sim.cpuFactor = replay.cpuFactor;
     sim.buildTrace = true;
     sim.progress = slice(options.progress, 0.65, 1.0);
     netsim::SimulationResult replayed = netsim::simulate(draft, machine, sim);

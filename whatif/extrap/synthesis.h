@@ -17,6 +17,7 @@
 #include <optional>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 namespace rankscope::extrap {
@@ -24,6 +25,9 @@ namespace rankscope::extrap {
 struct ReplayChoice
 {
     std::string model = "loggp"; ///< network model of the replay (netsim::models())
+    /// Per-collective algorithm choices ("bcast" -> "binomial"), over the spec's.
+    std::vector<std::pair<std::string, std::string>> collectiveAlgorithms;
+    double cpuFactor = 1.0; ///< multiplies every synthesised compute time in the replay
 };
 
 /// One role of the predicted trace.
