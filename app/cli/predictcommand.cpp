@@ -170,7 +170,9 @@ int PredictCommand::run() const
     options.seed = seed_;
     options.maxEvents = maxEvents_;
     options.traceNames = traces_;
-    const extrap::SynthesisResult r = extrap::synthesise(traces, spec, options, {model_});
+    extrap::ReplayChoice replay;
+    replay.model = model_;
+    const extrap::SynthesisResult r = extrap::synthesise(traces, spec, options, replay);
     if (r.trace && !out_.empty()) writeOtf2(*r.trace, out_);
     if (json_) std::cout << toJson(r, out_).dump(2) << '\n';
     if (!r.refused.empty()) {
