@@ -1,11 +1,17 @@
 // rankscope: the desktop application. `rankscope TRACE...` opens traces; `--screenshot OUT.png`
 // renders the window with them to a PNG and exits (offscreen when there is no display).
+// `--demo` opens the bundled demo session with its guided tour; `--demo --screenshot-dir DIR`
+// renders every view of the tour to PNG files and exits. `--session FILE` opens a session.
 
+#include "app/demo.h"
 #include "app/mainwindow.h"
 #include "app/screenshot.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QTimer>
 #include <QRegularExpression>
 #include <cstdio>
 #include <cstring>
@@ -72,7 +78,19 @@ int main(int argc, char** argv)
         QStringLiteral("Pane shown under the timeline for --screenshot: profile, waits (the "
                        "longest wait selected) or causes (the first root cause selected)."),
         QStringLiteral("name"), QStringLiteral("profile"));
-    parser.addOptions({screenshot, size, compare, pane});
+    const QCommandLineOption demo(
+        QStringLiteral("demo"),
+        QStringLiteral("Open the bundled demo session with its guided tour (with "
+                       "--screenshot-dir: render each view of the tour and exit)."));
+    const QCommandLineOption screenshotDir(
+        QStringLiteral("screenshot-dir"),
+        QStringLiteral("With --demo: write every view of the demo to <dir> as PNG and exit "
+                       "(default size 1920x1080)."),
+        QStringLiteral("dir"));
+    const QCommandLineOption sessionOption(QStringLiteral("session"),
+                                           QStringLiteral("Open a session file (.rsession)."),
+                                           QStringLiteral("file"));
+    parser.addOptions({screenshot, size, compare, pane, demo, screenshotDir, sessionOption});
     parser.addPositionalArgument(QStringLiteral("trace"),
                                  QStringLiteral("OTF2 anchor file (traces.otf2) or its folder."),
                                  QStringLiteral("[TRACE...]"));
@@ -87,6 +105,14 @@ int main(int argc, char** argv)
     }
     const QSize windowSize(m.captured(1).toInt(), m.captured(2).toInt());
 
+    if (parser.isSet(screenshotDir)) {
+        if (!parser.isSet(demo)) {
+            std::fprintf(stderr, "rankscope: --screenshot-dir goes with --demo\n");
+            return 2;
+        }
+        return rankscope::Demo::renderScreenshots(
+            parser.value(screenshotDir), parser.isSet(size) ? windowSize : QSize(1920, 1080));
+    }
     if (parser.isSet(screenshot))
         return rankscope::Screenshot::run(
             {parser.value(screenshot), windowSize, parser.isSet(compare), traces,
@@ -106,5 +132,26 @@ int main(int argc, char** argv)
                                  });
     }
     window.openTraces(traces);
+    if (parser.isSet(demo)) {
+        const QString session = rankscope::Demo::sessionPath();
+        if (session.isEmpty())
+            window.reportError(QObject::tr("No demo"),
+                               QObject::tr("The demo session (resources/demo/demo.rsession) "
+                                           "was not found."));
+        else
+            window.openSession(session);
+    } else if (parser.isSet(sessionOption)) {
+        window.openSession(parser.value(sessionOption));
+    } else if (traces.isEmpty() && QFileInfo::exists(rankscope::MainWindow::autosavePath())) {
+        // The last run did not end cleanly: offer its autosaved session.
+        QTimer::singleShot(0, &window, [&window] {
+            const auto answer = QMessageBox::question(
+                &window, QObject::tr("Restore session"),
+                QObject::tr("Rankscope did not close cleanly last time. Restore the traces, "
+                            "scenarios and views it had open?"));
+            if (answer == QMessageBox::Yes)
+                window.openSession(rankscope::MainWindow::autosavePath());
+        });
+    }
     return app.exec();
 }

@@ -6,19 +6,25 @@
 #include "app/tracedocument.h"
 #include "app/traceloader.h"
 #include "app/viewexporter.h"
+#include "app/whatifcontroller.h"
 #include "views/comparisonview.h"
 #include "views/durationformat.h"
 #include "views/extrapolationview.h"
 #include "views/extrapprogress.h"
 #include "views/ranklist.h"
 #include "views/timelineview.h"
+#include "views/tourpanel.h"
+#include "views/whatifcomparison.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
+#include <QDockWidget>
+#include <QTimer>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
@@ -91,6 +97,22 @@ MainWindow::MainWindow(QWidget* parent)
     stack->addWidget(tabs_);
     setCentralWidget(stack);
 
+    whatIf_ = new WhatIfController(this);
+    tour_ = new TourPanel(this);
+    tourDock_ = new QDockWidget(tr("Guided Tour"), this);
+    tourDock_->setObjectName(QStringLiteral("tourDock"));
+    tourDock_->setWidget(tour_);
+    addDockWidget(Qt::LeftDockWidgetArea, tourDock_);
+    tourDock_->hide();
+    connect(tour_, &TourPanel::stepActivated, this, &MainWindow::doTourStep);
+    connect(whatIf_, &WhatIfController::scenariosChanged, this, [this] {
+        markDirty();
+        autosave(); // scenarios are work: never wait for the timer to keep them
+    });
+    autosaveTimer_ = new QTimer(this);
+    autosaveTimer_->setInterval(15000);
+    connect(autosaveTimer_, &QTimer::timeout, this, &MainWindow::autosave);
+
     createActions();
     createMenusAndToolbar();
     createStatusBar();
@@ -109,7 +131,10 @@ MainWindow::MainWindow(QWidget* parent)
                                  5000);
     });
     connect(loader_, &TraceLoader::progressChanged, this, &MainWindow::onProgress);
-    connect(loader_, &TraceLoader::idle, this, [this] { onProgress(0.0); });
+    connect(loader_, &TraceLoader::idle, this, [this] {
+        onProgress(0.0);
+        finishRestore();
+    });
     connect(extrapolationJob_, &ExtrapolationJob::finished, this,
             [this](quint64, const ExtrapolationRun& run) { ExtrapolationJob::openResultTab(tabs_, run); });
     connect(extrapolationJob_, &ExtrapolationJob::failed, this,
@@ -227,6 +252,38 @@ void MainWindow::createActions()
                                     tr("Predict a larger scale from traces at 3 or more scales"),
                                     {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X)});
     connect(extrapolateAction_, &QAction::triggered, this, &MainWindow::showExtrapolateDialog);
+
+    whatIfAction_ = whatIf_->dock()->toggleViewAction();
+    whatIfAction_->setText(tr("&What If…"));
+    whatIfAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    whatIfAction_->setStatusTip(tr("Replay a trace on another network, or predict another scale"));
+    whatIfAction_->setToolTip(tr("Show the what-if panel: replay on another network, predict "
+                                 "another scale, sweep a parameter (Ctrl+I)"));
+    tourAction_ = tourDock_->toggleViewAction();
+    tourAction_->setText(tr("Guided &Tour"));
+    tourAction_->setShortcut(QKeySequence(Qt::Key_F1));
+    tourAction_->setToolTip(tr("Show the guided tour of the demo session (F1)"));
+    connect(tourAction_, &QAction::triggered, this, [this](bool on) {
+        if (on && tour_->steps().empty()) startDemoTour();
+    });
+
+    openSessionAction_ = makeAction(this, tr("Open &Session…"),
+                                    tr("Open a session: its traces, scenarios and views"),
+                                    {QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_O)});
+    connect(openSessionAction_, &QAction::triggered, this, &MainWindow::chooseAndOpenSession);
+    saveSessionAction_ = makeAction(this, tr("&Save Session"),
+                                    tr("Save the open traces, scenarios and views"),
+                                    {QKeySequence::Save});
+    connect(saveSessionAction_, &QAction::triggered, this, [this] {
+        if (sessionPath_.isEmpty())
+            chooseAndSaveSession();
+        else
+            saveSession(sessionPath_);
+    });
+    saveSessionAsAction_ = makeAction(this, tr("Save Session &As…"),
+                                      tr("Save the session under a new name"),
+                                      {QKeySequence::SaveAs});
+    connect(saveSessionAsAction_, &QAction::triggered, this, &MainWindow::chooseAndSaveSession);
 }
 
 void MainWindow::createMenusAndToolbar()
@@ -237,6 +294,10 @@ void MainWindow::createMenusAndToolbar()
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     connect(recentMenu_, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
     file->addAction(exportAction_);
+    file->addSeparator();
+    file->addAction(openSessionAction_);
+    file->addAction(saveSessionAction_);
+    file->addAction(saveSessionAsAction_);
     file->addSeparator();
     file->addAction(closeTabAction_);
     file->addAction(quitAction_);
@@ -259,7 +320,10 @@ void MainWindow::createMenusAndToolbar()
     view->addAction(compareAction_);
     QMenu* analysis = menuBar()->addMenu(tr("&Analysis"));
     analysis->addAction(extrapolateAction_);
-    for (QMenu* m : {file, view, analysis})
+    analysis->addAction(whatIfAction_);
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tourAction_);
+    for (QMenu* m : {file, view, analysis, help})
         m->setToolTipsVisible(true);
 
     QToolBar* bar = addToolBar(tr("Main"));
@@ -279,6 +343,7 @@ void MainWindow::createMenusAndToolbar()
     bar->addAction(waitsAction_);
     bar->addSeparator();
     bar->addAction(compareAction_);
+    bar->addAction(whatIfAction_);
 }
 
 void MainWindow::createStatusBar()
@@ -322,6 +387,7 @@ TraceDocument* MainWindow::document(int tab) const
 
 ComparisonView* MainWindow::comparison(int tab) const
 {
+    if (auto* w = qobject_cast<WhatIfComparison*>(tabs_->widget(tab))) return w->timelines();
     return qobject_cast<ComparisonView*>(tabs_->widget(tab));
 }
 
@@ -395,7 +461,9 @@ void MainWindow::onLoaded(const LoadedTrace& trace)
     doc->timeline()->setFocus();
     if (interactive_) RecentFiles().add(trace.path);
     statusBar()->showMessage(tr("Opened %1").arg(trace.name), 5000);
+    markDirty();
     emit traceOpened(trace.path);
+    emit tracesChanged();
 }
 
 void MainWindow::onProgress(double fraction)
@@ -473,6 +541,8 @@ void MainWindow::closeTab(int index)
     if (!w) return;
     tabs_->removeTab(index);
     w->deleteLater();
+    markDirty();
+    emit tracesChanged();
 }
 
 void MainWindow::fillRecentMenu()
@@ -579,6 +649,7 @@ bool MainWindow::compareTabs(int first, int second)
                                    t.waits,         t.waitSummary};
     };
     view->setRuns(run(a->data()), run(b->data()));
+    view->setProperty("rankscopeComparePaths", QStringList{a->data().path, b->data().path});
     for (int k = 0; k < 2; ++k)
         applyViewOptions(view->timeline(k));
     const int index = tabs_->addTab(view, tr("%1 vs %2").arg(a->data().name, b->data().name));
@@ -675,6 +746,9 @@ void MainWindow::closeEvent(QCloseEvent* event)
 {
     loader_->cancelAll();
     extrapolationJob_->cancel();
+    whatIf_->job()->cancel();
+    // A clean exit: the autosave is only for crashes.
+    if (interactive_) QFile::remove(autosavePath());
     event->accept();
 }
 

@@ -7,11 +7,13 @@
 // interactive, a non-modal message box naming the file.
 
 #include "app/loadedtrace.h"
+#include "app/session.h"
 
 #include <QMainWindow>
 #include <QStringList>
 
 #include <map>
+#include <optional>
 
 class QAction;
 class QLabel;
@@ -20,6 +22,8 @@ class QProgressBar;
 class QTabWidget;
 class QUrl;
 class QToolButton;
+class QDockWidget;
+class QTimer;
 
 namespace rankscope {
 
@@ -30,6 +34,8 @@ class ExtrapolationView;
 class TimelineView;
 class TraceDocument;
 class TraceLoader;
+class TourPanel;
+class WhatIfController;
 
 class MainWindow : public QMainWindow
 {
@@ -63,9 +69,43 @@ public:
     /// The headline shown in the status bar for the current tab.
     QString statusText() const;
 
+    /// The what-if dock, its job, scenarios and result tabs.
+    WhatIfController* whatIf() const { return whatIf_; }
+    TourPanel* tour() const { return tour_; }
+    QDockWidget* tourDock() const { return tourDock_; }
+    /// Reports an error: errorReported(), and a non-modal message box when interactive.
+    void reportError(const QString& title, const QString& message);
+    /// Applies the View menu's options (messages, wait states, rank order) to `view`.
+    void applyViewOptions(TimelineView* view) const;
+
+    /// The session as it is now: open traces, scenarios, result tabs, view state.
+    Session session() const;
+    /// Opens a session file: its traces load in the background; comparisons, result tabs,
+    /// visible ranges and the current tab are restored once they have. Returns false (after
+    /// reporting why) when the file cannot be read.
+    bool openSession(const QString& path);
+    /// Restores `session` (see openSession); sessionRestored() follows.
+    void restoreSession(const Session& session);
+    /// Writes the session to `path` (atomically); false after reporting why.
+    bool saveSession(const QString& path);
+    QString sessionPath() const { return sessionPath_; }
+    /// Where the session is saved every few seconds and on each scenario change, so a crash
+    /// loses nothing; removed on a clean exit.
+    static QString autosavePath();
+    /// Writes the autosave now (when anything changed since the last one).
+    void autosave();
+    /// Sets the tour's steps for the demo session and shows it.
+    void startDemoTour();
+    /// Does step `step` of the demo tour (tourpanel "Show me").
+    void doTourStep(int step);
+
 signals:
     void errorReported(const QString& title, const QString& message);
     void traceOpened(const QString& path);
+    /// A trace tab was opened or closed.
+    void tracesChanged();
+    /// A session's traces have loaded and its view state is restored.
+    void sessionRestored();
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -76,7 +116,6 @@ private:
     void createActions();
     void createMenusAndToolbar();
     void createStatusBar();
-    void reportError(const QString& title, const QString& message);
     void onLoaded(const LoadedTrace& trace);
     void onProgress(double fraction);
     void onCurrentTabChanged();
@@ -89,8 +128,11 @@ private:
     /// The timeline that view actions act on (the focused one in a comparison).
     TimelineView* currentTimeline() const;
     std::vector<TimelineView*> allTimelines() const;
-    void applyViewOptions(TimelineView* view) const;
     void updateActions();
+    void finishRestore();
+    void markDirty();
+    void chooseAndOpenSession();
+    bool chooseAndSaveSession();
 
     TraceLoader* loader_;
     QTabWidget* tabs_;
@@ -121,7 +163,19 @@ private:
     QAction* compareAction_ = nullptr;
     QAction* filterAction_ = nullptr;
     QAction* extrapolateAction_ = nullptr;
+    QAction* whatIfAction_ = nullptr;
+    QAction* tourAction_ = nullptr;
+    QAction* openSessionAction_ = nullptr;
+    QAction* saveSessionAction_ = nullptr;
+    QAction* saveSessionAsAction_ = nullptr;
     ExtrapolationJob* extrapolationJob_;
+    WhatIfController* whatIf_ = nullptr;
+    TourPanel* tour_ = nullptr;
+    QDockWidget* tourDock_ = nullptr;
+    QTimer* autosaveTimer_ = nullptr;
+    QString sessionPath_;
+    bool dirty_ = false;
+    std::optional<Session> restoring_; ///< a session whose traces are loading
 };
 
 } // namespace rankscope

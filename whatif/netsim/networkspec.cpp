@@ -121,6 +121,16 @@ NetworkSpec NetworkSpec::withOverrides(const std::vector<SpecOverride>& set) con
     return fromString(yamlText, source, all);
 }
 
+std::string NetworkSpec::effectiveYaml() const
+{
+    YAML::Node root = parseYaml(yamlText, source);
+    for (const SpecOverride& o : overrides)
+        applyOverride(root, o, source);
+    YAML::Emitter out;
+    out << root;
+    return std::string(out.c_str()) + "\n";
+}
+
 std::vector<std::pair<std::string, std::string>> NetworkSpec::overridableKeys() const
 {
     YAML::Node root = parseYaml(yamlText, source);

@@ -96,6 +96,9 @@ struct NetworkSpec
                                   const std::vector<SpecOverride>& set = {});
     /// This spec with more overrides applied (re-read and re-checked).
     NetworkSpec withOverrides(const std::vector<SpecOverride>& set) const;
+    /// The YAML text of this spec with its overrides applied (what "Save spec as" writes). The
+    /// file's comments are not kept: yaml-cpp's emitter drops them.
+    std::string effectiveYaml() const;
     /// Every scalar a user may override, as ("links.wan.latency", "10ms"), in file order.
     std::vector<std::pair<std::string, std::string>> overridableKeys() const;
 

@@ -1,0 +1,161 @@
+#include "app/demo.h"
+
+#include "app/mainwindow.h"
+#include "app/whatifcontroller.h"
+#include "views/tourpanel.h"
+#include "views/whatifcomparison.h"
+#include "views/whatifpanel.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QDockWidget>
+#include <QEventLoop>
+#include <QFileInfo>
+#include <QTabWidget>
+#include <QTimer>
+#include <cstdio>
+
+namespace rankscope::Demo {
+
+namespace {
+
+void printError(const QString& message)
+{
+    std::fprintf(stderr, "rankscope: %s\n", qPrintable(message));
+}
+
+/// Runs the event loop until `signal` of `sender` fires or `seconds` pass; false on timeout.
+template <class Sender, class Signal>
+bool waitFor(Sender* sender, Signal signal, int seconds)
+{
+    QEventLoop loop;
+    QTimer timeout;
+    timeout.setSingleShot(true);
+    bool fired = false;
+    QObject::connect(sender, signal, &loop, [&] {
+        fired = true;
+        loop.quit();
+    });
+    QObject::connect(&timeout, &QTimer::timeout, &loop, &QEventLoop::quit);
+    timeout.start(seconds * 1000);
+    loop.exec();
+    return fired;
+}
+
+void settle()
+{
+    for (int i = 0; i < 5; ++i)
+        QApplication::processEvents();
+}
+
+} // namespace
+
+QString sessionPath()
+{
+    const QString dir = WhatIfController::resourceDir();
+    const QString path = dir + QStringLiteral("/demo/demo.rsession");
+    return !dir.isEmpty() && QFileInfo::exists(path) ? path : QString();
+}
+
+int renderScreenshots(const QString& dir, QSize size)
+{
+    const QString session = sessionPath();
+    if (session.isEmpty()) {
+        printError(QStringLiteral("the demo session (resources/demo/demo.rsession) was not found; "
+                                  "set RANKSCOPE_RESOURCES to the resources folder"));
+        return 1;
+    }
+    if (!QDir().mkpath(dir)) {
+        printError(QStringLiteral("cannot create %1").arg(dir));
+        return 1;
+    }
+    MainWindow window;
+    window.setInteractive(false);
+    window.resize(size);
+    int errors = 0;
+    QObject::connect(&window, &MainWindow::errorReported, [&errors](const QString& title,
+                                                                    const QString& message) {
+        ++errors;
+        printError(title + QStringLiteral(": ") + message);
+    });
+    window.show();
+    bool restored = false;
+    QObject::connect(&window, &MainWindow::sessionRestored, [&restored] { restored = true; });
+    if (!window.openSession(session)) return 1;
+    if (!restored && !waitFor(&window, &MainWindow::sessionRestored, 300)) {
+        printError(QStringLiteral("the demo's traces did not load within 5 minutes"));
+        return 1;
+    }
+    if (errors > 0) return 1;
+
+    WhatIfController* whatIf = window.whatIf();
+    int written = 0;
+    const auto save = [&](const QString& name) {
+        settle();
+        const QString file = QDir(dir).filePath(name + QStringLiteral(".png"));
+        QImage image = window.grab().toImage();
+        if (image.isNull() || !image.save(file, "PNG")) {
+            printError(QStringLiteral("cannot write %1").arg(file));
+            ++errors;
+            return;
+        }
+        std::printf("%s\n", qPrintable(QDir::toNativeSeparators(file)));
+        ++written;
+    };
+    // Steps that start a run wait for it; a run ends with a result tab or an error.
+    const auto step = [&](int index, bool runs) {
+        bool ok = true;
+        if (runs) {
+            auto result = std::make_shared<bool>(false);
+            auto ended = std::make_shared<bool>(false);
+            const QMetaObject::Connection c = QObject::connect(
+                whatIf, &WhatIfController::runEnded, [result, ended](bool good) {
+                    *result = good;
+                    *ended = true;
+                });
+            window.doTourStep(index);
+            if (!*ended) waitFor(whatIf, &WhatIfController::runEnded, 600);
+            QObject::disconnect(c);
+            ok = *ended && *result;
+            if (!ok) printError(QStringLiteral("tour step %1 did not produce a result").arg(index + 1));
+        } else {
+            window.doTourStep(index);
+        }
+        return ok && errors == 0;
+    };
+
+    const QString names[] = {QStringLiteral("01-timeline"),     QStringLiteral("02-late-sender"),
+                             QStringLiteral("03-extrapolated"), QStringLiteral("04-compare-deltas"),
+                             QStringLiteral("05-wan-latency"),  QStringLiteral("06-sweep")};
+    const bool runs[] = {false, false, true, false, true, true};
+    for (int i = 0; i < 6; ++i) {
+        if (!step(i, runs[i])) return 1;
+        if (i == 2) {
+            // The prediction's summary table first, then (step 4) its histograms.
+            if (WhatIfComparison* c = whatIf->comparisonTab(window.tabs()->currentIndex()))
+                c->showPane(QStringLiteral("summary"));
+        }
+        save(names[i]);
+        if (i == 3) {
+            if (WhatIfComparison* c = whatIf->comparisonTab(window.tabs()->currentIndex())) {
+                c->showPane(QStringLiteral("waits"));
+                save(QStringLiteral("04-compare-waits"));
+            }
+        }
+    }
+    // The what-if panel on its own, at a readable size.
+    whatIf->dock()->show();
+    settle();
+    const QString panelFile = QDir(dir).filePath(QStringLiteral("07-whatif-panel.png"));
+    if (whatIf->panel()->grab().save(panelFile, "PNG")) {
+        std::printf("%s\n", qPrintable(QDir::toNativeSeparators(panelFile)));
+        ++written;
+    } else {
+        ++errors;
+    }
+    std::fprintf(stderr, "rankscope: %d views of the demo written to %s\n", written,
+                 qPrintable(QDir::toNativeSeparators(dir)));
+    return errors == 0 ? 0 : 1;
+}
+
+} // namespace rankscope::Demo

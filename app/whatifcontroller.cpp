@@ -1,0 +1,465 @@
+#include "app/whatifcontroller.h"
+
+#include "app/mainwindow.h"
+#include "app/tracedocument.h"
+#include "app/traceloader.h"
+#include "model/traceerror.h"
+#include "views/comparisondata.h"
+#include "views/sweepview.h"
+#include "views/whatifcomparison.h"
+#include "views/whatifpanel.h"
+#include "whatif/netsim/units.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QDockWidget>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <algorithm>
+
+namespace rankscope {
+
+namespace {
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+const char* const kScenarioProperty = "rankscopeScenario";
+
+bool samePath(const QString& a, const QString& b)
+{
+    const QFileInfo fa(a), fb(b);
+    const QString ca = fa.canonicalFilePath(), cb = fb.canonicalFilePath();
+    if (!ca.isEmpty() && !cb.isEmpty()) return ca == cb;
+    return QDir::cleanPath(fa.absoluteFilePath()) == QDir::cleanPath(fb.absoluteFilePath());
+}
+
+/// A sweep value as a number on the plot's x axis, and the axis unit.
+std::pair<double, QString> numericValue(const std::string& param, const std::string& value)
+{
+    if (param == "target") return {std::strtod(value.c_str(), nullptr), QObject::tr("ranks")};
+    if (auto d = netsim::parseDuration(value)) return {*d, QStringLiteral("ns")};
+    if (auto b = netsim::parseBandwidth(value)) return {*b * 1e9, QStringLiteral("B/s")};
+    if (auto n = netsim::parseBytes(value)) return {double(*n), QStringLiteral("B")};
+    return {std::strtod(value.c_str(), nullptr), QString()};
+}
+
+ComparisonView::Run runOf(const LoadedTrace& t)
+{
+    return ComparisonView::Run{t.name,  t.trace, t.timeline, t.profile, t.timelineIndex,
+                               t.waits, t.waitSummary};
+}
+
+} // namespace
+
+WhatIfController::WhatIfController(MainWindow* window)
+    : QObject(window), window_(window), dock_(new QDockWidget(tr("What if…"), window)),
+      panel_(new WhatIfPanel(dock_)), job_(new WhatIfJob(this))
+{
+    dock_->setObjectName(QStringLiteral("whatIfDock"));
+    dock_->setWidget(panel_);
+    dock_->setAllowedAreas(Qt::LeftDockWidgetArea | Qt::RightDockWidgetArea);
+    window->addDockWidget(Qt::RightDockWidgetArea, dock_);
+    dock_->hide();
+    panel_->setBundledSpecs(bundledSpecs());
+
+    connect(window, &MainWindow::tracesChanged, this, &WhatIfController::onTracesChanged);
+    connect(panel_, &WhatIfPanel::specFileRequested, this,
+            [this](const QString& path) { showSpec(path); });
+    connect(panel_, &WhatIfPanel::runRequested, this,
+            [this](const whatif::Scenario& s, const netsim::NetworkSpec&) { run(s); });
+    connect(panel_, &WhatIfPanel::sweepRequested, this,
+            [this](const whatif::Scenario& s, const netsim::NetworkSpec&) { sweep(s); });
+    connect(panel_, &WhatIfPanel::cancelRequested, this, [this] {
+        pending_.clear();
+        job_->cancel();
+    });
+    connect(panel_, &WhatIfPanel::saveSpecRequested, this, &WhatIfController::saveSpecAs);
+    connect(panel_, &WhatIfPanel::scenarioSaveRequested, this, &WhatIfController::saveScenario);
+    connect(panel_, &WhatIfPanel::scenarioActivated, this, [this](int i) {
+        if (i >= 0 && i < int(scenarios_.size())) showScenario(scenarios_[size_t(i)]);
+    });
+    connect(panel_, &WhatIfPanel::scenarioRunRequested, this, [this](int i) {
+        if (i >= 0 && i < int(scenarios_.size())) start(scenarios_[size_t(i)]);
+    });
+    connect(panel_, &WhatIfPanel::scenarioRemoveRequested, this, [this](int i) {
+        if (i < 0 || i >= int(scenarios_.size())) return;
+        scenarios_.erase(scenarios_.begin() + i);
+        panel_->setScenarios(scenarios_);
+        emit scenariosChanged();
+    });
+
+    connect(job_, &WhatIfJob::started, this,
+            [this](quint64, const QString& what) { panel_->setRunning(true, what); });
+    connect(job_, &WhatIfJob::progressChanged, panel_, &WhatIfPanel::setProgress);
+    connect(job_, &WhatIfJob::idle, this, [this] { panel_->setRunning(false); });
+    connect(job_, &WhatIfJob::finished, this,
+            [this](quint64, const WhatIfOutcome& out) { openResult(out); });
+    connect(job_, &WhatIfJob::failed, this, [this](quint64, const QString& message) {
+        window_->reportError(tr("What-if run failed"), message);
+        emit runEnded(false);
+    });
+    connect(job_, &WhatIfJob::cancelled, this, [this](quint64) {
+        window_->statusBar()->showMessage(tr("What-if run cancelled"), 5000);
+        emit runEnded(false);
+    });
+    connect(job_, &WhatIfJob::pointFinished, this, [this](quint64 id, const WhatIfOutcome& out) {
+        auto* view = qobject_cast<SweepView*>(sweepTab_);
+        if (id != sweepId_ || !view) return;
+        SweepPlot::Point p;
+        p.label = out.value;
+        const auto sweepParam = view->property("rankscopeSweepParam").toString().toStdString();
+        p.x = numericValue(sweepParam, out.value.toStdString()).first;
+        if (out.predictedRuntimeNs) p.runtimeNs = double(*out.predictedRuntimeNs);
+        if (out.waitNs) p.waitNs = double(*out.waitNs);
+        p.error = out.error;
+        view->setPoint(out.point, p);
+    });
+    connect(job_, &WhatIfJob::sweepFinished, this, [this](quint64 id) {
+        if (id != sweepId_) return;
+        if (sweepTab_) emit sweepDone(window_->tabs()->indexOf(sweepTab_));
+        emit runEnded(true);
+    });
+}
+
+WhatIfController::~WhatIfController() = default;
+
+QString WhatIfController::resourceDir()
+{
+    QStringList candidates;
+    if (const QByteArray env = qgetenv("RANKSCOPE_RESOURCES"); !env.isEmpty())
+        candidates << QString::fromLocal8Bit(env);
+    const QString app = QCoreApplication::applicationDirPath();
+    candidates << app + QStringLiteral("/../resources") << app + QStringLiteral("/../../resources")
+               << app + QStringLiteral("/../share/rankscope");
+#ifdef RANKSCOPE_SOURCE_DIR
+    candidates << QStringLiteral(RANKSCOPE_SOURCE_DIR "/resources");
+#endif
+    for (const QString& c : candidates)
+        if (QFileInfo(c + QStringLiteral("/networks")).isDir())
+            return QDir::cleanPath(QFileInfo(c).absoluteFilePath());
+    return {};
+}
+
+QStringList WhatIfController::bundledSpecs()
+{
+    const QString dir = resourceDir();
+    if (dir.isEmpty()) return {};
+    QStringList out;
+    const QDir networks(dir + QStringLiteral("/networks"));
+    for (const QString& f : networks.entryList({QStringLiteral("*.yaml")}, QDir::Files, QDir::Name))
+        out << networks.absoluteFilePath(f);
+    return out;
+}
+
+void WhatIfController::setScenarios(std::vector<whatif::Scenario> scenarios)
+{
+    scenarios_ = std::move(scenarios);
+    panel_->setScenarios(scenarios_);
+    emit scenariosChanged();
+}
+
+void WhatIfController::saveScenario(const whatif::Scenario& s)
+{
+    auto it = std::find_if(scenarios_.begin(), scenarios_.end(),
+                           [&](const whatif::Scenario& o) { return o.name == s.name; });
+    if (it != scenarios_.end())
+        *it = s;
+    else
+        scenarios_.push_back(s);
+    panel_->setScenarios(scenarios_);
+    window_->statusBar()->showMessage(tr("Scenario '%1' saved").arg(qs(s.name)), 5000);
+    emit scenariosChanged();
+}
+
+const whatif::Scenario* WhatIfController::scenario(const QString& name) const
+{
+    for (const whatif::Scenario& s : scenarios_)
+        if (qs(s.name) == name) return &s;
+    return nullptr;
+}
+
+QStringList WhatIfController::openResults() const
+{
+    QStringList names;
+    for (int i = 0; i < window_->tabs()->count(); ++i) {
+        const QVariant v = window_->tabs()->widget(i)->property(kScenarioProperty);
+        if (v.isValid() && scenario(v.toString()) && !names.contains(v.toString()))
+            names << v.toString();
+    }
+    return names;
+}
+
+void WhatIfController::showSpec(const QString& path,
+                                const std::vector<netsim::SpecOverride>& overrides)
+{
+    try {
+        panel_->setSpec(netsim::NetworkSpec::fromFile(QFile::encodeName(path).toStdString()),
+                        overrides);
+    } catch (const std::exception& e) {
+        panel_->setSpecError(QString::fromLocal8Bit(e.what()));
+    }
+}
+
+void WhatIfController::showScenario(const whatif::Scenario& s)
+{
+    try {
+        panel_->setScenario(s, netsim::NetworkSpec::fromFile(s.network));
+    } catch (const std::exception& e) {
+        panel_->setSpecError(QString::fromLocal8Bit(e.what()));
+    }
+}
+
+TraceDocument* WhatIfController::openDocument(const std::string& path) const
+{
+    for (int i = 0; i < window_->tabs()->count(); ++i)
+        if (TraceDocument* doc = window_->document(i))
+            if (!doc->data().path.isEmpty() && samePath(doc->data().path, qs(path))) return doc;
+    return nullptr;
+}
+
+void WhatIfController::onTracesChanged()
+{
+    std::vector<WhatIfPanel::TraceChoice> choices;
+    for (int i = 0; i < window_->tabs()->count(); ++i)
+        if (TraceDocument* doc = window_->document(i); doc && !doc->data().path.isEmpty())
+            choices.push_back({doc->data().name, doc->data().path,
+                               doc->data().trace ? uint32_t(doc->data().trace->rankCount()) : 0u});
+    panel_->setOpenTraces(choices);
+    tryPending();
+}
+
+void WhatIfController::start(const whatif::Scenario& s)
+{
+    if (s.sweepParam.empty())
+        run(s);
+    else
+        sweep(s);
+}
+
+bool WhatIfController::start(const QString& name)
+{
+    const whatif::Scenario* s = scenario(name);
+    if (!s) return false;
+    start(whatif::Scenario(*s));
+    return true;
+}
+
+void WhatIfController::run(const whatif::Scenario& s)
+{
+    pending_.push_back({s, false});
+    tryPending();
+}
+
+void WhatIfController::sweep(const whatif::Scenario& s)
+{
+    pending_.push_back({s, true});
+    tryPending();
+}
+
+void WhatIfController::tryPending()
+{
+    while (!pending_.empty()) {
+        const Pending p = pending_.front();
+        const whatif::Scenario& s = p.scenario;
+        if (const std::string problem = whatif::validate(s); !problem.empty()) {
+            pending_.erase(pending_.begin());
+            window_->reportError(tr("Cannot run '%1'").arg(qs(s.name)), qs(problem));
+            emit runEnded(false);
+            continue;
+        }
+        // Open what the scenario needs and come back when it has loaded.
+        QStringList missing;
+        std::vector<std::string> needed = s.baselines;
+        if (!s.compareWith.empty()) needed.push_back(s.compareWith);
+        for (const std::string& path : needed)
+            if (!openDocument(path)) missing << qs(path);
+        if (!missing.isEmpty()) {
+            const QStringList loading = window_->loader()->pendingPaths();
+            QStringList start;
+            for (const QString& m : missing) {
+                bool already = false;
+                for (const QString& l : loading)
+                    already = already || samePath(l, m);
+                if (!already) start << m;
+            }
+            if (start.isEmpty() && !loading.isEmpty()) return; // wait for the loads
+            if (!start.isEmpty()) {
+                window_->openTraces(start);
+                if (window_->isLoading()) return;
+            }
+            pending_.erase(pending_.begin());
+            window_->reportError(tr("Cannot run '%1'").arg(qs(s.name)),
+                                 tr("Its traces could not be opened:\n%1").arg(missing.join('\n')));
+            emit runEnded(false);
+            continue;
+        }
+        pending_.erase(pending_.begin());
+        WhatIfRequest request;
+        QString error;
+        if (!makeRequest(s, request, error)) {
+            window_->reportError(tr("Cannot run '%1'").arg(qs(s.name)), error);
+            emit runEnded(false);
+            continue;
+        }
+        if (p.sweep) {
+            auto* view = new SweepView(window_->tabs());
+            view->setProperty(kScenarioProperty, qs(s.name));
+            view->setProperty("rankscopeSweepParam", qs(s.sweepParam));
+            std::vector<SweepPlot::Point> points;
+            QString unit;
+            for (const std::string& v : s.sweepValues) {
+                SweepPlot::Point pt;
+                std::tie(pt.x, unit) = numericValue(s.sweepParam, v);
+                pt.label = qs(v);
+                points.push_back(pt);
+            }
+            view->setSweep(tr("%1: predicted run time against %2")
+                               .arg(qs(s.name), qs(s.sweepParam)),
+                           qs(s.sweepParam), unit, points);
+            const whatif::Scenario base = s;
+            connect(view, &SweepView::pointActivated, this, [this, base](int i) {
+                if (i < 0 || i >= int(base.sweepValues.size())) return;
+                whatif::Scenario one =
+                    whatif::withParam(base, base.sweepParam, base.sweepValues[size_t(i)]);
+                one.name = base.name + " (" + base.sweepParam + "=" +
+                           base.sweepValues[size_t(i)] + ")";
+                one.sweepParam.clear();
+                one.sweepValues.clear();
+                run(one);
+            });
+            const int tab = window_->tabs()->addTab(view, tr("Sweep: %1").arg(qs(s.name)));
+            window_->tabs()->setTabToolTip(tab, qs(whatif::describe(s)));
+            window_->tabs()->setCurrentIndex(tab);
+            sweepTab_ = view;
+            sweepId_ = job_->sweep(std::move(request));
+            emit sweepOpened(tab);
+        } else {
+            job_->run(std::move(request));
+        }
+        return; // one job at a time: the rest waits (starting another would supersede it)
+    }
+}
+
+bool WhatIfController::makeRequest(const whatif::Scenario& s, WhatIfRequest& request,
+                                   QString& error) const
+{
+    request.scenario = s;
+    try {
+        request.fileSpec = netsim::NetworkSpec::fromFile(s.network);
+        // Check the edits now, so a bad value is reported before anything runs.
+        (void)request.fileSpec.withOverrides(s.overrides);
+        if (!s.sweepParam.empty() && !whatif::isScenarioParam(s.sweepParam))
+            for (const std::string& v : s.sweepValues)
+                (void)request.fileSpec.withOverrides(whatif::withParam(s, s.sweepParam, v).overrides);
+        if (!s.sweepParam.empty() && whatif::isScenarioParam(s.sweepParam))
+            for (const std::string& v : s.sweepValues)
+                (void)whatif::withParam(s, s.sweepParam, v);
+    } catch (const std::exception& e) {
+        error = QString::fromLocal8Bit(e.what());
+        return false;
+    }
+    for (const std::string& b : s.baselines) {
+        TraceDocument* doc = openDocument(b);
+        if (!doc) {
+            error = tr("%1 is not open").arg(qs(b));
+            return false;
+        }
+        request.baselines.push_back(doc->data().trace);
+        request.baselineNames << doc->data().name;
+    }
+    const std::string compare =
+        !s.compareWith.empty() ? s.compareWith
+                               : (s.kind == whatif::ScenarioKind::Replay ? s.baselines.front()
+                                                                         : std::string());
+    if (!compare.empty())
+        if (TraceDocument* doc = openDocument(compare)) request.compare = doc->data();
+    return true;
+}
+
+void WhatIfController::openResult(const WhatIfOutcome& out)
+{
+    QTabWidget* tabs = window_->tabs();
+    const QString name = qs(out.scenario.name);
+    // A re-run replaces the scenario's old result tab.
+    for (int i = tabs->count() - 1; i >= 0; --i)
+        if (tabs->widget(i)->property(kScenarioProperty).toString() == name &&
+            !qobject_cast<SweepView*>(tabs->widget(i))) {
+            QWidget* old = tabs->widget(i);
+            tabs->removeTab(i);
+            old->deleteLater();
+        }
+    QWidget* widget = nullptr;
+    if (out.comparison && out.compare.trace) {
+        auto* view = new WhatIfComparison(tabs);
+        view->setRuns(runOf(out.compare), runOf(out.result), out.comparison, name);
+        for (int k = 0; k < 2; ++k)
+            window_->applyViewOptions(view->timelines()->timeline(k));
+        widget = view;
+    } else {
+        auto* doc = new TraceDocument(out.result, tabs);
+        window_->applyViewOptions(doc->timeline());
+        widget = doc;
+    }
+    widget->setProperty(kScenarioProperty, name);
+    const int tab = tabs->addTab(widget, tr("What if: %1").arg(name));
+    QString tip = qs(whatif::describe(out.scenario));
+    if (!out.notes.isEmpty()) tip += QStringLiteral("\n") + out.notes.join('\n');
+    tabs->setTabToolTip(tab, tip);
+    tabs->setCurrentIndex(tab);
+    if (out.predictedRuntimeNs)
+        window_->statusBar()->showMessage(
+            tr("'%1': predicted run time %2 ms").arg(name).arg(double(*out.predictedRuntimeNs) / 1e6, 0, 'f', 3),
+            8000);
+    emit resultOpened(name, tab);
+    emit runEnded(true);
+    tryPending();
+}
+
+void WhatIfController::saveSpecAs(const netsim::NetworkSpec& spec)
+{
+    const QString suggestion =
+        QFileInfo(qs(spec.source)).completeBaseName() + QStringLiteral("-edited.yaml");
+    const QString path = QFileDialog::getSaveFileName(window_, tr("Save Network Spec"),
+                                                      suggestion, tr("Network spec (*.yaml)"));
+    if (path.isEmpty()) return;
+    if (samePath(path, qs(spec.source)) && !spec.overrides.empty()) {
+        // Saving over the file is allowed, but only because the user chose it explicitly.
+        window_->statusBar()->showMessage(tr("Overwriting %1 with the edited spec").arg(path), 5000);
+    }
+    std::string text = "# " + spec.name + ": saved by Rankscope from " + spec.source;
+    if (!spec.overrides.empty()) {
+        text += " with edits:";
+        for (const netsim::SpecOverride& o : spec.overrides)
+            text += " " + o.key + "=" + o.value;
+    }
+    text += "\n";
+    try {
+        text += spec.effectiveYaml();
+    } catch (const std::exception& e) {
+        window_->reportError(tr("Cannot save the spec"), QString::fromLocal8Bit(e.what()));
+        return;
+    }
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+        file.write(text.data(), qint64(text.size())) != qint64(text.size())) {
+        window_->reportError(tr("Cannot save the spec"),
+                             tr("%1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
+        return;
+    }
+    window_->statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
+}
+
+WhatIfComparison* WhatIfController::comparisonTab(int tab) const
+{
+    return qobject_cast<WhatIfComparison*>(window_->tabs()->widget(tab));
+}
+
+SweepView* WhatIfController::sweepTab(int tab) const
+{
+    return qobject_cast<SweepView*>(window_->tabs()->widget(tab));
+}
+
+} // namespace rankscope

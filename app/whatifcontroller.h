@@ -1,0 +1,100 @@
+#pragma once
+// The what-if side of the main window: the "What if…" dock (WhatIfPanel), the job that runs
+// scenarios in the background, the saved scenarios, and the tabs their results open in (a
+// WhatIfComparison next to the compared run, a SweepView per sweep). Baseline traces a scenario
+// names but that are not open are opened first; the run starts when they have loaded.
+
+#include "app/whatifjob.h"
+#include "whatif/scenario/scenario.h"
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <map>
+#include <vector>
+
+class QDockWidget;
+class QWidget;
+
+namespace rankscope {
+
+class MainWindow;
+class SweepView;
+class TraceDocument;
+class WhatIfComparison;
+class WhatIfPanel;
+
+class WhatIfController : public QObject
+{
+    Q_OBJECT
+public:
+    explicit WhatIfController(MainWindow* window);
+    ~WhatIfController() override;
+
+    QDockWidget* dock() const { return dock_; }
+    WhatIfPanel* panel() const { return panel_; }
+    WhatIfJob* job() const { return job_; }
+
+    const std::vector<whatif::Scenario>& scenarios() const { return scenarios_; }
+    void setScenarios(std::vector<whatif::Scenario> scenarios);
+    /// Adds `s`, or replaces the scenario of the same name.
+    void saveScenario(const whatif::Scenario& s);
+    const whatif::Scenario* scenario(const QString& name) const;
+    /// Names of the scenarios whose result tab is open.
+    QStringList openResults() const;
+
+    /// Runs `s` (its sweep when it has one), opening its traces first when needed.
+    void start(const whatif::Scenario& s);
+    /// Runs the scenario called `name`; false when there is none.
+    bool start(const QString& name);
+    /// A whole run of `s` (ignores its sweep).
+    void run(const whatif::Scenario& s);
+    void sweep(const whatif::Scenario& s);
+
+    /// Loads `path` into the panel (network spec combo) and reports a bad file.
+    void showSpec(const QString& path, const std::vector<netsim::SpecOverride>& overrides = {});
+    /// Fills the panel's controls from scenario `s`.
+    void showScenario(const whatif::Scenario& s);
+
+    WhatIfComparison* comparisonTab(int tab) const;
+    SweepView* sweepTab(int tab) const;
+
+    /// The folder of bundled resources (networks/, demo/), or empty when not found.
+    static QString resourceDir();
+    /// resources/networks/*.yaml
+    static QStringList bundledSpecs();
+
+signals:
+    /// The scenario list changed (session autosave).
+    void scenariosChanged();
+    void resultOpened(const QString& scenarioName, int tab);
+    void sweepOpened(int tab);
+    void sweepDone(int tab);
+    /// A run or sweep ended without a result (failed, cancelled or refused).
+    void runEnded(bool ok);
+
+private:
+    struct Pending
+    {
+        whatif::Scenario scenario;
+        bool sweep = false;
+    };
+    void onTracesChanged();
+    void tryPending();
+    /// The request for `s`, or an error message (its traces must be open).
+    bool makeRequest(const whatif::Scenario& s, WhatIfRequest& request, QString& error) const;
+    TraceDocument* openDocument(const std::string& path) const;
+    void openResult(const WhatIfOutcome& outcome);
+    void saveSpecAs(const netsim::NetworkSpec& spec);
+
+    MainWindow* window_;
+    QDockWidget* dock_;
+    WhatIfPanel* panel_;
+    WhatIfJob* job_;
+    std::vector<whatif::Scenario> scenarios_;
+    std::vector<Pending> pending_;
+    QWidget* sweepTab_ = nullptr; ///< the tab the running sweep fills
+    quint64 sweepId_ = 0;
+};
+
+} // namespace rankscope

@@ -1,0 +1,315 @@
+#include "app/whatifjob.h"
+
+#include "app/traceloader.h"
+#include "model/traceerror.h"
+#include "model/waitstates.h"
+#include "views/comparisondata.h"
+#include "whatif/extrap/synthesis.h"
+#include "whatif/netsim/simulation.h"
+
+#include <QFutureWatcher>
+#include <QPromise>
+#include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <thread>
+
+namespace rankscope {
+
+namespace {
+
+constexpr int kProgressSteps = 1000;
+// Shares of a whole run: the engine, the analysis of its trace, the comparison.
+constexpr double kPredictShare = 0.6;
+constexpr double kAnalyseShare = 0.3;
+
+std::function<bool(double)> part(const std::function<bool(double)>& keepGoing, double base,
+                                 double share)
+{
+    return [keepGoing, base, share](double f) {
+        return !keepGoing || keepGoing(base + share * std::clamp(f, 0.0, 1.0));
+    };
+}
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+} // namespace
+
+WhatIfJob::WhatIfJob(QObject* parent) : QObject(parent)
+{
+    qRegisterMetaType<rankscope::WhatIfOutcome>();
+}
+
+WhatIfJob::~WhatIfJob()
+{
+    drop();
+    for (QFuture<WhatIfOutcome>& f : abandoned_)
+        f.waitForFinished();
+}
+
+std::shared_ptr<Trace> WhatIfJob::predict(const WhatIfRequest& request,
+                                          const whatif::Scenario& s,
+                                          const std::function<bool(double)>& keepGoing,
+                                          int64_t* runtimeNs, QStringList* notes)
+{
+    if (const std::string problem = whatif::validate(s); !problem.empty())
+        throw TraceError("scenario '" + s.name + "': " + problem);
+    if (request.baselines.size() != s.baselines.size())
+        throw TraceError("scenario '" + s.name + "': its baseline traces are not open");
+    // The edited copy: the file's text with this scenario's overrides, checked like the file.
+    const netsim::NetworkSpec spec = netsim::NetworkSpec::fromString(
+        request.fileSpec.yamlText, request.fileSpec.source, s.overrides);
+    if (s.kind == whatif::ScenarioKind::Replay) {
+        netsim::SimulationOptions o;
+        o.model = s.model;
+        o.collectiveAlgorithms = s.collectives;
+        o.cpuFactor = s.cpuFactor;
+        o.buildTrace = true;
+        o.progress = keepGoing;
+        netsim::SimulationResult r = netsim::simulate(*request.baselines.front(), spec, o);
+        if (r.cancelled || !r.trace) return nullptr;
+        if (runtimeNs) *runtimeNs = r.predictedRuntimeNs;
+        return std::make_shared<Trace>(std::move(*r.trace));
+    }
+    std::vector<const Trace*> traces;
+    extrap::SynthesisOptions o;
+    for (size_t i = 0; i < request.baselines.size(); ++i) {
+        traces.push_back(request.baselines[i].get());
+        o.traceNames.push_back(request.baselineNames.value(qsizetype(i)).toStdString());
+    }
+    o.target = s.target;
+    o.method = s.method == "classic" ? extrap::Method::Classic : extrap::Method::Rankscope;
+    o.seed = s.seed;
+    o.progress = keepGoing;
+    extrap::ReplayChoice replay;
+    replay.model = s.model;
+    replay.collectiveAlgorithms = s.collectives;
+    replay.cpuFactor = s.cpuFactor;
+    extrap::SynthesisResult r = extrap::synthesise(traces, spec, o, replay);
+    if (!r.refused.empty()) {
+        std::string why = "cannot predict " + std::to_string(s.target) + " ranks:";
+        for (const extrap::Refusal& f : r.refused)
+            why += "\n  " + (f.callSite.empty() ? std::string("(program)") : f.callSite) + ": " +
+                   f.reason;
+        throw TraceError(why);
+    }
+    if (r.cancelled || !r.trace) return nullptr;
+    if (notes) {
+        if (!r.machineNote.empty()) *notes << qs(r.machineNote);
+        for (const std::string& n : r.notes)
+            *notes << qs(n);
+    }
+    if (runtimeNs) *runtimeNs = r.predictedRuntimeNs;
+    return std::make_shared<Trace>(std::move(*r.trace));
+}
+
+WhatIfOutcome WhatIfJob::runNow(const WhatIfRequest& request,
+                                const std::function<bool(double)>& keepGoing)
+{
+    WhatIfOutcome out;
+    out.scenario = request.scenario;
+    out.compare = request.compare;
+    try {
+        int64_t runtime = 0;
+        std::shared_ptr<Trace> trace = predict(request, request.scenario,
+                                               part(keepGoing, 0.0, kPredictShare), &runtime,
+                                               &out.notes);
+        if (!trace) {
+            out.cancelled = true;
+            return out;
+        }
+        out.predictedRuntimeNs = runtime;
+        LoadOutcome analysed =
+            TraceLoader::analyseNow(trace, QString(), qs(request.scenario.name),
+                                    part(keepGoing, kPredictShare, kAnalyseShare));
+        if (!analysed.error.isEmpty()) {
+            out.cancelled = analysed.error == QLatin1String("cancelled");
+            out.error = out.cancelled ? QString() : analysed.error;
+            return out;
+        }
+        out.result = std::move(analysed.loaded);
+        out.waitNs = out.result.waits->totalNs;
+        const LoadedTrace& c = request.compare;
+        if (c.trace && c.waits) {
+            out.comparison = buildComparisonData(*c.trace, *c.waits, *out.result.trace,
+                                                 *out.result.waits,
+                                                 part(keepGoing, kPredictShare + kAnalyseShare,
+                                                      1.0 - kPredictShare - kAnalyseShare));
+            if (!out.comparison || out.comparison->cancelled) {
+                out.cancelled = true;
+                out.comparison.reset();
+            }
+        }
+    } catch (const std::bad_alloc&) {
+        out.error = QObject::tr("not enough memory for scenario '%1'").arg(qs(request.scenario.name));
+    } catch (const std::exception& e) {
+        out.error = QString::fromLocal8Bit(e.what());
+    }
+    return out;
+}
+
+WhatIfOutcome WhatIfJob::pointNow(const WhatIfRequest& request, int index,
+                                  const std::function<bool(double)>& keepGoing)
+{
+    WhatIfOutcome out;
+    out.point = index;
+    const whatif::Scenario& base = request.scenario;
+    out.value = qs(base.sweepValues.at(size_t(index)));
+    try {
+        out.scenario = whatif::withParam(base, base.sweepParam, base.sweepValues[size_t(index)]);
+        out.scenario.sweepParam.clear();
+        out.scenario.sweepValues.clear();
+        out.scenario.name = base.name + " (" + base.sweepParam + "=" +
+                            base.sweepValues[size_t(index)] + ")";
+        int64_t runtime = 0;
+        std::shared_ptr<Trace> trace =
+            predict(request, out.scenario, part(keepGoing, 0.0, 0.85), &runtime, &out.notes);
+        if (!trace) {
+            out.cancelled = true;
+            return out;
+        }
+        WaitStateOptions w;
+        w.progress = part(keepGoing, 0.85, 0.15);
+        const WaitStateAnalysis waits = analyzeWaitStates(*trace, w);
+        if (waits.cancelled) {
+            out.cancelled = true;
+            return out;
+        }
+        out.predictedRuntimeNs = runtime;
+        out.waitNs = waits.totalNs;
+    } catch (const std::bad_alloc&) {
+        out.error = QObject::tr("not enough memory");
+    } catch (const std::exception& e) {
+        out.error = QString::fromLocal8Bit(e.what());
+    }
+    return out;
+}
+
+quint64 WhatIfJob::run(WhatIfRequest request)
+{
+    const QString what = tr("Running '%1'").arg(qs(request.scenario.name));
+    return launch(QtConcurrent::run([request = std::move(request)](QPromise<WhatIfOutcome>& promise) {
+                      promise.setProgressRange(0, kProgressSteps);
+                      WhatIfOutcome out = runNow(request, [&promise](double f) {
+                          promise.setProgressValue(int(f * kProgressSteps));
+                          return !promise.isCanceled();
+                      });
+                      if (!promise.isCanceled()) promise.addResult(std::move(out), 0);
+                  }),
+                  false, what);
+}
+
+quint64 WhatIfJob::sweep(WhatIfRequest request)
+{
+    const QString what = tr("Sweeping %1 over %2 values")
+                             .arg(qs(request.scenario.sweepParam))
+                             .arg(request.scenario.sweepValues.size());
+    return launch(
+        QtConcurrent::run([request = std::move(request)](QPromise<WhatIfOutcome>& promise) {
+            const size_t n = request.scenario.sweepValues.size();
+            promise.setProgressRange(0, kProgressSteps);
+            // Points run on up to two threads (the engines are single-threaded); each point's
+            // fraction counts 1/n of the bar.
+            std::vector<double> fractions(n, 0.0);
+            std::mutex m;
+            std::atomic<size_t> next{0};
+            const auto worker = [&] {
+                for (size_t i; (i = next.fetch_add(1)) < n && !promise.isCanceled();) {
+                    WhatIfOutcome out = pointNow(request, int(i), [&, i](double f) {
+                        std::lock_guard lock(m);
+                        fractions[i] = f;
+                        double sum = 0;
+                        for (double x : fractions)
+                            sum += x;
+                        promise.setProgressValue(int(sum / double(n) * kProgressSteps));
+                        return !promise.isCanceled();
+                    });
+                    std::lock_guard lock(m);
+                    if (!promise.isCanceled() && !out.cancelled)
+                        promise.addResult(std::move(out), int(i));
+                }
+            };
+            const unsigned threads = std::clamp<unsigned>(std::thread::hardware_concurrency(), 1u,
+                                                          2u);
+            std::thread second;
+            if (threads > 1 && n > 1) second = std::thread(worker);
+            worker();
+            if (second.joinable()) second.join();
+        }),
+        true, what);
+}
+
+quint64 WhatIfJob::launch(QFuture<WhatIfOutcome> future, bool sweep, const QString& description)
+{
+    drop();
+    id_ = nextId_++;
+    sweeping_ = sweep;
+    fraction_ = 0;
+    watcher_ = new QFutureWatcher<WhatIfOutcome>(this);
+    connect(watcher_, &QFutureWatcherBase::progressValueChanged, this, [this](int value) {
+        fraction_ = double(value) / kProgressSteps;
+        emit progressChanged(fraction_);
+    });
+    connect(watcher_, &QFutureWatcherBase::resultReadyAt, this, &WhatIfJob::onResult);
+    connect(watcher_, &QFutureWatcherBase::finished, this, &WhatIfJob::finish);
+    watcher_->setFuture(future);
+    emit started(id_, description);
+    emit progressChanged(0.0);
+    return id_;
+}
+
+void WhatIfJob::onResult(int index)
+{
+    if (!watcher_ || !sweeping_) return;
+    emit pointFinished(id_, watcher_->future().resultAt(index));
+}
+
+void WhatIfJob::finish()
+{
+    if (!watcher_) return;
+    QFutureWatcher<WhatIfOutcome>* w = watcher_;
+    watcher_ = nullptr;
+    w->deleteLater();
+    const quint64 id = id_;
+    const QFuture<WhatIfOutcome> future = w->future();
+    fraction_ = 0;
+    emit progressChanged(0.0);
+    if (future.isCanceled()) {
+        emit cancelled(id);
+    } else if (sweeping_) {
+        emit sweepFinished(id);
+    } else if (future.resultCount() == 0) {
+        emit cancelled(id);
+    } else {
+        const WhatIfOutcome out = future.resultAt(0);
+        if (out.cancelled)
+            emit cancelled(id);
+        else if (!out.error.isEmpty())
+            emit failed(id, out.error);
+        else
+            emit finished(id, out);
+    }
+    emit idle();
+}
+
+void WhatIfJob::drop()
+{
+    if (!watcher_) return;
+    QFutureWatcher<WhatIfOutcome>* w = watcher_;
+    watcher_ = nullptr;
+    // Forget the job first, so a result already queued is dropped.
+    w->disconnect(this);
+    w->cancel();
+    abandoned_.push_back(w->future());
+    w->deleteLater();
+    std::erase_if(abandoned_, [](const QFuture<WhatIfOutcome>& f) { return f.isFinished(); });
+    fraction_ = 0;
+    emit progressChanged(0.0);
+    emit cancelled(id_);
+    emit idle();
+}
+
+void WhatIfJob::cancel() { drop(); }
+
+} // namespace rankscope
