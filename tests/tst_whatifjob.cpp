@@ -1,0 +1,285 @@
+// The what-if plumbing of the GUI: WhatIfJob delivers a run's analysed result through its
+// signal (the same numbers as calling the engine directly), Cancel stops a run, a sweep gives
+// one point per value; the controller opens results as tabs; a session round trip through the
+// main window restores traces, scenarios and view state; the bundled demo session is sound.
+
+#include "app/mainwindow.h"
+#include "app/session.h"
+#include "app/traceloader.h"
+#include "app/tracedocument.h"
+#include "app/whatifcontroller.h"
+#include "app/whatifjob.h"
+#include "model/waitstates.h"
+#include "views/comparisondata.h"
+#include "views/sweepview.h"
+#include "views/timelineview.h"
+#include "views/whatifcomparison.h"
+#include "whatif/netsim/simulation.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace rankscope;
+
+namespace {
+
+QString resources()
+{
+    return QDir::cleanPath(QFileInfo(QStringLiteral(__FILE__)).absolutePath() +
+                           QStringLiteral("/../resources"));
+}
+QString demoTrace(const QString& name) { return resources() + "/demo/traces/" + name; }
+std::string spec(const QString& name)
+{
+    return (resources() + "/networks/" + name + ".yaml").toStdString();
+}
+
+LoadedTrace load(const QString& path)
+{
+    const LoadOutcome out = TraceLoader::loadNow(path, {});
+    if (!out.error.isEmpty()) qFatal("%s", qPrintable(out.error));
+    return out.loaded;
+}
+
+whatif::Scenario replayOf(const QString& trace, const std::string& network)
+{
+    whatif::Scenario s;
+    s.name = "replay";
+    s.baselines = {trace.toStdString()};
+    s.network = network;
+    return s;
+}
+
+WhatIfRequest requestFor(const whatif::Scenario& s, const std::vector<LoadedTrace>& traces)
+{
+    WhatIfRequest r;
+    r.scenario = s;
+    r.fileSpec = netsim::NetworkSpec::fromFile(s.network);
+    for (const LoadedTrace& t : traces) {
+        r.baselines.push_back(t.trace);
+        r.baselineNames << t.name;
+    }
+    r.compare = traces.front();
+    return r;
+}
+
+} // namespace
+
+class TestWhatIfJob : public QObject
+{
+    Q_OBJECT
+private slots:
+    void runDeliversResultThroughSignal()
+    {
+        const LoadedTrace base = load(demoTrace("stencil2d-16"));
+        whatif::Scenario s = replayOf(base.path, spec("ib-switch"));
+        s.overrides = {{"links.hdr.latency", "5us"}};
+        s.cpuFactor = 1.5;
+        WhatIfJob job;
+        QSignalSpy finished(&job, &WhatIfJob::finished);
+        QSignalSpy idle(&job, &WhatIfJob::idle);
+        job.run(requestFor(s, {base}));
+        QVERIFY(job.busy());
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(idle.count(), 1);
+        QVERIFY(!job.busy());
+        const auto out = finished.front().at(1).value<WhatIfOutcome>();
+        QVERIFY(out.error.isEmpty());
+
+        // The same replay, called directly.
+        netsim::SimulationOptions o;
+        o.cpuFactor = 1.5;
+        o.buildTrace = true;
+        const netsim::SimulationResult direct = netsim::simulate(
+            *base.trace, netsim::NetworkSpec::fromFile(s.network, s.overrides), o);
+        QCOMPARE(*out.predictedRuntimeNs, direct.predictedRuntimeNs);
+        QVERIFY(out.result.trace->sameContent(*direct.trace));
+        QCOMPARE(*out.waitNs, analyzeWaitStates(*direct.trace, {}).totalNs);
+        // Analysed like a loaded trace, and compared with the baseline.
+        QVERIFY(out.result.timeline && out.result.profile && out.result.waits &&
+                out.result.timelineIndex);
+        QCOMPARE(out.result.name, QStringLiteral("replay"));
+        QVERIFY(out.comparison);
+        QCOMPARE(out.comparison->summary.front().measuredNs, double(base.trace->duration()));
+        QCOMPARE(out.comparison->summary.front().predictedNs, double(direct.trace->duration()));
+    }
+
+    void badSpecValueFails()
+    {
+        const LoadedTrace base = load(demoTrace("stencil2d-9"));
+        whatif::Scenario s = replayOf(base.path, spec("ib-switch"));
+        s.overrides = {{"links.hdr.latency", "quick"}};
+        WhatIfJob job;
+        QSignalSpy failed(&job, &WhatIfJob::failed);
+        job.run(requestFor(s, {base}));
+        QVERIFY(failed.wait(30000));
+        const QString message = failed.front().at(1).toString();
+        QVERIFY2(message.contains("links.hdr.latency"), qPrintable(message));
+    }
+
+    void cancelStops()
+    {
+        // A scale prediction to 4096 ranks takes seconds: long enough to cancel mid-way.
+        std::vector<LoadedTrace> traces;
+        for (const char* n : {"stencil2d-9", "stencil2d-16", "stencil2d-25", "stencil2d-36"})
+            traces.push_back(load(demoTrace(n)));
+        whatif::Scenario s;
+        s.name = "big";
+        s.kind = whatif::ScenarioKind::Scale;
+        for (const LoadedTrace& t : traces)
+            s.baselines.push_back(t.path.toStdString());
+        s.network = spec("ib-switch");
+        s.target = 4096;
+        WhatIfJob job;
+        QSignalSpy finished(&job, &WhatIfJob::finished);
+        QSignalSpy cancelled(&job, &WhatIfJob::cancelled);
+        QSignalSpy progress(&job, &WhatIfJob::progressChanged);
+        job.run(requestFor(s, traces));
+        QTRY_VERIFY_WITH_TIMEOUT(job.progress() > 0.0, 30000);
+        job.cancel();
+        QVERIFY(!job.busy());
+        QCOMPARE(cancelled.count(), 1);
+        QTest::qWait(200);
+        QCOMPARE(finished.count(), 0); // a late result is dropped
+    }
+
+    void sweepGivesOnePointPerValue()
+    {
+        const LoadedTrace base = load(demoTrace("tracer-stencil4d-64r"));
+        whatif::Scenario s = replayOf(base.path, spec("two-clusters-wan"));
+        s.sweepParam = "links.wan.latency";
+        s.sweepValues = {"1ms", "5ms", "20ms"};
+        WhatIfJob job;
+        QSignalSpy points(&job, &WhatIfJob::pointFinished);
+        QSignalSpy done(&job, &WhatIfJob::sweepFinished);
+        job.sweep(requestFor(s, {base}));
+        QVERIFY(done.wait(60000));
+        QCOMPARE(points.count(), 3);
+        std::map<int, int64_t> runtime;
+        for (const QList<QVariant>& p : points) {
+            const auto out = p.at(1).value<WhatIfOutcome>();
+            QVERIFY(out.error.isEmpty());
+            QVERIFY(!runtime.contains(out.point));
+            runtime[out.point] = *out.predictedRuntimeNs;
+            // Each point is the replay with that one value.
+            const auto direct = netsim::simulate(
+                *base.trace,
+                netsim::NetworkSpec::fromFile(s.network, {{s.sweepParam,
+                                                           s.sweepValues[size_t(out.point)]}}),
+                {});
+            QCOMPARE(*out.predictedRuntimeNs, direct.predictedRuntimeNs);
+            QCOMPARE(out.value, QString::fromStdString(s.sweepValues[size_t(out.point)]));
+        }
+        // More wide-area latency never makes the run faster.
+        QVERIFY(runtime[0] < runtime[1] && runtime[1] < runtime[2]);
+    }
+
+    void controllerOpensResultTabs()
+    {
+        MainWindow window;
+        window.setInteractive(false);
+        WhatIfController* c = window.whatIf();
+        QSignalSpy opened(c, &WhatIfController::resultOpened);
+        // The baseline is not open: the controller opens it first, then runs.
+        c->run(replayOf(demoTrace("stencil2d-9"), spec("ib-switch")));
+        QVERIFY(opened.wait(60000));
+        QCOMPARE(window.tabs()->count(), 2);
+        const int tab = opened.front().at(1).toInt();
+        QVERIFY(c->comparisonTab(tab));
+        // Result tabs count for the session only when their scenario is saved (to re-run it).
+        QVERIFY(c->openResults().isEmpty());
+        c->saveScenario(replayOf(demoTrace("stencil2d-9"), spec("ib-switch")));
+        QCOMPARE(c->openResults(), QStringList{"replay"});
+
+        whatif::Scenario sw = replayOf(demoTrace("stencil2d-9"), spec("ib-switch"));
+        sw.name = "sweep";
+        sw.sweepParam = "cpu_factor";
+        sw.sweepValues = {"0.5", "1", "2"};
+        QSignalSpy swept(c, &WhatIfController::sweepDone);
+        c->start(sw);
+        QVERIFY(swept.wait(60000));
+        SweepView* view = c->sweepTab(swept.front().at(0).toInt());
+        QVERIFY(view);
+        QCOMPARE(view->plot()->points().size(), size_t(3));
+        for (const SweepPlot::Point& p : view->plot()->points())
+            QVERIFY(p.runtimeNs.has_value());
+        // A slower CPU makes a longer run.
+        const auto& pts = view->plot()->points();
+        QVERIFY(*pts[0].runtimeNs < *pts[1].runtimeNs && *pts[1].runtimeNs < *pts[2].runtimeNs);
+    }
+
+    void sessionRoundTrip()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath("s.rsession");
+        const QString a = QFileInfo(demoTrace("stencil2d-9")).absoluteFilePath();
+        const QString b = QFileInfo(demoTrace("stencil2d-16")).absoluteFilePath();
+        whatif::Scenario s = replayOf(a, spec("ib-switch"));
+        s.name = "kept";
+        s.overrides = {{"links.hdr.latency", "3us"}};
+        {
+            MainWindow window;
+            window.setInteractive(false);
+            QSignalSpy idle(window.loader(), &TraceLoader::idle);
+            window.openTraces({a, b});
+            QVERIFY(idle.wait(30000));
+            QTRY_COMPARE(window.tabs()->count(), 2);
+            window.whatIf()->setScenarios({s});
+            QVERIFY(window.compareTabs(0, 1));
+            TimelineView* t = window.document(0)->timeline();
+            const double begin = t->mapping().begin(), span = t->mapping().span();
+            t->setVisibleRange(begin + span / 4, begin + span / 2);
+            window.tabs()->setCurrentIndex(1);
+            QVERIFY(window.saveSession(file));
+        }
+        MainWindow restored;
+        restored.setInteractive(false);
+        QSignalSpy done(&restored, &MainWindow::sessionRestored);
+        QVERIFY(restored.openSession(file));
+        QVERIFY(done.count() == 1 || done.wait(30000));
+        QCOMPARE(restored.tabs()->count(), 3); // two traces and their comparison
+        QCOMPARE(restored.document(0)->data().path, a);
+        QCOMPARE(restored.document(1)->data().path, b);
+        QVERIFY(restored.comparison(2));
+        QCOMPARE(restored.whatIf()->scenarios().size(), size_t(1));
+        QVERIFY(restored.whatIf()->scenarios().front() == s);
+        QCOMPARE(restored.tabs()->currentIndex(), 1);
+        const Session back = restored.session();
+        const Session saved = Session::load(file.toStdString());
+        QCOMPARE(back.view.ranges.size(), size_t(2));
+        const std::string key = a.toStdString();
+        QVERIFY(saved.view.ranges.contains(key) && back.view.ranges.contains(key));
+        const auto& [b0, e0] = saved.view.ranges.at(key);
+        const auto& [b1, e1] = back.view.ranges.at(key);
+        QCOMPARE(b1, b0);
+        QCOMPARE(e1, e0);
+        QVERIFY(e0 - b0 < 0.3 * double(restored.document(0)->data().trace->duration()));
+    }
+
+    void demoSessionIsSound()
+    {
+        const std::string path = (resources() + "/demo/demo.rsession").toStdString();
+        const Session demo = Session::load(path);
+        QCOMPARE(demo.traces.size(), size_t(7));
+        for (const std::string& t : demo.traces)
+            QVERIFY2(QFileInfo::exists(QString::fromStdString(t) + "/traces.otf2"), t.c_str());
+        QVERIFY(demo.scenarios.size() >= 3);
+        bool scale = false, replay = false, sweep = false;
+        for (const whatif::Scenario& s : demo.scenarios) {
+            QCOMPARE(whatif::validate(s), std::string());
+            QVERIFY2(QFileInfo::exists(QString::fromStdString(s.network)), s.network.c_str());
+            (void)netsim::NetworkSpec::fromFile(s.network, s.overrides); // throws if bad
+            scale = scale || s.kind == whatif::ScenarioKind::Scale;
+            replay = replay || (s.kind == whatif::ScenarioKind::Replay && s.sweepParam.empty());
+            sweep = sweep || !s.sweepParam.empty();
+        }
+        QVERIFY(scale && replay && sweep); // what the guided tour's steps need
+    }
+};
+
+QTEST_MAIN(TestWhatIfJob)
+#include "tst_whatifjob.moc"
