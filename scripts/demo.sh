@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
-# The demo, from a fresh Debian 12 machine: installs dependencies, builds the release preset,
-# generates a 16-rank stencil run (and a second run of the same program to compare with), and
-# shows what Rankscope finds in it. With a display it opens the Rankscope window on the demo
-# traces; without one it renders the same views to PNG files and writes a text report
-# (summary, profile, execution intervals) of the generated run and of a real Score-P trace.
-# Everything is saved under build/demo/.
+# The demo, from a fresh Debian 12 machine: installs dependencies, builds the release preset and
+# opens Rankscope on the bundled demo session (resources/demo/) with its guided tour. Without a
+# display it runs the tour headless instead (every view of it as PNG in build/demo/views/), and
+# adds the views of a generated 16-rank stencil run and a text report (summary, profile,
+# execution intervals, wait states) of it and of a real Score-P trace. Output: build/demo/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
@@ -16,7 +15,7 @@ gui=./build/release/rankscope
 out=build/demo
 rm -rf "$out/stencil2d-16" "$out/stencil2d-16-slow" # the demo regenerates its traces each run
 mkdir -p "$out"
-real=../shared/traces/scorep84-npb-mg-W-8
+real=resources/demo/traces/casita-mpi-late-sender-barrier-4r
 
 "$cli" generate --pattern stencil2d --ranks 16 --iterations 40 --seed 7 -o "$out/stencil2d-16"
 # The same program on a much slower network (100 us latency, 0.25 GB/s): what the comparison
@@ -25,9 +24,7 @@ real=../shared/traces/scorep84-npb-mg-W-8
     --bandwidth 2.5e8 -o "$out/stencil2d-16-slow"
 
 if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
-    traces=("$out/stencil2d-16" "$out/stencil2d-16-slow")
-    [ -f "$real/traces.otf2" ] && traces+=("$real")
-    exec "$gui" "${traces[@]}"
+    exec "$gui" --demo
 fi
 
 {
@@ -39,12 +36,12 @@ fi
     "$cli" intervals "$out/stencil2d-16"
     if [ -f "$real/traces.otf2" ]; then
         echo
-        echo "### Measured: NAS MG class W on 8 ranks (Score-P 8.4)"
+        echo "### Measured: a late sender and a barrier on 4 ranks (CASITA test trace, Score-P 1.3)"
         "$cli" info "$real"
         echo
-        "$cli" intervals "$real" > "$out/mg-W-8-intervals.txt"
-        head -25 "$out/mg-W-8-intervals.txt"
-        echo "(all $(($(wc -l < "$out/mg-W-8-intervals.txt") - 3)) intervals in $out/mg-W-8-intervals.txt)"
+        "$cli" intervals "$real" > "$out/real-intervals.txt"
+        head -25 "$out/real-intervals.txt"
+        echo "(all $(($(wc -l < "$out/real-intervals.txt") - 3)) intervals in $out/real-intervals.txt)"
         echo
         "$cli" waitstates "$real"
         echo
@@ -54,10 +51,7 @@ fi
 
 "$gui" --screenshot "$out/timeline.png" --size 1600x1000 "$out/stencil2d-16"
 "$gui" --screenshot "$out/compare.png" --size 1600x1000 --compare "$out/stencil2d-16" "$out/stencil2d-16-slow"
-if [ -f "$real/traces.otf2" ]; then
-    "$gui" --screenshot "$out/mg-W-8.png" --size 1600x1000 "$real"
-    "$gui" --screenshot "$out/mg-W-8-waits.png" --size 1600x1000 --pane waits "$real"
-    "$gui" --screenshot "$out/mg-W-8-causes.png" --size 1600x1000 --pane causes "$real"
-fi
+rm -rf "$out/views"
+"$gui" --demo --screenshot-dir "$out/views"
 echo
-echo "no display: views saved as PNG in $out/ (timeline.png, compare.png, mg-W-8*.png); report in $out/report.txt"
+echo "no display: the guided tour's views are in $out/views/, the generated run's in $out/ (timeline.png, compare.png); report in $out/report.txt"
