@@ -9,6 +9,7 @@
 #include "model/waitstates.h"
 #include "views/tourpanel.h"
 #include "views/waitstatepanel.h"
+#include "views/whatifpanel.h"
 #include "views/whatifcomparison.h"
 
 #include <QDockWidget>
@@ -72,13 +73,15 @@ void MainWindow::doTourStep(int step)
             if (pred(s)) return &s;
         return nullptr;
     };
-    const auto run = [this](const whatif::Scenario* s, const QString& what) {
+    const auto run = [this](const whatif::Scenario* s, const QString& what,
+                            const QString& section) {
         if (!s) {
             reportError(tr("Guided tour"), tr("This session has no %1 scenario.").arg(what));
             return;
         }
         whatIf_->dock()->show();
         whatIf_->showScenario(*s);
+        whatIf_->panel()->showSection(section);
         whatIf_->start(whatif::Scenario(*s));
     };
     switch (step) {
@@ -118,7 +121,7 @@ void MainWindow::doTourStep(int step)
         run(firstScenario([](const whatif::Scenario& s) {
                 return s.kind == whatif::ScenarioKind::Scale && s.sweepParam.empty();
             }),
-            tr("scale prediction"));
+            tr("scale prediction"), QStringLiteral("baselines"));
         break;
     case Compare: {
         // The open result of a scale prediction, its delta-time histograms shown.
@@ -141,11 +144,11 @@ void MainWindow::doTourStep(int step)
         run(firstScenario([](const whatif::Scenario& s) {
                 return s.kind == whatif::ScenarioKind::Replay && s.sweepParam.empty();
             }),
-            tr("network replay"));
+            tr("network replay"), QStringLiteral("network"));
         break;
     case Sweep:
         run(firstScenario([](const whatif::Scenario& s) { return !s.sweepParam.empty(); }),
-            tr("sweep"));
+            tr("sweep"), QStringLiteral("sweep"));
         break;
     default:
         return;

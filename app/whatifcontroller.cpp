@@ -36,14 +36,35 @@ bool samePath(const QString& a, const QString& b)
     return QDir::cleanPath(fa.absoluteFilePath()) == QDir::cleanPath(fb.absoluteFilePath());
 }
 
-/// A sweep value as a number on the plot's x axis, and the axis unit.
-std::pair<double, QString> numericValue(const std::string& param, const std::string& value)
+/// A sweep value as a number in a base unit (ns, bytes/ns, bytes or plain), and its kind.
+enum class ValueKind { Plain, Ranks, Duration, Bandwidth, Bytes };
+std::pair<double, ValueKind> numericValue(const std::string& param, const std::string& value)
 {
-    if (param == "target") return {std::strtod(value.c_str(), nullptr), QObject::tr("ranks")};
-    if (auto d = netsim::parseDuration(value)) return {*d, QStringLiteral("ns")};
-    if (auto b = netsim::parseBandwidth(value)) return {*b * 1e9, QStringLiteral("B/s")};
-    if (auto n = netsim::parseBytes(value)) return {double(*n), QStringLiteral("B")};
-    return {std::strtod(value.c_str(), nullptr), QString()};
+    if (param == "target") return {std::strtod(value.c_str(), nullptr), ValueKind::Ranks};
+    if (auto d = netsim::parseDuration(value)) return {*d, ValueKind::Duration};
+    if (auto b = netsim::parseBandwidth(value)) return {*b, ValueKind::Bandwidth};
+    if (auto n = netsim::parseBytes(value)) return {double(*n), ValueKind::Bytes};
+    return {std::strtod(value.c_str(), nullptr), ValueKind::Plain};
+}
+
+/// The plot unit for values up to `largest` of `kind`, and the divisor from the base unit.
+std::pair<QString, double> axisUnit(ValueKind kind, double largest)
+{
+    switch (kind) {
+    case ValueKind::Ranks: return {QObject::tr("ranks"), 1.0};
+    case ValueKind::Duration:
+        if (largest >= 1e9) return {QStringLiteral("s"), 1e9};
+        if (largest >= 1e6) return {QStringLiteral("ms"), 1e6};
+        if (largest >= 1e3) return {QStringLiteral("us"), 1e3};
+        return {QStringLiteral("ns"), 1.0};
+    case ValueKind::Bandwidth: return {QStringLiteral("Gbps"), 1.0 / 8.0}; // 1 byte/ns = 8 Gbps
+    case ValueKind::Bytes:
+        if (largest >= 1024.0 * 1024.0) return {QStringLiteral("MiB"), 1024.0 * 1024.0};
+        if (largest >= 1024.0) return {QStringLiteral("KiB"), 1024.0};
+        return {QStringLiteral("B"), 1.0};
+    case ValueKind::Plain: break;
+    }
+    return {QString(), 1.0};
 }
 
 ComparisonView::Run runOf(const LoadedTrace& t)
@@ -111,9 +132,11 @@ WhatIfController::WhatIfController(MainWindow* window)
         SweepPlot::Point p;
         p.label = out.value;
         const auto sweepParam = view->property("rankscopeSweepParam").toString().toStdString();
-        p.x = numericValue(sweepParam, out.value.toStdString()).first;
+        p.x = numericValue(sweepParam, out.value.toStdString()).first /
+              view->property("rankscopeSweepDivisor").toDouble();
         if (out.predictedRuntimeNs) p.runtimeNs = double(*out.predictedRuntimeNs);
-        if (out.waitNs) p.waitNs = double(*out.waitNs);
+        // Per rank, so it reads on the same axis as the run time.
+        if (out.waitNs && out.ranks > 0) p.waitNs = double(*out.waitNs) / out.ranks;
         p.error = out.error;
         view->setPoint(out.point, p);
     });
@@ -309,13 +332,19 @@ void WhatIfController::tryPending()
             view->setProperty(kScenarioProperty, qs(s.name));
             view->setProperty("rankscopeSweepParam", qs(s.sweepParam));
             std::vector<SweepPlot::Point> points;
-            QString unit;
+            ValueKind kind = ValueKind::Plain;
+            double largest = 0;
             for (const std::string& v : s.sweepValues) {
                 SweepPlot::Point pt;
-                std::tie(pt.x, unit) = numericValue(s.sweepParam, v);
+                std::tie(pt.x, kind) = numericValue(s.sweepParam, v);
+                largest = std::max(largest, pt.x);
                 pt.label = qs(v);
                 points.push_back(pt);
             }
+            const auto [unit, divisor] = axisUnit(kind, largest);
+            for (SweepPlot::Point& pt : points)
+                pt.x /= divisor;
+            view->setProperty("rankscopeSweepDivisor", divisor);
             view->setSweep(tr("%1: predicted run time against %2")
                                .arg(qs(s.name), qs(s.sweepParam)),
                            qs(s.sweepParam), unit, points);

@@ -130,6 +130,7 @@ WhatIfOutcome WhatIfJob::runNow(const WhatIfRequest& request,
         }
         out.result = std::move(analysed.loaded);
         out.waitNs = out.result.waits->totalNs;
+        out.ranks = uint32_t(out.result.trace->rankCount());
         const LoadedTrace& c = request.compare;
         if (c.trace && c.waits) {
             out.comparison = buildComparisonData(*c.trace, *c.waits, *out.result.trace,
@@ -178,6 +179,7 @@ WhatIfOutcome WhatIfJob::pointNow(const WhatIfRequest& request, int index,
         }
         out.predictedRuntimeNs = runtime;
         out.waitNs = waits.totalNs;
+        out.ranks = uint32_t(trace->rankCount());
     } catch (const std::bad_alloc&) {
         out.error = QObject::tr("not enough memory");
     } catch (const std::exception& e) {

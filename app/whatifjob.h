@@ -48,6 +48,7 @@ struct WhatIfOutcome
     QString value;             ///< the point's parameter value
     std::optional<int64_t> predictedRuntimeNs;
     std::optional<int64_t> waitNs; ///< wait time over all patterns and ranks
+    uint32_t ranks = 0;            ///< of the predicted run
     /// The predicted trace, analysed (whole runs only).
     LoadedTrace result;
     LoadedTrace compare;

@@ -309,6 +309,9 @@ void TestMainWindow::comparesAlignedAtEndOfMpiInit()
     QCOMPARE(cmp->alignment(), ComparisonView::Alignment::EndOfMpiInit);
     QCOMPARE(cmp->timeline(0)->timeOffset(), kLateSenderInitEnd);
     QCOMPARE(cmp->timeline(1)->timeOffset(), kPingPongInitEnd);
+    // Both start at the end of MPI_Init, start-up set aside.
+    QCOMPARE(cmp->timeline(0)->mapping().begin(), 0.0);
+    QCOMPARE(cmp->timeline(1)->mapping().begin(), 0.0);
     cmp->setAlignment(ComparisonView::Alignment::AbsoluteTime);
     QCOMPARE(cmp->timeline(0)->timeOffset(), int64_t(0));
     QCOMPARE(cmp->timeline(1)->timeOffset(), int64_t(0));

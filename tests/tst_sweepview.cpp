@@ -204,7 +204,7 @@ void TestSweepView::toolTips()
     const QString tip = plot.toolTipAt(plot.pointPosition(2, plot.rect()).toPoint());
     QVERIFY2(tip.contains(QStringLiteral("Latency = 5 ms")) &&
                  tip.contains(QStringLiteral("run time: ") + formatDuration(1.6e9)) &&
-                 tip.contains(QStringLiteral("wait time: ") + formatDuration(0.5e9)),
+                 tip.contains(QStringLiteral("wait time per rank: ") + formatDuration(0.5e9)),
              qPrintable(tip));
     QVERIFY(plot.toolTipAt(plot.pointPosition(3, plot.rect()).toPoint()).contains("pending"));
     QVERIFY(plot.toolTipAt(plot.pointPosition(4, plot.rect()).toPoint())

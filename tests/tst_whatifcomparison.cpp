@@ -485,6 +485,22 @@ void TestWhatIfComparison::waitChart()
                  tip.contains(QStringLiteral("predicted")),
              qPrintable(tip));
     QVERIFY(chart->toolTipAt(QPoint(1, 1)).isEmpty());
+
+    // Seven groups on a narrow chart: the value labels no longer fit their bars and stack.
+    WaitComparisonChart narrow;
+    narrow.setRunNames(QStringLiteral("measured"), QStringLiteral("predicted"));
+    narrow.setGroups({{QStringLiteral("All patterns"), 3.2e9, 4.1e9},
+                      {QStringLiteral("Late Sender"), 1.5e9, 2.2e9},
+                      {QStringLiteral("Late Receiver"), 2e8, 1e8},
+                      {QStringLiteral("Wait at Barrier"), 9e8, 9.1e8},
+                      {QStringLiteral("Wait at N x N"), 6e8, 8.9e8},
+                      {QStringLiteral("Late Broadcast"), 0, 1e6},
+                      {QStringLiteral("Early Reduce"), 1.2e3, 0}});
+    narrow.resize(600, 280);
+    const QImage image = narrow.grab().toImage();
+    QCOMPARE(image.size(), QSize(600, 280));
+    const QString dir = qEnvironmentVariable("RANKSCOPE_SHOT_DIR");
+    if (!dir.isEmpty()) QVERIFY(image.save(dir + QStringLiteral("/whatif-waits-narrow.png")));
 }
 
 void TestWhatIfComparison::render()

@@ -137,14 +137,20 @@ void ComparisonView::applyAlignment()
         titles_[i]->setText(title);
     }
     // One axis for both: each view may show the union of the two runs (the shorter one shows
-    // empty time past its end), and both start on the whole union.
+    // empty time past its end). Aligned at the end of MPI_Init, both start at that point: the
+    // alignment exists to set start-up aside, and a long MPI_Init (a measured run against its
+    // replay, which does not model start-up) would otherwise squeeze the run into a corner.
+    // Zooming out still shows the whole union.
     if (any && end > begin) {
+        const bool fromInit = alignment_ == Alignment::EndOfMpiInit &&
+                              (initEnd_[0].has_value() || initEnd_[1].has_value()) && end > 0;
+        const double shown = fromInit ? std::max(begin, 0.0) : begin;
         const QSignalBlocker guard0(views_[0]);
         const QSignalBlocker guard1(views_[1]);
         views_[0]->setTimeLimits(begin, end);
         views_[1]->setTimeLimits(begin, end);
-        views_[0]->setVisibleRange(begin, end);
-        views_[1]->setVisibleRange(begin, end);
+        views_[0]->setVisibleRange(shown, end);
+        views_[1]->setVisibleRange(shown, end);
     }
 }
 

@@ -351,7 +351,7 @@ void SweepPlot::paintLegend(QPainter& p, const QRect& bounds) const
         QString text;
         int kind; // 0 run time, 1 wait, 2 pending, 3 failed
     };
-    std::vector<Item> items{{tr("Predicted run time"), 0}, {tr("Wait time (all ranks)"), 1}};
+    std::vector<Item> items{{tr("Predicted run time"), 0}, {tr("Wait time (mean per rank)"), 1}};
     if (std::any_of(points_.begin(), points_.end(), [](const Point& pt) { return pt.pending(); }))
         items.push_back({tr("pending"), 2});
     if (std::any_of(points_.begin(), points_.end(), [](const Point& pt) { return pt.failed(); }))
@@ -400,7 +400,7 @@ QString SweepPlot::toolTipAt(QPoint pos) const
     if (pt.failed()) return text + tr("\nfailed: %1").arg(pt.error);
     if (pt.pending()) return text + tr("\npending");
     text += tr("\nrun time: %1").arg(formatDuration(*pt.runtimeNs));
-    text += tr("\nwait time: %1").arg(pt.waitNs ? formatDuration(*pt.waitNs) : tr("unknown"));
+    text += tr("\nwait time per rank: %1").arg(pt.waitNs ? formatDuration(*pt.waitNs) : tr("unknown"));
     return text;
 }
 
@@ -478,7 +478,7 @@ SweepView::SweepView(QWidget* parent)
         h->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     h->setSectionResizeMode(StatusColumn, QHeaderView::Stretch);
     h->setDefaultAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    model_->setHorizontalHeaderLabels({tr("Value"), tr("Run time"), tr("Wait time"), tr("Status")});
+    model_->setHorizontalHeaderLabels({tr("Value"), tr("Run time"), tr("Wait per rank"), tr("Status")});
     model_->horizontalHeaderItem(StatusColumn)->setTextAlignment(Qt::AlignLeft | Qt::AlignVCenter);
 
     connect(plot_, &SweepPlot::pointClicked, this, [this](int i) {

@@ -31,7 +31,7 @@ public:
         double x = 0;                    ///< the parameter's value, in its unit
         QString label;                   ///< how the value is written (empty: the number and unit)
         std::optional<double> runtimeNs; ///< predicted run time; nullopt while pending
-        std::optional<double> waitNs;    ///< wait time over all ranks and patterns
+        std::optional<double> waitNs;    ///< wait time (the caller chooses: the app plots it per rank)
         QString error;                   ///< non-empty: the run failed
         bool pending() const { return !runtimeNs && error.isEmpty(); }
         bool failed() const { return !error.isEmpty(); }

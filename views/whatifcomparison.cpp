@@ -374,9 +374,22 @@ QRect WaitComparisonChart::plotArea(const QRect& bounds) const
 {
     const QFontMetrics fm = fontMetrics();
     const int left = fm.horizontalAdvance(QStringLiteral("888.8 ms")) + 2 * kPad;
-    const int top = fm.height() + 2 * kPad;        // the legend line
-    const int bottom = 2 * fm.height() + 2 * kPad; // group name and difference
-    return bounds.adjusted(left, top, -2 * kPad, -bottom);
+    const int top = fm.height() + 2 * kPad; // the legend line
+    QRect plot = bounds.adjusted(left, top, -2 * kPad, 0);
+    // Group names (one line, or two when one of them needs it) and the difference below.
+    const int bottom = (nameLines(plot.width()) + 1) * fm.height() + 2 * kPad;
+    plot.setBottom(bounds.bottom() - bottom);
+    return plot;
+}
+
+int WaitComparisonChart::nameLines(int plotWidth) const
+{
+    if (groups_.empty()) return 1;
+    const QFontMetrics fm = fontMetrics();
+    const int width = plotWidth / int(groups_.size()) - 4;
+    for (const Group& g : groups_)
+        if (fm.horizontalAdvance(g.name) > width) return 2;
+    return 1;
 }
 
 double WaitComparisonChart::valueTop() const
@@ -462,23 +475,30 @@ void WaitComparisonChart::paintTo(QPainter& p, const QRect& bounds) const
                                fm.height());
         }
         p.setBrush(Qt::NoBrush);
-        // Labels wider than their bars would collide: stack them above the taller bar,
-        // measured on top, so each stays next to its own colour.
+        // Labels wider than their bars would collide: stack them over the group's centre above
+        // the taller bar, measured on top, so each stays next to its own colour. Labels wider
+        // than the group are left out (the tooltip has the values).
         if (labels[0].right() + 2 > labels[1].left()) {
             const double top = std::min(bars[0].top(), bars[1].top()) - 2;
+            const double centre = (bars[0].left() + bars[1].right()) / 2;
+            for (QRectF& l : labels)
+                l.moveLeft(centre - l.width() / 2);
             labels[1].moveBottom(top);
             labels[0].moveBottom(top - fm.height());
         }
-        for (int r = 0; r < 2; ++r) {
+        const bool fits = std::max(labels[0].width(), labels[1].width()) <= groupWidth - 2;
+        for (int r = 0; r < 2 && fits; ++r) {
             p.setPen(colours[r].darker(115));
             p.drawText(labels[r], Qt::AlignCenter, formatDuration(values[r]));
         }
         // Group name and the change under the axis.
-        const QRect nameRect(int(plot.left() + groupWidth * g), plot.bottom() + 4, int(groupWidth),
-                             fm.height());
+        const int lines = nameLines(plot.width());
+        const QRect nameRect(int(plot.left() + groupWidth * g) + 2, plot.bottom() + 4,
+                             int(groupWidth) - 4, lines * fm.height());
         p.setPen(palette().color(QPalette::Text));
-        p.drawText(nameRect, Qt::AlignCenter,
-                   fm.elidedText(group.name, Qt::ElideRight, nameRect.width() - 4));
+        p.drawText(nameRect, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap,
+                   lines == 1 ? group.name
+                              : fm.elidedText(group.name, Qt::ElideRight, 2 * nameRect.width()));
         QString change;
         if (group.measuredNs > 0) {
             const double pct = 100 * (group.predictedNs - group.measuredNs) / group.measuredNs;
@@ -491,7 +511,8 @@ void WaitComparisonChart::paintTo(QPainter& p, const QRect& bounds) const
         } else {
             change = group.predictedNs > 0 ? tr("new") : QString();
         }
-        p.drawText(nameRect.translated(0, fm.height()), Qt::AlignCenter, change);
+        p.drawText(QRect(nameRect.left(), nameRect.bottom() + 1, nameRect.width(), fm.height()),
+                   Qt::AlignCenter, change);
     }
     p.restore();
 }

@@ -67,6 +67,7 @@ protected:
 private:
     void paintAxis(QPainter& p, const QRect& bounds) const;
     void paintLegend(QPainter& p, const QRect& bounds) const;
+    int nameLines(int plotWidth) const; // lines the group names take
 
     std::vector<Group> groups_;
     QString measuredName_;

@@ -1155,4 +1155,12 @@ void WhatIfPanel::saveScenario()
     emit scenarioSaveRequested(s);
 }
 
+void WhatIfPanel::showSection(const QString& name)
+{
+    static const char* const names[] = {"baselines", "network", "simulation", "sweep",
+                                        "scenarios"};
+    for (int i = 0; i < int(std::size(names)); ++i)
+        if (name == QLatin1String(names[i])) sections_->setCurrentIndex(i);
+}
+
 } // namespace rankscope

@@ -83,6 +83,8 @@ public:
     void setRunning(bool running, const QString& what = {});
     /// 0..1 of the running job.
     void setProgress(double fraction);
+    /// Opens one section: "baselines", "network", "simulation", "sweep" or "scenarios".
+    void showSection(const QString& name);
     bool isRunning() const { return running_; }
 
     /// The message line under the sections (validation errors, hints); empty when none.
