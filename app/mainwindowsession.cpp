@@ -20,6 +20,8 @@
 #include <QTabWidget>
 #include <QTimer>
 
+#include <algorithm>
+
 namespace rankscope {
 
 namespace {
@@ -112,7 +114,18 @@ bool MainWindow::openSession(const QString& path)
 void MainWindow::restoreSession(const Session& s)
 {
     restoring_ = s;
-    whatIf_->setScenarios(s.scenarios);
+    // The session's scenarios join those already here (same name: the session's wins), so
+    // opening a session never throws away scenarios the user made in this window.
+    std::vector<whatif::Scenario> merged = whatIf_->scenarios();
+    for (const whatif::Scenario& sc : s.scenarios) {
+        auto it = std::find_if(merged.begin(), merged.end(),
+                               [&](const whatif::Scenario& o) { return o.name == sc.name; });
+        if (it != merged.end())
+            *it = sc;
+        else
+            merged.push_back(sc);
+    }
+    whatIf_->setScenarios(std::move(merged));
     whatIf_->dock()->setVisible(s.view.whatIfPanel);
     if (s.view.tour) {
         startDemoTour();

@@ -87,6 +87,8 @@ WhatIfController::WhatIfController(MainWindow* window)
     panel_->setBundledSpecs(bundledSpecs());
 
     connect(window, &MainWindow::tracesChanged, this, &WhatIfController::onTracesChanged);
+    // A load that fails opens no tab: the loads being over is what a waiting run needs to know.
+    connect(window->loader(), &TraceLoader::idle, this, &WhatIfController::tryPending);
     connect(panel_, &WhatIfPanel::specFileRequested, this,
             [this](const QString& path) { showSpec(path); });
     connect(panel_, &WhatIfPanel::runRequested, this,
@@ -293,24 +295,17 @@ void WhatIfController::tryPending()
             emit runEnded(false);
             continue;
         }
-        // Open what the scenario needs and come back when it has loaded.
+        // Open what the scenario needs (once) and come back when the loads are over.
         QStringList missing;
         std::vector<std::string> needed = s.baselines;
         if (!s.compareWith.empty()) needed.push_back(s.compareWith);
         for (const std::string& path : needed)
             if (!openDocument(path)) missing << qs(path);
         if (!missing.isEmpty()) {
-            const QStringList loading = window_->loader()->pendingPaths();
-            QStringList start;
-            for (const QString& m : missing) {
-                bool already = false;
-                for (const QString& l : loading)
-                    already = already || samePath(l, m);
-                if (!already) start << m;
-            }
-            if (start.isEmpty() && !loading.isEmpty()) return; // wait for the loads
-            if (!start.isEmpty()) {
-                window_->openTraces(start);
+            if (window_->isLoading()) return;
+            if (!p.openRequested) {
+                pending_.front().openRequested = true;
+                window_->openTraces(missing);
                 if (window_->isLoading()) return;
             }
             pending_.erase(pending_.begin());

@@ -78,6 +78,7 @@ private:
     {
         whatif::Scenario scenario;
         bool sweep = false;
+        bool openRequested = false; ///< its missing traces were asked to load once
     };
     void onTracesChanged();
     void tryPending();

@@ -212,6 +212,28 @@ private slots:
         QVERIFY(*pts[0].runtimeNs < *pts[1].runtimeNs && *pts[1].runtimeNs < *pts[2].runtimeNs);
     }
 
+    void missingTraceIsReportedNotAwaited()
+    {
+        MainWindow window;
+        window.setInteractive(false);
+        WhatIfController* c = window.whatIf();
+        QSignalSpy ended(c, &WhatIfController::runEnded);
+        QSignalSpy errors(&window, &MainWindow::errorReported);
+        QTemporaryDir dir;
+        // A folder that exists but holds no trace: the load starts, fails, and the run ends.
+        QDir(dir.path()).mkdir("empty");
+        c->run(replayOf(dir.filePath("empty"), spec("ib-switch")));
+        QVERIFY(ended.count() == 1 || ended.wait(30000));
+        QCOMPARE(ended.front().at(0).toBool(), false);
+        QVERIFY(errors.count() >= 1);
+        QTest::qWait(200);
+        QCOMPARE(ended.count(), 1); // tried once, not again and again
+        // A path that does not exist at all fails at once.
+        c->run(replayOf(dir.filePath("nowhere"), spec("ib-switch")));
+        QCOMPARE(ended.count(), 2);
+        QVERIFY(!c->job()->busy());
+    }
+
     void sessionRoundTrip()
     {
         QTemporaryDir dir;
