@@ -210,6 +210,15 @@ private slots:
         // A slower CPU makes a longer run.
         const auto& pts = view->plot()->points();
         QVERIFY(*pts[0].runtimeNs < *pts[1].runtimeNs && *pts[1].runtimeNs < *pts[2].runtimeNs);
+
+        // Clicking a point opens that run, with the same run time as its point.
+        opened.clear();
+        emit view->pointActivated(2);
+        QVERIFY(opened.wait(60000));
+        QCOMPARE(opened.front().at(0).toString(), QStringLiteral("sweep (cpu_factor=2)"));
+        WhatIfComparison* point = c->comparisonTab(opened.front().at(1).toInt());
+        QVERIFY(point);
+        QCOMPARE(double(point->timelines()->run(1).trace->duration()), *pts[2].runtimeNs);
     }
 
     void missingTraceIsReportedNotAwaited()
