@@ -143,8 +143,14 @@ int renderScreenshots(const QString& dir, QSize size)
             }
         }
     }
-    // The what-if panel on its own, at a readable size.
+    // The what-if panel on its own, at a readable size, on the spec copy of the latency replay.
     whatIf->dock()->show();
+    for (const whatif::Scenario& s : whatIf->scenarios())
+        if (s.kind == whatif::ScenarioKind::Replay && s.sweepParam.empty()) {
+            whatIf->showScenario(s);
+            break;
+        }
+    whatIf->panel()->showSection(QStringLiteral("network"));
     settle();
     const QString panelFile = QDir(dir).filePath(QStringLiteral("07-whatif-panel.png"));
     if (whatIf->panel()->grab().save(panelFile, "PNG")) {

@@ -81,6 +81,7 @@ WhatIfController::WhatIfController(MainWindow* window)
 {
     dock_->setObjectName(QStringLiteral("whatIfDock"));
     dock_->setWidget(panel_);
+    panel_->setMinimumWidth(380); // key, value and in-file columns of the spec copy stay legible
     dock_->setAllowedAreas(Qt::LeftDockWidgetArea | Qt::RightDockWidgetArea);
     window->addDockWidget(Qt::RightDockWidgetArea, dock_);
     dock_->hide();
