@@ -178,6 +178,36 @@ private slots:
         QVERIFY(runtime[0] < runtime[1] && runtime[1] < runtime[2]);
     }
 
+    void scaleSweepOverTarget()
+    {
+        std::vector<LoadedTrace> traces;
+        for (const char* n : {"stencil2d-9", "stencil2d-16", "stencil2d-25", "stencil2d-36"})
+            traces.push_back(load(demoTrace(n)));
+        whatif::Scenario s;
+        s.name = "scale";
+        s.kind = whatif::ScenarioKind::Scale;
+        for (const LoadedTrace& t : traces)
+            s.baselines.push_back(t.path.toStdString());
+        s.network = spec("ib-switch");
+        s.target = 64;
+        s.sweepParam = "target";
+        s.sweepValues = {"49", "100"};
+        WhatIfJob job;
+        QSignalSpy points(&job, &WhatIfJob::pointFinished);
+        QSignalSpy done(&job, &WhatIfJob::sweepFinished);
+        job.sweep(requestFor(s, traces));
+        QVERIFY(done.wait(120000));
+        QCOMPARE(points.count(), 2);
+        for (const QList<QVariant>& p : points) {
+            const auto out = p.at(1).value<WhatIfOutcome>();
+            QVERIFY2(out.error.isEmpty(), qPrintable(out.error));
+            // A 7 x 7 and a 10 x 10 grid: the point's run has that many ranks.
+            QCOMPARE(out.ranks, out.point == 0 ? 49u : 100u);
+            QCOMPARE(out.scenario.target, out.ranks);
+            QVERIFY(*out.predictedRuntimeNs > 0);
+        }
+    }
+
     void controllerOpensResultTabs()
     {
         MainWindow window;
