@@ -48,6 +48,12 @@ void showError(QLabel* label, const QString& text)
 
 } // namespace
 
+WhatIfPanel::~WhatIfPanel()
+{
+    for (QObject* child : findChildren<QObject*>())
+        child->disconnect(this);
+}
+
 WhatIfPanel::WhatIfPanel(QWidget* parent) : QWidget(parent), specModel_(new SpecEditModel(this))
 {
     sections_ = new QToolBox(this);

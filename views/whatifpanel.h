@@ -53,6 +53,9 @@ public:
     };
 
     explicit WhatIfPanel(QWidget* parent = nullptr);
+    /// Disconnects the children first: closing a top-level panel moves focus out of its line
+    /// edits, whose editingFinished would otherwise reach a half-destroyed panel.
+    ~WhatIfPanel() override;
 
     /// Open traces that can be baselines (and measured runs to compare with). Checked
     /// baselines and the compared run stay chosen when their path is still offered.
