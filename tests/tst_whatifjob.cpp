@@ -54,6 +54,28 @@ whatif::Scenario replayOf(const QString& trace, const std::string& network)
     return s;
 }
 
+/// The demo's stencil2d at its four small scales.
+std::vector<LoadedTrace> stencilScales()
+{
+    std::vector<LoadedTrace> traces;
+    for (const char* n : {"stencil2d-9", "stencil2d-16", "stencil2d-25", "stencil2d-36"})
+        traces.push_back(load(demoTrace(n)));
+    return traces;
+}
+
+whatif::Scenario scaleOf(const std::vector<LoadedTrace>& traces, const std::string& name,
+                         uint32_t target)
+{
+    whatif::Scenario s;
+    s.name = name;
+    s.kind = whatif::ScenarioKind::Scale;
+    for (const LoadedTrace& t : traces)
+        s.baselines.push_back(t.path.toStdString());
+    s.network = spec("ib-switch");
+    s.target = target;
+    return s;
+}
+
 WhatIfRequest requestFor(const whatif::Scenario& s, const std::vector<LoadedTrace>& traces)
 {
     WhatIfRequest r;
@@ -124,16 +146,8 @@ private slots:
     void cancelStops()
     {
         // A scale prediction to 4096 ranks takes seconds: long enough to cancel mid-way.
-        std::vector<LoadedTrace> traces;
-        for (const char* n : {"stencil2d-9", "stencil2d-16", "stencil2d-25", "stencil2d-36"})
-            traces.push_back(load(demoTrace(n)));
-        whatif::Scenario s;
-        s.name = "big";
-        s.kind = whatif::ScenarioKind::Scale;
-        for (const LoadedTrace& t : traces)
-            s.baselines.push_back(t.path.toStdString());
-        s.network = spec("ib-switch");
-        s.target = 4096;
+        const std::vector<LoadedTrace> traces = stencilScales();
+        whatif::Scenario s = scaleOf(traces, "big", 4096);
         WhatIfJob job;
         QSignalSpy finished(&job, &WhatIfJob::finished);
         QSignalSpy cancelled(&job, &WhatIfJob::cancelled);
@@ -180,16 +194,8 @@ private slots:
 
     void scaleSweepOverTarget()
     {
-        std::vector<LoadedTrace> traces;
-        for (const char* n : {"stencil2d-9", "stencil2d-16", "stencil2d-25", "stencil2d-36"})
-            traces.push_back(load(demoTrace(n)));
-        whatif::Scenario s;
-        s.name = "scale";
-        s.kind = whatif::ScenarioKind::Scale;
-        for (const LoadedTrace& t : traces)
-            s.baselines.push_back(t.path.toStdString());
-        s.network = spec("ib-switch");
-        s.target = 64;
+        const std::vector<LoadedTrace> traces = stencilScales();
+        whatif::Scenario s = scaleOf(traces, "scale", 64);
         s.sweepParam = "target";
         s.sweepValues = {"49", "100"};
         WhatIfJob job;
