@@ -2,15 +2,14 @@
 // worked out by hand. Test network: a crossbar whose links have latency 500 ns (a message
 // crosses two: L = 1000 ns) and 8 Gbps = 1 byte/ns (G = 1 ns/byte), o_s = o_r = 100 ns.
 
+#include "model/traceerror.h"
 #include "testsupport/handtrace.h"
 #include "tst_netsimprogram.h"
-
-#include "model/traceerror.h"
 #include "whatif/netsim/eventqueue.h"
+#include "whatif/netsim/hugepageallocator.h"
 #include "whatif/netsim/simulation.h"
 
 #include <QTest>
-
 #include <algorithm>
 
 using namespace rankscope;
@@ -180,6 +179,26 @@ private slots:
         std::sort(queued.begin(), queued.end());
         for (const auto& e : queued)
             QCOMPARE(popped[k++], e);
+    }
+
+    void hugePageAllocatorAligns()
+    {
+        // A cache-line type must come back cache-line aligned from small blocks as well
+        // (a collective inbox of a 3-rank replay is 192 bytes); blocks of 2 MiB or more start
+        // on a 2 MiB boundary so the kernel can back them with huge pages.
+        struct alignas(64) Line
+        {
+            char bytes[64];
+        };
+        for (const size_t n : {size_t(1), size_t(3), size_t(1000), size_t(40'000)}) {
+            std::vector<Line, HugePageAllocator<Line>> v(n);
+            const auto address = reinterpret_cast<uintptr_t>(v.data());
+            QCOMPARE(address % 64, uintptr_t(0));
+            if (n * sizeof(Line) >= (size_t(2) << 20))
+                QCOMPARE(address % (uintptr_t(2) << 20), uintptr_t(0));
+        }
+        std::vector<uint32_t, HugePageAllocator<uint32_t>> small(5, 7u);
+        QCOMPARE(small[4], 7u);
     }
 
     void deadlockIsAnError()

@@ -1,7 +1,6 @@
 #include "whatif/netsim/replayengine.h"
 
 #include "model/traceerror.h"
-#include "whatif/netsim/collectiveschedule.h"
 
 #include <algorithm>
 
@@ -16,14 +15,21 @@ ReplayEngine::ReplayEngine(const ActionProgram& program, const Machine& machine,
     ranks_.resize(n);
     for (uint32_t r = 0; r < n; ++r) {
         ranks_[r].pc = program.rankBegin[r];
+        ranks_[r].end = program.rankBegin[r + 1];
         ranks_[r].now = program.startNs[r];
     }
+    // Collective messages get slots behind the point-to-point ones. Room for two per rank is
+    // set aside (address space only until used): growing the vector past it later copies it,
+    // which at a million ranks was the replay's peak of memory.
+    slots_.reserve(program.messages.size() + (program.collectives.empty() ? 0 : 2 * size_t(n)));
     slots_.resize(program.messages.size());
     for (size_t m = 0; m < program.messages.size(); ++m) {
         slots_[m].src = program.messages[m].src;
         slots_[m].dst = program.messages[m].dst;
         slots_[m].bytes = double(program.messages[m].bytes);
     }
+    if (!program.collectives.empty())
+        collSlots_.setReceivers(n);
     if (options_.recordTimes)
         times_.assign(program.actions.size(), 0.0);
 }
@@ -39,10 +45,15 @@ ReplayOutcome ReplayEngine::run()
     ReplayOutcome out;
     uint64_t events = 0;
     while (!queue_.empty()) {
-        const SimEvent e = queue_.pop();
+        const SimEvent e = takeEvent();
         clock_ = e.time;
         switch (e.kind) {
-        case kResume: advance(e.payload); break;
+        case kResume:
+            if (options_.recordTimes)
+                advance<true>(e.payload);
+            else
+                advance<false>(e.payload);
+            break;
         case kStartTransfer: {
             const Slot& s = slots_[e.payload];
             model_->start(e.payload, s.src, s.dst, uint64_t(s.bytes), s.placement, e.time);
@@ -77,53 +88,71 @@ ReplayOutcome ReplayEngine::run()
     return out;
 }
 
+SimEvent ReplayEngine::takeEvent()
+{
+    // At a million ranks nearly every rank state, action and slot a resumed rank reads is a
+    // cache miss. The queue knows which ranks come next: fetch a rank's state some events
+    // ahead and, a few events later when it has arrived, what the rank will read first.
+    constexpr size_t kFar = 12, kNear = 6;
+    const uint32_t far = queue_.peek(kFar, kResume);
+    if (far != EventQueue::kNone) {
+        __builtin_prefetch(&ranks_[far]);
+        collSlots_.prefetch(far);
+    }
+    const uint32_t near = queue_.peek(kNear, kResume);
+    if (near != EventQueue::kNone && ranks_[near].pc < ranks_[near].end) {
+        const RankState& s = ranks_[near];
+        __builtin_prefetch(&program_.actions[s.pc]);
+        if (s.blockedSlot != kNoRank) __builtin_prefetch(&slots_[s.blockedSlot]);
+        if (s.collRecv != kNoRank && s.collRecv != s.blockedSlot)
+            __builtin_prefetch(&slots_[s.collRecv]);
+    }
+    return queue_.pop();
+}
+
+template <bool kRecord>
 void ReplayEngine::advance(uint32_t r)
 {
     double t = ranks_[r].now;
-    size_t pc = ranks_[r].pc;
-    const size_t end = program_.rankBegin[r + 1];
-    while (pc < end) {
+    const size_t begin = ranks_[r].pc, end = ranks_[r].end;
+    size_t pc = begin;
+    for (; pc < end; ++pc) {
         const Action& a = program_.actions[pc];
         switch (a.kind) {
         case ActionKind::Compute: t += a.value; break;
         case ActionKind::Enter: ranks_[r].enter = t; break;
         case ActionKind::Leave: ranks_[r].mpi += t - ranks_[r].enter; break;
         case ActionKind::PostSend:
-            if (options_.recordTimes) times_[pc] = t;
+            if (kRecord) times_[pc] = t;
             t = postSend(a.ref, t);
             break;
         case ActionKind::PostRecv: postRecv(a.ref, t); break;
         case ActionKind::WaitSend:
         case ActionKind::WaitRecv:
-            if (!waitSide(r, a.ref, a.kind == ActionKind::WaitSend, t)) {
-                ranks_[r].now = t;
-                ranks_[r].pc = pc;
-                return;
-            }
+            if (!waitSide(r, a.ref, a.kind == ActionKind::WaitSend, t)) return stop(r, t, begin, pc);
             break;
         case ActionKind::Collective:
-            if (!collective(r, a, t)) {
-                ranks_[r].now = t;
-                ranks_[r].pc = pc;
-                return;
-            }
+            if (!collective(r, a, t)) return stop(r, t, begin, pc);
             break;
         }
-        if (options_.recordTimes && a.kind != ActionKind::PostSend) times_[pc] = t;
-        ++pc;
-        ++actionsDone_;
+        if (kRecord && a.kind != ActionKind::PostSend) times_[pc] = t;
         // Yield when this rank's clock passes the next event, so all ranks move in time order
         // (not at a tie: ranks that wake together would otherwise trade places action by action).
-        if (!queue_.empty() && t > queue_.top().time && pc < end) {
-            ranks_[r].now = t;
-            ranks_[r].pc = pc;
+        if (t > queue_.topTime() && pc + 1 < end) {
+            stop(r, t, begin, pc + 1);
             resumeLater(r, t);
             return;
         }
     }
+    stop(r, t, begin, pc);
+    ++finished_;
+}
+
+void ReplayEngine::stop(uint32_t r, double t, size_t begin, size_t pc)
+{
     ranks_[r].now = t;
     ranks_[r].pc = pc;
-    ++finished_;
+    actionsDone_ += pc - begin;
 }
 
 bool ReplayEngine::waitSide(uint32_t r, uint32_t slot, bool send, double& t)
@@ -182,7 +211,7 @@ void ReplayEngine::startTransfer(uint32_t slot, double time)
 {
     ++transfers_;
     const Slot& s = slots_[slot];
-    if (!model_->needsTimeOrder() || time <= clock_)
+    if (!timeOrdered_ || time <= clock_)
         model_->start(slot, s.src, s.dst, uint64_t(s.bytes), s.placement, std::max(time, clock_));
     else
         queue_.push(time, kStartTransfer, slot);
@@ -225,11 +254,12 @@ void ReplayEngine::setDone(uint32_t slot, bool send, double time)
     }
 }
 
-uint32_t ReplayEngine::collSlot(uint32_t instance, uint32_t round, uint32_t sender)
+uint32_t ReplayEngine::collSlot(uint32_t instance, uint32_t round, uint32_t sender,
+                                uint32_t receiver)
 {
     // The slot a new message would get; kept only when the other end has not named it yet.
     uint32_t slot = freeSlots_.empty() ? uint32_t(slots_.size()) : freeSlots_.back();
-    if (collSlots_.takeOrPut(instance, round, sender, slot))
+    if (collSlots_.takeOrPut(receiver, instance, round, sender, slot))
         return slot; // both ends have it now
     if (!freeSlots_.empty()) {
         freeSlots_.pop_back();
@@ -240,13 +270,25 @@ uint32_t ReplayEngine::collSlot(uint32_t instance, uint32_t round, uint32_t send
     return slot;
 }
 
+const CollectiveSchedule& ReplayEngine::scheduleOf(uint32_t ref)
+{
+    CachedSchedule& cached = schedules_[ref % schedules_.size()];
+    if (cached.ref != ref || !cached.schedule) {
+        const ProgramCollective& c = program_.collectives[ref];
+        cached.schedule.emplace(c.kind, options_.algorithms[size_t(c.kind)],
+                                program_.commSize(c.comm), c.root, double(c.bytes),
+                                options_.wideAreaStreams);
+        cached.ref = ref;
+    }
+    return *cached.schedule;
+}
+
 bool ReplayEngine::collective(uint32_t r, const Action& a, double& t)
 {
     const ProgramCollective& c = program_.collectives[a.ref];
     const uint32_t member = uint32_t(a.value);
     const uint32_t size = program_.commSize(c.comm);
-    const CollectiveSchedule schedule(c.kind, options_.algorithms[size_t(c.kind)], size, c.root,
-                                      double(c.bytes), options_.wideAreaStreams);
+    const CollectiveSchedule& schedule = scheduleOf(a.ref);
     for (;;) {
         if (ranks_[r].collPhase == 0) {
             if (ranks_[r].collRound == schedule.roundCount()) {
@@ -270,9 +312,10 @@ bool ReplayEngine::collective(uint32_t r, const Action& a, double& t)
             const CollectiveStep step = schedule.step(member, ranks_[r].collRound);
             ranks_[r].collSend = ranks_[r].collRecv = kNoRank;
             if (step.sendTo != kNoPeer) {
-                const uint32_t slot = collSlot(a.ref, ranks_[r].collRound, member);
+                const uint32_t dst = program_.member(c.comm, step.sendTo);
+                const uint32_t slot = collSlot(a.ref, ranks_[r].collRound, member, dst);
                 slots_[slot].src = r;
-                slots_[slot].dst = program_.member(c.comm, step.sendTo);
+                slots_[slot].dst = dst;
                 slots_[slot].bytes = step.sendBytes;
                 slots_[slot].placement = step.placement;
                 ranks_[r].collSend = slot;
@@ -280,7 +323,7 @@ bool ReplayEngine::collective(uint32_t r, const Action& a, double& t)
             }
             if (step.recvFrom != kNoPeer) {
                 const uint32_t round = step.recvRound == kNoPeer ? ranks_[r].collRound : step.recvRound;
-                const uint32_t slot = collSlot(a.ref, round, step.recvFrom);
+                const uint32_t slot = collSlot(a.ref, round, step.recvFrom, r);
                 slots_[slot].src = program_.member(c.comm, step.recvFrom);
                 slots_[slot].dst = r;
                 ranks_[r].collRecv = slot;

@@ -7,20 +7,25 @@
 // by an event. Ties in the queue go by insertion order, so a replay is bit-for-bit
 // reproducible. Per-rank state is one cache line; per-message state one 56-byte
 // slot (collective messages reuse freed slots), so memory stays small at a million ranks.
+// At that scale nearly every rank state, action and slot is a cache miss, so before taking an
+// event the engine prefetches for the ranks queued a few events behind it.
 // Point-to-point protocol: up to the eager limit a send completes after o_s and the data flows
 // at once; above it (rendezvous) the transfer starts when both sides have posted and the send
 // completes when the data has arrived. A receive completes o_r after both data and the receive.
 
 #include "model/progressreporter.h"
 #include "whatif/netsim/actionprogram.h"
+#include "whatif/netsim/collectiveschedule.h"
 #include "whatif/netsim/collslottable.h"
 #include "whatif/netsim/eventqueue.h"
+#include "whatif/netsim/hugepageallocator.h"
 #include "whatif/netsim/machine.h"
 #include "whatif/netsim/networkmodel.h"
 #include "whatif/netsim/phasebarrier.h"
 
 #include <array>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace rankscope::netsim {
@@ -49,7 +54,11 @@ public:
     /// `makeModel` builds the network model on this engine (its sink).
     ReplayEngine(const ActionProgram& program, const Machine& machine, EngineOptions options);
     ~ReplayEngine() override;
-    void setModel(std::unique_ptr<NetworkModel> model) { model_ = std::move(model); }
+    void setModel(std::unique_ptr<NetworkModel> model)
+    {
+        model_ = std::move(model);
+        timeOrdered_ = model_ && model_->needsTimeOrder();
+    }
     /// Runs to the end; throws TraceError if ranks wait for each other forever.
     ReplayOutcome run();
 
@@ -68,7 +77,13 @@ private:
         Placement placement = Placement::Policy;
     };
 
+    /// Pops the next event, prefetching for those behind it.
+    SimEvent takeEvent();
+    /// Runs rank `r` until it waits or yields (kRecord: keeping each action's time).
+    template <bool kRecord>
     void advance(uint32_t r);
+    /// Saves where rank `r` stopped (`pc`, at `t`), having started at `begin`.
+    void stop(uint32_t r, double t, size_t begin, size_t pc);
     void resumeLater(uint32_t r, double time);
     bool collective(uint32_t r, const Action& a, double& t);
     bool waitSide(uint32_t r, uint32_t slot, bool send, double& t);
@@ -76,13 +91,16 @@ private:
     void postRecv(uint32_t slot, double t);
     void startTransfer(uint32_t slot, double time);
     void setDone(uint32_t slot, bool send, double time);
-    uint32_t collSlot(uint32_t instance, uint32_t round, uint32_t sender);
+    uint32_t collSlot(uint32_t instance, uint32_t round, uint32_t sender, uint32_t receiver);
+    /// The schedule of collective `ref`, built once while ranks are in it.
+    const CollectiveSchedule& scheduleOf(uint32_t ref);
     bool eager(const Slot& s) const { return s.bytes <= double(options_.eagerLimit); }
 
     const ActionProgram& program_;
     const Machine& machine_;
     EngineOptions options_;
     std::unique_ptr<NetworkModel> model_;
+    bool timeOrdered_ = false; // model_->needsTimeOrder(), asked once
     EventQueue queue_;
     double clock_ = 0;
     double sendOverhead_, recvOverhead_;
@@ -92,18 +110,27 @@ private:
     struct alignas(64) RankState
     {
         double now = 0, enter = 0, mpi = 0;
-        size_t pc = 0;
+        size_t pc = 0, end = 0; // next action, end of the rank's actions
         uint32_t blockedSlot = kNoRank; // kNoRank when running or ready
         uint32_t collRound = 0;
         uint32_t collSend = kNoRank, collRecv = kNoRank;
         uint8_t blockedSend = 0;
         uint8_t collPhase = 0; // 0 round start, 3 boundary passed, 1/2 wait send/recv
     };
-    std::vector<RankState> ranks_;
+    static_assert(sizeof(RankState) == 64);
+    std::vector<RankState, HugePageAllocator<RankState>> ranks_;
 
-    std::vector<Slot> slots_;
+    std::vector<Slot, HugePageAllocator<Slot>> slots_;
     std::vector<uint32_t> freeSlots_;
     CollSlotTable collSlots_;
+    // Schedules of the collectives in progress, by instance modulo the size: building one on
+    // every resume cost a tenth of a replay.
+    struct CachedSchedule
+    {
+        uint32_t ref = kNoRank;
+        std::optional<CollectiveSchedule> schedule;
+    };
+    std::array<CachedSchedule, 64> schedules_;
     PhaseBarrier barrier_;
     std::vector<uint32_t> released_;
     std::vector<double> times_;
