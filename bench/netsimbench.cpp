@@ -1,14 +1,19 @@
 // bench/netsim: replay throughput (actions/s) and peak extra memory of the network models.
 //  - LogGP, flow and packet on a generated 1024-rank stencil2d trace with >= 500k messages
 //    (generated in memory, turned into action lists once; the replay alone is timed);
+//  - SimGrid (when smpirun is on PATH): the same 1024-rank workload exported as a SimGrid
+//    time-independent trace with an equivalent platform (simgridexport.h) and replayed once by
+//    `smpirun -replay`; the whole smpirun process is timed against the LogGP replay, and both
+//    predicted run times are printed. Without SimGrid the case says so and is skipped;
 //  - LogGP at 1M ranks (65536 nodes x 16 ranks): a ring exchange built directly as action
 //    lists (a million-location Trace would dwarf the program it reduces to), 4 iterations and
 //    an allreduce.
-// Usage: rankscope-bench-netsim [--repeat K] [--case loggp|flow|packet|million]...
+// Usage: rankscope-bench-netsim [--repeat K] [--case loggp|flow|packet|simgrid|million]...
 // (every case when none is named; naming one helps profiling it alone)
 
 #include "benchsupport.h"
 #include "model/tracegenerator.h"
+#include "simgridexport.h"
 #include "whatif/netsim/actionbuilder.h"
 #include "whatif/netsim/simulation.h"
 
@@ -17,6 +22,7 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <filesystem>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -75,8 +81,14 @@ ActionProgram ringProgram(uint32_t ranks, uint32_t iterations, uint64_t bytes)
     return p;
 }
 
-void run(const char* what, const ActionProgram& program, const NetworkSpec& spec,
-         const std::string& model, int repeat, const char* target)
+struct Measured
+{
+    double seconds = 0; ///< median wall time of the replay
+    SimulationResult result;
+};
+
+Measured run(const char* what, const ActionProgram& program, const NetworkSpec& spec,
+             const std::string& model, int repeat, const char* target, bool print = true)
 {
     SimulationOptions o;
     o.model = model;
@@ -96,19 +108,71 @@ void run(const char* what, const ActionProgram& program, const NetworkSpec& spec
     }
     const double t = median(times), c = median(cpu);
     const double actions = double(program.actions.size());
-    std::printf("%-7s %s: %.3f s median of %d -> %.2f M actions/s%s (CPU time %.3f s -> %.2f M "
-                "actions/s); %llu transfers, predicted %.3f ms; peak extra memory %.1f MiB\n",
-                model.c_str(), what, t, repeat, actions / t / 1e6, target, c, actions / c / 1e6,
-                (unsigned long long)r.messages, double(r.predictedRuntimeNs) / 1e6,
-                double(growth) / 1048576.0);
+    if (print)
+        std::printf("%-7s %s: %.3f s median of %d -> %.2f M actions/s%s (CPU time %.3f s -> "
+                    "%.2f M actions/s); %llu transfers, predicted %.3f ms; peak extra memory "
+                    "%.1f MiB\n",
+                    model.c_str(), what, t, repeat, actions / t / 1e6, target, c, actions / c / 1e6,
+                    (unsigned long long)r.messages, double(r.predictedRuntimeNs) / 1e6,
+                    double(growth) / 1048576.0);
     std::fflush(stdout);
+    return Measured{t, std::move(r)};
+}
+
+/// SimGrid's offline replay of `program` against Rankscope's LogGP replay of it. Rates count the
+/// workload's Rankscope actions for both (SimGrid reads fewer TI lines: no Enter/Leave), so they
+/// compare like the times.
+void compareWithSimGrid(const std::string& smpirun, const ActionProgram& program,
+                        const NetworkSpec& spec, const Measured& loggp)
+{
+    const auto t0 = Clock::now();
+    SimGridExport e;
+    try {
+        e = exportSimGridTrace(program, spec, "build/bench-data/simgrid-ti");
+    } catch (const std::exception& error) { // the other cases still run
+        std::printf("simgrid: %s, skipped\n", error.what());
+        return;
+    }
+    std::printf("simgrid export: %llu TI actions (%llu isend, %llu irecv, %llu wait, %llu "
+                "collective, %llu compute; %llu messages left out), %.0f MiB in %.1f s\n",
+                (unsigned long long)e.actions(), (unsigned long long)e.isends,
+                (unsigned long long)e.irecvs, (unsigned long long)e.waits,
+                (unsigned long long)e.collectives, (unsigned long long)e.computes,
+                (unsigned long long)e.skippedMessages, double(e.bytes) / 1048576.0,
+                seconds(t0, Clock::now()));
+    std::fflush(stdout);
+    const SimGridRun sg = runSimGridReplay(smpirun, e, simgridOptions(spec, e.ranks));
+    std::printf("simgrid command: %s\n", sg.command.c_str());
+    if (sg.exitCode != 0 || sg.simulatedSeconds < 0) {
+        const size_t tail = sg.output.size() > 2000 ? sg.output.size() - 2000 : 0;
+        std::printf("simgrid: smpirun failed (exit code %d) after %.1f s; the export stays in "
+                    "%s; it printed:\n%s\n",
+                    sg.exitCode, sg.wallSeconds, e.dir.c_str(), sg.output.c_str() + tail);
+        return;
+    }
+    const double actions = double(program.actions.size());
+    const double predictedMs = double(loggp.result.predictedRuntimeNs) / 1e6;
+    std::printf("simgrid %u ranks: %.3f s -> %.3f M actions/s; predicted %.3f ms (Rankscope "
+                "LogGP: %.3f ms); Rankscope LogGP is %.0f x faster (%.3f s -> %.2f M "
+                "actions/s)\n",
+                e.ranks, sg.wallSeconds, actions / sg.wallSeconds / 1e6, sg.simulatedSeconds * 1e3,
+                predictedMs, sg.wallSeconds / loggp.seconds, loggp.seconds,
+                actions / loggp.seconds / 1e6);
+    if (sg.engineSeconds > 0)
+        std::printf("simgrid %u ranks, SimGrid's own timer (after parsing and platform setup): "
+                    "%.3f s -> %.3f M actions/s; Rankscope LogGP is %.0f x faster\n",
+                    e.ranks, sg.engineSeconds, actions / sg.engineSeconds / 1e6,
+                    sg.engineSeconds / loggp.seconds);
+    std::fflush(stdout);
+    std::filesystem::remove_all(e.dir); // tens of MiB of text, rewritten by every run
 }
 
 } // namespace
 
 int main(int argc, char** argv)
 {
-    constexpr std::array<std::string_view, 4> kCases{"loggp", "flow", "packet", "million"};
+    constexpr std::array<std::string_view, 5> kCases{"loggp", "flow", "packet", "simgrid",
+                                                     "million"};
     int repeat = 3;
     std::vector<std::string> cases;
     for (int i = 1; i < argc; ++i) {
@@ -121,7 +185,7 @@ int main(int argc, char** argv)
             cases.emplace_back(argv[++i]);
         } else {
             std::fprintf(stderr, "usage: rankscope-bench-netsim [--repeat K] "
-                                 "[--case loggp|flow|packet|million]...\n");
+                                 "[--case loggp|flow|packet|simgrid|million]...\n");
             return 2;
         }
     }
@@ -143,9 +207,21 @@ int main(int argc, char** argv)
                     g.iterations, trace.messages().size(), trace.collectives().size(),
                     program.actions.size(), seconds(t0, Clock::now()));
         const NetworkSpec spec = NetworkSpec::fromString(kSpec, "bench");
-        if (wanted("loggp")) run("1024 ranks", program, spec, "loggp", repeat, " (target >= 10)");
+        Measured loggp;
+        if (wanted("loggp"))
+            loggp = run("1024 ranks", program, spec, "loggp", repeat, " (target >= 10)");
         if (wanted("flow")) run("1024 ranks", program, spec, "flow", repeat, " (target >= 1)");
         if (wanted("packet")) run("1024 ranks", program, spec, "packet", repeat, "");
+        if (wanted("simgrid")) {
+            const std::string smpirun = findOnPath("smpirun");
+            if (smpirun.empty())
+                std::printf("simgrid: not installed (apt-get install libsimgrid-dev), skipped\n");
+            else
+                compareWithSimGrid(
+                    smpirun, program, spec,
+                    wanted("loggp") ? loggp
+                                    : run("1024 ranks", program, spec, "loggp", repeat, "", false));
+        }
         if (!wanted("million")) return 0;
 
         const uint32_t million = 1u << 20;
