@@ -28,10 +28,8 @@ ReplayEngine::ReplayEngine(const ActionProgram& program, const Machine& machine,
         slots_[m].dst = program.messages[m].dst;
         slots_[m].bytes = double(program.messages[m].bytes);
     }
-    if (!program.collectives.empty())
-        collSlots_.setReceivers(n);
-    if (options_.recordTimes)
-        times_.assign(program.actions.size(), 0.0);
+    if (!program.collectives.empty()) collSlots_.setReceivers(n);
+    if (options_.recordTimes) times_.assign(program.actions.size(), 0.0);
 }
 
 ReplayEngine::~ReplayEngine() = default;
@@ -59,7 +57,9 @@ ReplayOutcome ReplayEngine::run()
             model_->start(e.payload, s.src, s.dst, uint64_t(s.bytes), s.placement, e.time);
             break;
         }
-        default: model_->onEvent(e.payload, e.time); break;
+        default:
+            model_->onEvent(e.payload, e.time);
+            break;
         }
         if ((++events & 0xFFF) == 0 && !progress.update(actionsDone_)) {
             out.cancelled = true;
@@ -91,27 +91,49 @@ ReplayOutcome ReplayEngine::run()
 SimEvent ReplayEngine::takeEvent()
 {
     // At a million ranks nearly every rank state, action and slot a resumed rank reads is a
-    // cache miss. The queue knows which ranks come next: fetch a rank's state some events
-    // ahead and, a few events later when it has arrived, what the rank will read first.
-    constexpr size_t kFar = 12, kNear = 6;
+    // cache miss. The queue knows which ranks come next, so the reads are started in three
+    // stages, each when what it needs has arrived: a rank's state (and inbox) far ahead; its
+    // next action and the slots it waits on nearer; nearest, for a rank in a collective, the
+    // state and inbox of the partner its next round sends to (the partner's state is read
+    // when the message is delivered, its inbox when the message is named).
+    constexpr size_t kFar = 12, kMid = 6, kNear = 3;
     const uint32_t far = queue_.peek(kFar, kResume);
     if (far != EventQueue::kNone) {
         __builtin_prefetch(&ranks_[far]);
         collSlots_.prefetch(far);
     }
-    const uint32_t near = queue_.peek(kNear, kResume);
-    if (near != EventQueue::kNone && ranks_[near].pc < ranks_[near].end) {
-        const RankState& s = ranks_[near];
+    const uint32_t mid = queue_.peek(kMid, kResume);
+    if (mid != EventQueue::kNone && ranks_[mid].pc < ranks_[mid].end) {
+        const RankState& s = ranks_[mid];
         __builtin_prefetch(&program_.actions[s.pc]);
         if (s.blockedSlot != kNoRank) __builtin_prefetch(&slots_[s.blockedSlot]);
         if (s.collRecv != kNoRank && s.collRecv != s.blockedSlot)
             __builtin_prefetch(&slots_[s.collRecv]);
     }
+    const uint32_t near = queue_.peek(kNear, kResume);
+    if (near != EventQueue::kNone) prefetchPartner(near);
     return queue_.pop();
 }
 
-template <bool kRecord>
-void ReplayEngine::advance(uint32_t r)
+void ReplayEngine::prefetchPartner(uint32_t r) const
+{
+    const RankState& s = ranks_[r];
+    if (s.pc >= s.end) return;
+    const Action& a = program_.actions[s.pc];
+    if (a.kind != ActionKind::Collective) return;
+    const CachedSchedule& cached = schedules_[a.ref % schedules_.size()];
+    if (cached.ref != a.ref || !cached.schedule) return; // not started yet: nothing to guess
+    // Blocked in a round (phase 1 or 2): the resume finishes it and sends in the next one.
+    const uint32_t round = s.collRound + (s.collPhase == 1 || s.collPhase == 2 ? 1 : 0);
+    if (round >= cached.schedule->roundCount()) return;
+    const CollectiveStep step = cached.schedule->step(uint32_t(a.value), round);
+    if (step.sendTo == kNoPeer) return;
+    const uint32_t dst = program_.member(program_.collectives[a.ref].comm, step.sendTo);
+    __builtin_prefetch(&ranks_[dst]);
+    collSlots_.prefetch(dst);
+}
+
+template <bool kRecord> void ReplayEngine::advance(uint32_t r)
 {
     double t = ranks_[r].now;
     const size_t begin = ranks_[r].pc, end = ranks_[r].end;
@@ -119,17 +141,26 @@ void ReplayEngine::advance(uint32_t r)
     for (; pc < end; ++pc) {
         const Action& a = program_.actions[pc];
         switch (a.kind) {
-        case ActionKind::Compute: t += a.value; break;
-        case ActionKind::Enter: ranks_[r].enter = t; break;
-        case ActionKind::Leave: ranks_[r].mpi += t - ranks_[r].enter; break;
+        case ActionKind::Compute:
+            t += a.value;
+            break;
+        case ActionKind::Enter:
+            ranks_[r].enter = t;
+            break;
+        case ActionKind::Leave:
+            ranks_[r].mpi += t - ranks_[r].enter;
+            break;
         case ActionKind::PostSend:
             if (kRecord) times_[pc] = t;
             t = postSend(a.ref, t);
             break;
-        case ActionKind::PostRecv: postRecv(a.ref, t); break;
+        case ActionKind::PostRecv:
+            postRecv(a.ref, t);
+            break;
         case ActionKind::WaitSend:
         case ActionKind::WaitRecv:
-            if (!waitSide(r, a.ref, a.kind == ActionKind::WaitSend, t)) return stop(r, t, begin, pc);
+            if (!waitSide(r, a.ref, a.kind == ActionKind::WaitSend, t))
+                return stop(r, t, begin, pc);
             break;
         case ActionKind::Collective:
             if (!collective(r, a, t)) return stop(r, t, begin, pc);
@@ -166,8 +197,7 @@ bool ReplayEngine::waitSide(uint32_t r, uint32_t slot, bool send, double& t)
     }
     t = std::max(t, done);
     s.consumed |= send ? 1 : 2;
-    if (slot >= program_.messages.size() && s.consumed == 3)
-        freeSlots_.push_back(slot);
+    if (slot >= program_.messages.size() && s.consumed == 3) freeSlots_.push_back(slot);
     return true;
 }
 
@@ -197,11 +227,9 @@ void ReplayEngine::postRecv(uint32_t slot, double t)
         setDone(slot, false, t + recvOverhead_);
         return;
     }
-    if (s.sendReady < 0)
-        return; // the sender decides when it posts
+    if (s.sendReady < 0) return; // the sender decides when it posts
     if (eager(s)) {
-        if (s.arrival >= 0)
-            setDone(slot, false, std::max(s.arrival, t) + recvOverhead_);
+        if (s.arrival >= 0) setDone(slot, false, std::max(s.arrival, t) + recvOverhead_);
     } else {
         startTransfer(slot, std::max(s.sendReady, t));
     }
@@ -222,8 +250,7 @@ void ReplayEngine::delivered(uint32_t slot, double time)
     Slot& s = slots_[slot];
     s.arrival = time;
     if (eager(s)) {
-        if (s.recvReady >= 0)
-            setDone(slot, false, std::max(time, s.recvReady) + recvOverhead_);
+        if (s.recvReady >= 0) setDone(slot, false, std::max(time, s.recvReady) + recvOverhead_);
     } else {
         setDone(slot, true, time);
         setDone(slot, false, time + recvOverhead_);
@@ -248,7 +275,8 @@ void ReplayEngine::setDone(uint32_t slot, bool send, double time)
     Slot& s = slots_[slot];
     (send ? s.sendDone : s.recvDone) = time;
     const uint32_t owner = send ? s.src : s.dst;
-    if (owner != kNoRank && ranks_[owner].blockedSlot == slot && ranks_[owner].blockedSend == uint8_t(send)) {
+    if (owner != kNoRank && ranks_[owner].blockedSlot == slot &&
+        ranks_[owner].blockedSend == uint8_t(send)) {
         ranks_[owner].blockedSlot = kNoRank;
         resumeLater(owner, std::max({time, ranks_[owner].now, clock_}));
     }
@@ -322,7 +350,8 @@ bool ReplayEngine::collective(uint32_t r, const Action& a, double& t)
                 t = postSend(slot, t);
             }
             if (step.recvFrom != kNoPeer) {
-                const uint32_t round = step.recvRound == kNoPeer ? ranks_[r].collRound : step.recvRound;
+                const uint32_t round =
+                    step.recvRound == kNoPeer ? ranks_[r].collRound : step.recvRound;
                 const uint32_t slot = collSlot(a.ref, round, step.recvFrom, r);
                 slots_[slot].src = program_.member(c.comm, step.recvFrom);
                 slots_[slot].dst = r;
@@ -332,10 +361,12 @@ bool ReplayEngine::collective(uint32_t r, const Action& a, double& t)
             ranks_[r].collPhase = 1;
         }
         if (ranks_[r].collPhase == 1) {
-            if (ranks_[r].collSend != kNoRank && !waitSide(r, ranks_[r].collSend, true, t)) return false;
+            if (ranks_[r].collSend != kNoRank && !waitSide(r, ranks_[r].collSend, true, t))
+                return false;
             ranks_[r].collPhase = 2;
         }
-        if (ranks_[r].collRecv != kNoRank && !waitSide(r, ranks_[r].collRecv, false, t)) return false;
+        if (ranks_[r].collRecv != kNoRank && !waitSide(r, ranks_[r].collRecv, false, t))
+            return false;
         ranks_[r].collPhase = 0;
         ++ranks_[r].collRound;
     }
