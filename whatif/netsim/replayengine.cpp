@@ -28,8 +28,10 @@ ReplayEngine::ReplayEngine(const ActionProgram& program, const Machine& machine,
         slots_[m].dst = program.messages[m].dst;
         slots_[m].bytes = double(program.messages[m].bytes);
     }
-    if (!program.collectives.empty()) collSlots_.setReceivers(n);
-    if (options_.recordTimes) times_.assign(program.actions.size(), 0.0);
+    if (!program.collectives.empty())
+        collSlots_.setReceivers(n);
+    if (options_.recordTimes)
+        times_.assign(program.actions.size(), 0.0);
 }
 
 ReplayEngine::~ReplayEngine() = default;
@@ -57,9 +59,7 @@ ReplayOutcome ReplayEngine::run()
             model_->start(e.payload, s.src, s.dst, uint64_t(s.bytes), s.placement, e.time);
             break;
         }
-        default:
-            model_->onEvent(e.payload, e.time);
-            break;
+        default: model_->onEvent(e.payload, e.time); break;
         }
         if ((++events & 0xFFF) == 0 && !progress.update(actionsDone_)) {
             out.cancelled = true;
@@ -133,7 +133,8 @@ void ReplayEngine::prefetchPartner(uint32_t r) const
     collSlots_.prefetch(dst);
 }
 
-template <bool kRecord> void ReplayEngine::advance(uint32_t r)
+template <bool kRecord>
+void ReplayEngine::advance(uint32_t r)
 {
     double t = ranks_[r].now;
     const size_t begin = ranks_[r].pc, end = ranks_[r].end;
@@ -141,26 +142,17 @@ template <bool kRecord> void ReplayEngine::advance(uint32_t r)
     for (; pc < end; ++pc) {
         const Action& a = program_.actions[pc];
         switch (a.kind) {
-        case ActionKind::Compute:
-            t += a.value;
-            break;
-        case ActionKind::Enter:
-            ranks_[r].enter = t;
-            break;
-        case ActionKind::Leave:
-            ranks_[r].mpi += t - ranks_[r].enter;
-            break;
+        case ActionKind::Compute: t += a.value; break;
+        case ActionKind::Enter: ranks_[r].enter = t; break;
+        case ActionKind::Leave: ranks_[r].mpi += t - ranks_[r].enter; break;
         case ActionKind::PostSend:
             if (kRecord) times_[pc] = t;
             t = postSend(a.ref, t);
             break;
-        case ActionKind::PostRecv:
-            postRecv(a.ref, t);
-            break;
+        case ActionKind::PostRecv: postRecv(a.ref, t); break;
         case ActionKind::WaitSend:
         case ActionKind::WaitRecv:
-            if (!waitSide(r, a.ref, a.kind == ActionKind::WaitSend, t))
-                return stop(r, t, begin, pc);
+            if (!waitSide(r, a.ref, a.kind == ActionKind::WaitSend, t)) return stop(r, t, begin, pc);
             break;
         case ActionKind::Collective:
             if (!collective(r, a, t)) return stop(r, t, begin, pc);
@@ -197,7 +189,8 @@ bool ReplayEngine::waitSide(uint32_t r, uint32_t slot, bool send, double& t)
     }
     t = std::max(t, done);
     s.consumed |= send ? 1 : 2;
-    if (slot >= program_.messages.size() && s.consumed == 3) freeSlots_.push_back(slot);
+    if (slot >= program_.messages.size() && s.consumed == 3)
+        freeSlots_.push_back(slot);
     return true;
 }
 
@@ -227,9 +220,11 @@ void ReplayEngine::postRecv(uint32_t slot, double t)
         setDone(slot, false, t + recvOverhead_);
         return;
     }
-    if (s.sendReady < 0) return; // the sender decides when it posts
+    if (s.sendReady < 0)
+        return; // the sender decides when it posts
     if (eager(s)) {
-        if (s.arrival >= 0) setDone(slot, false, std::max(s.arrival, t) + recvOverhead_);
+        if (s.arrival >= 0)
+            setDone(slot, false, std::max(s.arrival, t) + recvOverhead_);
     } else {
         startTransfer(slot, std::max(s.sendReady, t));
     }
@@ -250,7 +245,8 @@ void ReplayEngine::delivered(uint32_t slot, double time)
     Slot& s = slots_[slot];
     s.arrival = time;
     if (eager(s)) {
-        if (s.recvReady >= 0) setDone(slot, false, std::max(time, s.recvReady) + recvOverhead_);
+        if (s.recvReady >= 0)
+            setDone(slot, false, std::max(time, s.recvReady) + recvOverhead_);
     } else {
         setDone(slot, true, time);
         setDone(slot, false, time + recvOverhead_);
@@ -275,8 +271,7 @@ void ReplayEngine::setDone(uint32_t slot, bool send, double time)
     Slot& s = slots_[slot];
     (send ? s.sendDone : s.recvDone) = time;
     const uint32_t owner = send ? s.src : s.dst;
-    if (owner != kNoRank && ranks_[owner].blockedSlot == slot &&
-        ranks_[owner].blockedSend == uint8_t(send)) {
+    if (owner != kNoRank && ranks_[owner].blockedSlot == slot && ranks_[owner].blockedSend == uint8_t(send)) {
         ranks_[owner].blockedSlot = kNoRank;
         resumeLater(owner, std::max({time, ranks_[owner].now, clock_}));
     }
@@ -350,8 +345,7 @@ bool ReplayEngine::collective(uint32_t r, const Action& a, double& t)
                 t = postSend(slot, t);
             }
             if (step.recvFrom != kNoPeer) {
-                const uint32_t round =
-                    step.recvRound == kNoPeer ? ranks_[r].collRound : step.recvRound;
+                const uint32_t round = step.recvRound == kNoPeer ? ranks_[r].collRound : step.recvRound;
                 const uint32_t slot = collSlot(a.ref, round, step.recvFrom, r);
                 slots_[slot].src = program_.member(c.comm, step.recvFrom);
                 slots_[slot].dst = r;
@@ -361,12 +355,10 @@ bool ReplayEngine::collective(uint32_t r, const Action& a, double& t)
             ranks_[r].collPhase = 1;
         }
         if (ranks_[r].collPhase == 1) {
-            if (ranks_[r].collSend != kNoRank && !waitSide(r, ranks_[r].collSend, true, t))
-                return false;
+            if (ranks_[r].collSend != kNoRank && !waitSide(r, ranks_[r].collSend, true, t)) return false;
             ranks_[r].collPhase = 2;
         }
-        if (ranks_[r].collRecv != kNoRank && !waitSide(r, ranks_[r].collRecv, false, t))
-            return false;
+        if (ranks_[r].collRecv != kNoRank && !waitSide(r, ranks_[r].collRecv, false, t)) return false;
         ranks_[r].collPhase = 0;
         ++ranks_[r].collRound;
     }

@@ -41,10 +41,10 @@ struct EngineOptions
 
 struct ReplayOutcome
 {
-    std::vector<double> endNs;       ///< per rank: when its last action finished
-    std::vector<double> mpiNs;       ///< per rank: time inside MPI calls
+    std::vector<double> endNs;   ///< per rank: when its last action finished
+    std::vector<double> mpiNs;   ///< per rank: time inside MPI calls
     std::vector<double> actionTimes; ///< per action when recorded: when it happened
-    uint64_t transfers = 0;          ///< network transfers (point-to-point and collective messages)
+    uint64_t transfers = 0;      ///< network transfers (point-to-point and collective messages)
     bool cancelled = false;
 };
 
@@ -66,12 +66,7 @@ public:
     void scheduleModelEvent(double time, uint32_t payload) override;
 
 private:
-    enum EventKind : uint32_t
-    {
-        kResume,
-        kStartTransfer,
-        kModel
-    };
+    enum EventKind : uint32_t { kResume, kStartTransfer, kModel };
     struct Slot
     {
         uint32_t src = kNoRank;
@@ -87,7 +82,8 @@ private:
     /// Starts fetching what rank `r`'s next collective round will touch at its partner.
     void prefetchPartner(uint32_t r) const;
     /// Runs rank `r` until it waits or yields (kRecord: keeping each action's time).
-    template <bool kRecord> void advance(uint32_t r);
+    template <bool kRecord>
+    void advance(uint32_t r);
     /// Saves where rank `r` stopped (`pc`, at `t`), having started at `begin`.
     void stop(uint32_t r, double t, size_t begin, size_t pc);
     void resumeLater(uint32_t r, double time);
@@ -116,7 +112,7 @@ private:
     struct alignas(64) RankState
     {
         double now = 0, enter = 0, mpi = 0;
-        size_t pc = 0, end = 0;         // next action, end of the rank's actions
+        size_t pc = 0, end = 0; // next action, end of the rank's actions
         uint32_t blockedSlot = kNoRank; // kNoRank when running or ready
         uint32_t collRound = 0;
         uint32_t collSend = kNoRank, collRecv = kNoRank;
