@@ -68,7 +68,13 @@ private slots:
         QCOMPARE(s.chosenName(), std::string("inverse"));
         QVERIFY(near(s.prediction, 1)); // 6 / 6
         QCOMPARE(s.models.size(), size_t(4));
-        QCOMPARE(s.low, s.prediction);
+        // The interval (fitinterval.h): inverse refitted by least squares on n = 1, 2 (k = 2.5 /
+        // 1.25 = 2) predicts 2 / 6 = 1/3 at the target. Held out at n = 3 the inverse misses
+        // 2 by SMAPE 100 %; constant (2 at n = 3: 0 %), inverse_constant (58.8 %) and linear
+        // (85.7 %) are within it, so their predictions at 6 count too: constant 2.5 (the
+        // outlier 1 at n = 1 removed), inverse_constant 2.5 - 2/3 / 6, linear 0.5 * 6 + 1 = 4.
+        QVERIFY(near(s.low, 1.0 / 3));
+        QVERIFY(near(s.high, 4));
     }
 
     void equalSamples()

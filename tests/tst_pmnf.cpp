@@ -81,6 +81,69 @@ private slots:
         QVERIFY(near(s.prediction, 10.0125));
     }
 
+    void noiseBoundsComplexity_data()
+    {
+        QTest::addColumn<double>("noise");   // relative sd of the samples, as the callers estimate it
+        QTest::addColumn<QString>("chosen");
+        // t = 100 + 50 log2 n at 4, 8, 16, 32 (200, 250, 300, 350), every sample moved by
+        // +noise, -noise, +noise, -noise. At 0.1 % the constant misses the held-out 350 by far
+        // more than the noise: the law is chosen. At 30 % the samples are 260, 175, 390, 245:
+        // no two-term model can be told from the constant within twice the noise (60 points).
+        QTest::newRow("low noise") << 0.001 << "c0 + c1*log2(n)";
+        QTest::newRow("high noise") << 0.30 << "constant";
+    }
+
+    void noiseBoundsComplexity()
+    {
+        QFETCH(double, noise);
+        QFETCH(QString, chosen);
+        std::vector<FitPoint> p;
+        double sign = 1;
+        for (double n : {4.0, 8.0, 16.0, 32.0}) {
+            const double t = 100 + 50 * std::log2(n);
+            p.push_back({n, 0, t * (1 + sign * noise), t * noise});
+            sign = -sign;
+        }
+        const SeriesFit s = fitPmnf(p, 1024);
+        QCOMPARE(QString::fromStdString(s.chosenName()), chosen);
+        if (noise < 0.01) {
+            // The law at 1024: 100 + 50 * 10 = 600, within the noise.
+            QVERIFY2(near(s.prediction, 600, 0.02), qPrintable(QString::number(s.prediction)));
+        } else {
+            // The constant is the mean of the samples, (260 + 175 + 390 + 245) / 4 = 267.5, and
+            // the interval covers at least twice the noise around it.
+            QVERIFY(near(s.prediction, 267.5, 1e-9));
+            QVERIFY(s.low <= 267.5 * (1 - 2 * 0.3) + 1e-6 && s.high >= 267.5 * (1 + 2 * 0.3) - 1e-6);
+        }
+    }
+
+    void implausibleNeverChosen()
+    {
+        // 163.5, 124.6, 60.4 at 4, 8, 16 (real MG medians, in ms): the two-term models that
+        // pass best through the held-out 60.4 fall below zero at 32, where a time cannot be.
+        const std::vector<FitPoint> p = {{4, 0, 163.5}, {8, 0, 124.6}, {16, 0, 60.4}};
+        const SeriesFit s = fitPmnf(p, 32);
+        QVERIFY(s.chosen >= 0);
+        QVERIFY(s.models[size_t(s.chosen)].plausible);
+        QVERIFY(s.prediction > 0);
+        QVERIFY(!s.clamped);
+        bool someImplausible = false;
+        for (const CandidateModel& c : s.models)
+            someImplausible = someImplausible || (!c.plausible && c.prediction < 0);
+        QVERIFY(someImplausible);
+    }
+
+    void heldOutIsTheRefitAtTheLargestScale()
+    {
+        // 1000 / n exactly at 2, 4, 8: the chosen inverse refitted on 2 and 4 predicts 8 as 125.
+        const std::vector<FitPoint> p = {{2, 0, 500}, {4, 0, 250}, {8, 0, 125}};
+        const SeriesFit s = fitPmnf(p, 64);
+        QCOMPARE(s.chosenName(), std::string("inverse"));
+        QVERIFY(s.hasHeldOut);
+        QVERIFY(near(s.heldOut, 125, 1e-9));
+        QVERIFY(near(s.prediction, 1000.0 / 64, 1e-9));
+    }
+
     void problemSize()
     {
         // t = 2 + 0.5 n s on a 3 x 3 grid of (n, s): at (16, 80) 2 + 0.5 * 16 * 80 = 642.

@@ -22,13 +22,20 @@ struct ClassicHistogramPrediction
 {
     Histogram histogram;
     std::vector<SeriesFit> fits;
+    /// The histogram at the largest input scale predicted from the smaller ones (each series'
+    /// chosen model refitted without it); valid when hasHeldOut.
+    Histogram heldOut;
+    bool hasHeldOut = false;
     bool operator==(const ClassicHistogramPrediction&) const = default;
 };
 
 /// Extrapolates `histograms` (one per scale, the same bin count, none empty) measured at
-/// `scales` to `target`; the predicted histogram holds `count` samples.
+/// `scales` to `target`; the predicted histogram holds `count` samples. `spread` (optional,
+/// one per scale): the standard deviation of the samples, the noise of the min and max series
+/// (and, over sqrt(count), of the mean), which widens their intervals.
 ClassicHistogramPrediction extrapolateHistogramClassic(std::span<const double> scales,
                                                        std::span<const Histogram> histograms,
-                                                       double target, uint64_t count);
+                                                       double target, uint64_t count,
+                                                       std::span<const double> spread = {});
 
 } // namespace rankscope::extrap

@@ -1,5 +1,7 @@
 #include "whatif/extrap/classicmodels.h"
 
+#include "whatif/extrap/crossvalidation.h"
+#include "whatif/extrap/fitinterval.h"
 #include "whatif/extrap/leastsquares.h"
 
 #include <algorithm>
@@ -137,19 +139,74 @@ int selectClassicModel(const std::array<ClassicModelFit, 4>& fits)
     return best;
 }
 
+namespace {
+
+Eigen::RowVectorXd classicDesignRow(ClassicModel model, double n)
+{
+    switch (model) {
+    case ClassicModel::Constant: return Eigen::RowVectorXd::Constant(1, 1.0);
+    case ClassicModel::Linear: return (Eigen::RowVectorXd(2) << 1.0, n).finished();
+    case ClassicModel::Inverse: return Eigen::RowVectorXd::Constant(1, 1 / n);
+    case ClassicModel::InverseConstant: return (Eigen::RowVectorXd(2) << 1.0, 1 / n).finished();
+    }
+    return {};
+}
+
+} // namespace
+
 SeriesFit fitClassic(std::span<const FitPoint> points, double target, std::string quantity)
 {
     SeriesFit s;
     s.quantity = std::move(quantity);
     s.points.assign(points.begin(), points.end());
     const auto fits = fitClassicModels(points);
-    for (const ClassicModelFit& f : fits)
-        s.models.push_back({classicModelName(f.model), formula(f), f.d, f(target),
-                            f.model == ClassicModel::Constant || f.model == ClassicModel::Inverse ? 1 : 2});
+    const Eigen::Index m = Eigen::Index(points.size());
+    Eigen::VectorXd y(m);
+    bool allPositive = true;
+    for (Eigen::Index i = 0; i < m; ++i) {
+        y(i) = points[size_t(i)].value;
+        allPositive = allPositive && y(i) > 0;
+    }
+    const std::vector<bool> held = largestScaleRows(points);
+    std::vector<FitPoint> smaller;
+    double largest = 0;
+    for (size_t i = 0; i < points.size(); ++i) {
+        if (held[i])
+            largest = points[i].n;
+        else
+            smaller.push_back(points[i]);
+    }
+    std::vector<std::optional<HeldOutResult>> out;
+    for (const ClassicModelFit& f : fits) {
+        CandidateModel c{classicModelName(f.model), formula(f), f.d, f(target),
+                         f.model == ClassicModel::Constant || f.model == ClassicModel::Inverse ? 1 : 2};
+        // Held out: the model refitted on the smaller scales, by its own procedure of §3.2 when
+        // 3 or more remain, else (2 remain: no outlier can be removed) by least squares.
+        Eigen::MatrixXd x(m, classicDesignRow(f.model, 1).size());
+        for (Eigen::Index i = 0; i < m; ++i) x.row(i) = classicDesignRow(f.model, points[size_t(i)].n);
+        out.push_back(holdOut(x, y, held, classicDesignRow(f.model, target)));
+        if (smaller.size() >= 3 && out.back()) {
+            const ClassicModelFit g = fitClassicModels(smaller)[size_t(f.model)];
+            HeldOutResult& o = *out.back();
+            o.prediction = g(largest);
+            o.smape = smape(o.prediction, o.actual);
+            o.atTarget = g(target);
+        }
+        if (out.back()) c.heldOutPct = out.back()->smape;
+        c.plausible = !(allPositive && c.prediction < 0);
+        s.models.push_back(std::move(c));
+    }
     s.chosen = selectClassicModel(fits);
     const double p = s.models[size_t(s.chosen)].prediction;
     s.clamped = p < 0;
-    s.prediction = s.low = s.high = std::max(0.0, p);
+    s.prediction = std::max(0.0, p);
+    std::vector<double> refits;
+    if (const auto& o = out[size_t(s.chosen)]) {
+        s.heldOut = o->prediction;
+        s.hasHeldOut = true;
+        refits.push_back(o->atTarget);
+    }
+    setInterval(s, p, refits);
     return s;
 }
 

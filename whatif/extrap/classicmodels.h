@@ -52,8 +52,10 @@ std::array<ClassicModelFit, 4> fitClassicModels(std::span<const FitPoint> points
 /// The index of the chosen model: smallest d, ties to the lower-numbered model.
 int selectClassicModel(const std::array<ClassicModelFit, 4>& fits);
 
-/// Fits, selects and predicts at `target`; a negative prediction is clamped to 0 and flagged.
-/// The classic method has no uncertainty interval: low = high = prediction.
+/// Fits, selects (exactly as §3.2) and predicts at `target`; a negative prediction is clamped
+/// to 0 and flagged. Beyond §3.2 every candidate is also judged on predicting the largest scale
+/// from the smaller ones (its shape refitted by least squares), which gives the held-out value
+/// and, with the other plausible models, the uncertainty interval (fitinterval.h).
 SeriesFit fitClassic(std::span<const FitPoint> points, double target, std::string quantity = "");
 
 } // namespace rankscope::extrap

@@ -61,6 +61,8 @@ SeriesFit fitCount(std::span<const FitPoint> points, double target, std::string 
     for (Eigen::Index i = 0; i < m; ++i) y(i) = points[size_t(i)].value;
 
     std::vector<std::vector<double>> folds;
+    std::vector<std::optional<HeldOutResult>> out;
+    const std::vector<bool> held = largestScaleRows(points);
     for (const Basis& b : bases()) {
         Eigen::MatrixXd x(m, Eigen::Index(b.functions.size()));
         for (Eigen::Index i = 0; i < m; ++i) x.row(i) = row(b, points[size_t(i)].n);
@@ -77,6 +79,8 @@ SeriesFit fitCount(std::span<const FitPoint> points, double target, std::string 
         s.models.push_back({b.name, "coefficients " + formula, loo->meanAbsError, t.dot(*c),
                             int(b.functions.size())});
         folds.push_back(loo->foldPredictions);
+        out.push_back(holdOut(x, y, held, t));
+        if (out.back()) s.models.back().heldOutPct = out.back()->smape;
         // Clearly smaller error wins (beyond rounding): ties go to the earlier, simpler basis.
         if (s.chosen < 0 ||
             loo->meanAbsError < s.models[size_t(s.chosen)].d - 1e-9 * std::max(1.0, y.cwiseAbs().maxCoeff()))
@@ -88,6 +92,10 @@ SeriesFit fitCount(std::span<const FitPoint> points, double target, std::string 
     for (double f : folds[size_t(s.chosen)]) {
         low = std::min(low, f);
         high = std::max(high, f);
+    }
+    if (const auto& o = out[size_t(s.chosen)]) {
+        s.heldOut = std::max(0.0, o->prediction);
+        s.hasHeldOut = true;
     }
     s.clamped = p < 0;
     s.prediction = rounded(p);

@@ -2,6 +2,7 @@
 
 #include "whatif/extrap/leastsquares.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace rankscope::extrap {
@@ -36,6 +37,56 @@ std::optional<LooResult> leaveOneOut(const Eigen::MatrixXd& x, const Eigen::Vect
     r.smape /= double(m);
     r.meanAbsError /= double(m);
     return r;
+}
+
+std::optional<HeldOutResult> holdOut(const Eigen::MatrixXd& x, const Eigen::VectorXd& y,
+                                     const std::vector<bool>& held, const Eigen::RowVectorXd& target)
+{
+    const Eigen::Index m = x.rows();
+    const Eigen::Index kept = Eigen::Index(std::count(held.begin(), held.end(), false));
+    if (kept == m || kept < x.cols()) return std::nullopt;
+    Eigen::MatrixXd xf(kept, x.cols());
+    Eigen::VectorXd yf(kept);
+    for (Eigen::Index i = 0, row = 0; i < m; ++i)
+        if (!held[size_t(i)]) {
+            xf.row(row) = x.row(i);
+            yf(row++) = y(i);
+        }
+    const auto c = solveLeastSquares(xf, yf);
+    if (!c) return std::nullopt;
+    HeldOutResult r;
+    double count = 0;
+    for (Eigen::Index i = 0; i < m; ++i)
+        if (held[size_t(i)]) {
+            const double p = x.row(i).dot(*c);
+            r.smape += smape(p, y(i));
+            r.prediction += p;
+            r.actual += y(i);
+            ++count;
+        }
+    r.smape /= count;
+    r.prediction /= count;
+    r.actual /= count;
+    r.atTarget = target.dot(*c);
+    if (!std::isfinite(r.prediction) || !std::isfinite(r.atTarget)) return std::nullopt;
+    return r;
+}
+
+std::vector<bool> largestScaleRows(std::span<const FitPoint> points)
+{
+    double largest = 0;
+    for (const FitPoint& p : points) largest = std::max(largest, p.n);
+    std::vector<bool> held;
+    for (const FitPoint& p : points) held.push_back(p.n == largest);
+    return held;
+}
+
+double relativeNoise(std::span<const FitPoint> points)
+{
+    double r = 0;
+    for (const FitPoint& p : points)
+        if (p.noise > 0 && p.value != 0) r = std::max(r, p.noise / std::abs(p.value));
+    return std::isfinite(r) ? r : 0.0;
 }
 
 } // namespace rankscope::extrap

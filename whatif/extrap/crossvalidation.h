@@ -1,11 +1,17 @@
 #pragma once
-// Leave-one-out cross-validation of a linear-in-coefficients model (ALGORITHMS.md §3.4, §4.2):
-// each sample is left out in turn, the model is fitted to the others and judged on the one
-// left out. The folds' predictions at the target also give the uncertainty interval (§4.4).
+// Out-of-sample judging of a linear-in-coefficients model y ~ X c (ALGORITHMS.md §3.4, §4.2):
+// - held-out extrapolation: the model refitted without the rows of the largest input scale
+//   and judged on them (what extrapolation asks of a model: predict beyond the data);
+// - leave-one-out: each sample left out in turn (with 4 or more scales; alone it rewards
+//   interpolation).
+// The refits' predictions at the target also feed the uncertainty interval (§4.4).
+
+#include "whatif/extrap/seriesfit.h"
 
 #include <Eigen/Dense>
 
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace rankscope::extrap {
@@ -24,5 +30,24 @@ struct LooResult
 /// fold has fewer samples than coefficients or is rank-deficient.
 std::optional<LooResult> leaveOneOut(const Eigen::MatrixXd& x, const Eigen::VectorXd& y,
                                      const Eigen::RowVectorXd& target);
+
+struct HeldOutResult
+{
+    double smape = 0;      ///< mean SMAPE over the held-out rows, %
+    double prediction = 0; ///< mean prediction of the held-out rows
+    double actual = 0;     ///< mean of their values
+    double atTarget = 0;   ///< the refitted model at the target row
+};
+
+/// Refits y ~ X c without the rows marked in `held` and judges it on them. nullopt when the
+/// remaining rows are fewer than the coefficients or rank-deficient, or nothing is held.
+std::optional<HeldOutResult> holdOut(const Eigen::MatrixXd& x, const Eigen::VectorXd& y,
+                                     const std::vector<bool>& held, const Eigen::RowVectorXd& target);
+
+/// The rows at the largest scale n of `points` (every problem size at that n).
+std::vector<bool> largestScaleRows(std::span<const FitPoint> points);
+
+/// The largest relative noise (noise / |value|) of the points, 0 when none is known.
+double relativeNoise(std::span<const FitPoint> points);
 
 } // namespace rankscope::extrap

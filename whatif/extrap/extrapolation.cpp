@@ -13,8 +13,10 @@
 #include "whatif/extrap/sumcomposition.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cmath>
 #include <numeric>
+#include <set>
 #include <stdexcept>
 
 namespace rankscope::extrap {
@@ -41,6 +43,16 @@ std::vector<double> perRankTotals(const ExecutionInterval& iv, size_t ranks)
 std::vector<double> toDoubles(const std::vector<int64_t>& v)
 {
     return {v.begin(), v.end()};
+}
+
+/// The standard error of the mean of `v` (sample sd / sqrt(size)); 0 for fewer than 2 values.
+double standardError(const std::vector<double>& v)
+{
+    if (v.size() < 2) return 0;
+    const double mean = std::accumulate(v.begin(), v.end(), 0.0) / double(v.size());
+    double ss = 0;
+    for (double x : v) ss += (x - mean) * (x - mean);
+    return std::sqrt(ss / double(v.size() - 1) / double(v.size()));
 }
 
 /// Reads one trace; false when cancelled. `from`, `to`: its share of the overall progress.
@@ -73,6 +85,9 @@ std::string labelOf(const ExtrapolationOptions& o, size_t i, const Trace& t)
 void validate(const std::vector<const Trace*>& traces, const ExtrapolationOptions& o)
 {
     if (o.target == 0) throw std::invalid_argument("the target scale must be at least 1 rank");
+    if (o.target > kMaxTargetRanks)
+        throw TraceError("the target of " + std::to_string(o.target) + " ranks is above the limit of " +
+                         std::to_string(kMaxTargetRanks) + " (2^24) ranks");
     if (o.bins < 1 || o.bins > kMaxHistogramBins)
         throw std::invalid_argument("bin count " + std::to_string(o.bins) + " is not in 1.." +
                                     std::to_string(kMaxHistogramBins));
@@ -89,6 +104,46 @@ void validate(const std::vector<const Trace*>& traces, const ExtrapolationOption
             if (traces[j]->rankCount() == traces[i]->rankCount())
                 throw TraceError(labelOf(o, j, *traces[j]) + " and " + labelOf(o, i, *traces[i]) +
                                  " have the same scale: each scale may be given once");
+    }
+    size_t largest = 0;
+    for (size_t i = 1; i < traces.size(); ++i)
+        if (traces[i]->rankCount() > traces[largest]->rankCount()) largest = i;
+    if (!o.allowInputScaleTarget && o.target <= traces[largest]->rankCount())
+        throw TraceError("the target of " + std::to_string(o.target) +
+                         " ranks is not above the largest input, " +
+                         labelOf(o, largest, *traces[largest]) +
+                         ": extrapolation predicts a larger scale than was run");
+}
+
+/// Share of a trace's delta time (over all ranks) that lies in the intervals named in `known`.
+double sharedTimeShare(const IntervalTable& t, const std::set<std::string>& known)
+{
+    double all = 0, shared = 0;
+    for (const ExecutionInterval& iv : t.intervals) {
+        all += double(iv.stats.total);
+        if (known.count(t.name(iv))) shared += double(iv.stats.total);
+    }
+    return all > 0 ? shared / all : 0.0;
+}
+
+/// Traces of one program share their execution intervals: call sites that come and go with the
+/// scale (coarse grid levels, say) are allowed, but at least kSameProgramShare of every input's
+/// computation time must lie in intervals found at every input scale.
+constexpr double kSameProgramShare = 0.5;
+
+void checkSameProgram(const std::vector<ScaleData>& data, const ScaleSeries& series,
+                      const std::vector<std::string>& labels)
+{
+    std::set<std::string> everywhere;
+    for (const MatchedInterval& m : series.intervals)
+        if (m.presentCount() == data.size()) everywhere.insert(m.name);
+    for (size_t k = 0; k < data.size(); ++k) {
+        const double share = sharedTimeShare(data[k].table, everywhere);
+        if (share < kSameProgramShare)
+            throw TraceError(labels[k] + " is not a trace of the same program as the others: only " +
+                             std::to_string(int(std::lround(share * 100))) +
+                             " % of its computation time lies in execution intervals found at "
+                             "every input scale (at least 50 % is needed)");
     }
 }
 
@@ -108,10 +163,17 @@ IntervalPrediction predictInterval(const MatchedInterval& m, const std::vector<S
                           iv ? double(iv->stats.occurrences) / data[k].ranks : 0.0});
         if (!iv) continue;
         present.push_back(data[k].ranks);
-        means.push_back({double(data[k].ranks), 0, iv->stats.mean()});
+        // Noise of the mean delta: its spread over ranks (per-rank means), as a standard error.
+        std::vector<double> rankMeans;
+        for (const IntervalRankStats& r : iv->perRank) rankMeans.push_back(r.stats.mean());
+        means.push_back({double(data[k].ranks), 0, iv->stats.mean(),
+                         standardError(rankMeans)});
     }
     SeriesFit count = fitCount(counts, target, "count per rank");
     p.predictedCount = count.prediction;
+    // Held-out check: at the largest input scale; an interval absent there contributes nothing.
+    const bool atLargest = m.atScale.back() != nullptr;
+    p.heldOutCount = atLargest ? count.heldOut : 0.0;
 
     if (o.method == Method::Classic) {
         std::vector<Histogram> hs;
@@ -122,7 +184,11 @@ IntervalPrediction predictInterval(const MatchedInterval& m, const std::vector<S
         p.predicted = std::move(h.histogram);
         const SeriesFit& mean = h.fits.front(); // the "mean" series of §3.1
         p.chosenModel = mean.chosenName();
-        p.predictedMean = p.predictedMeanLow = p.predictedMeanHigh = p.predicted.mean;
+        p.predictedMean = p.predicted.mean;
+        p.predictedMeanLow = std::min(mean.low, p.predictedMean);
+        p.predictedMeanHigh = std::max(mean.high, p.predictedMean);
+        p.hasHeldOut = count.hasHeldOut && (!atLargest || h.hasHeldOut);
+        if (atLargest) p.heldOutPredicted = std::move(h.heldOut);
         p.fits.push_back(std::move(count));
         for (SeriesFit& f : h.fits) p.fits.push_back(std::move(f));
         return p;
@@ -144,7 +210,7 @@ IntervalPrediction predictInterval(const MatchedInterval& m, const std::vector<S
         const double avg = std::accumulate(t.begin(), t.end(), 0.0) / double(t.size());
         std::vector<double> q = makeHistogram(t, 1).quantiles;
         for (double& v : q) v = avg > 0 ? v / avg : 0.0;
-        totals.push_back({double(data[k].ranks), 0, avg});
+        totals.push_back({double(data[k].ranks), 0, avg, standardError(t)});
         ratios.push_back(std::move(q));
     }
     SeriesFit total = fitPmnf(totals, target, 0, "per-rank total mean");
@@ -156,6 +222,11 @@ IntervalPrediction predictInterval(const MatchedInterval& m, const std::vector<S
         p.quantilesHigh.push_back(total.high * q.high[i]);
     }
     p.predicted = histogramFromQuantiles(values, o.target, o.bins);
+    p.hasHeldOut = count.hasHeldOut && (!atLargest || (total.hasHeldOut && !q.heldOut.empty()));
+    p.heldOutPredicted.quantiles.assign(q.quantiles.size(), 0.0);
+    if (atLargest && p.hasHeldOut)
+        for (size_t i = 0; i < q.heldOut.size(); ++i)
+            p.heldOutPredicted.quantiles[i] = std::max(0.0, total.heldOut) * q.heldOut[i];
     p.fits.push_back(std::move(count));
     p.fits.push_back(std::move(mean));
     p.fits.push_back(std::move(total));
@@ -181,7 +252,12 @@ void addMeasured(IntervalPrediction& p, const ExecutionInterval* iv, const Scale
 
 std::string methodName(Method method)
 {
-    return method == Method::Classic ? "classic" : "rankscope";
+    switch (method) {
+    case Method::Classic: return "classic";
+    case Method::Rankscope: return "rankscope";
+    case Method::Auto: return "auto";
+    }
+    return "";
 }
 
 std::string modeName(Mode mode)
@@ -195,97 +271,193 @@ double accuracyPercent(double predicted, double measured)
     return (1 - std::abs(predicted - measured) / std::abs(measured)) * 100;
 }
 
+namespace {
+
+/// Everything one extrapolation reads from its traces, loaded once for every method.
+struct Inputs
+{
+    std::vector<ScaleData> data; ///< ascending scale
+    std::vector<uint32_t> scales;
+    ScaleSeries series;
+    std::optional<ScaleData> measured;
+};
+
+/// One method on loaded inputs; false when cancelled. `progress` covers the fitting.
+bool runMethod(const Inputs& in, const ExtrapolationOptions& o, const ProgressCallback& progress,
+               ExtrapolationResult& result)
+{
+    result.method = o.method;
+    result.mode = o.mode;
+    result.target = o.target;
+    result.scales = in.scales;
+    result.missingIntervals = in.series.missing;
+    ProgressReporter reporter(progress, in.series.intervals.size());
+    for (size_t i = 0; i < in.series.intervals.size(); ++i) {
+        const MatchedInterval& m = in.series.intervals[i];
+        if (m.presentCount() < 3) continue; // listed in missingIntervals: too few scales to fit
+        IntervalPrediction p = predictInterval(m, in.data, o);
+        if (in.measured) {
+            const IntervalTable& t = in.measured->table;
+            const auto at = std::find_if(t.intervals.begin(), t.intervals.end(),
+                                         [&](const ExecutionInterval& iv) { return t.name(iv) == m.name; });
+            addMeasured(p, at == t.intervals.end() ? nullptr : &*at, *in.measured, o);
+        }
+        result.intervals.push_back(std::move(p));
+        if (!reporter.update(i + 1)) return false;
+    }
+    if (in.measured) {
+        for (const ExecutionInterval& iv : in.measured->table.intervals) {
+            const std::string name = in.measured->table.name(iv);
+            const bool known = std::any_of(in.series.intervals.begin(), in.series.intervals.end(),
+                                           [&](const MatchedInterval& m) { return m.name == name; });
+            if (!known) result.missingIntervals.push_back(name + " (only in the measured trace)");
+        }
+    }
+    std::vector<std::vector<double>> sums;
+    for (const ScaleData& d : in.data) sums.push_back(toDoubles(d.table.rankDeltaSums));
+    composeSums(result, sums, o);
+    if (in.measured) {
+        result.measuredSums = makeHistogram(toDoubles(in.measured->table.rankDeltaSums), o.bins);
+        result.measuredMaxRankDeltaSum = double(in.measured->table.maxRankDeltaSum());
+        result.accuracyPct = accuracyPercent(result.predictedMaxRankDeltaSum, *result.measuredMaxRankDeltaSum);
+        result.w1Normalized = wasserstein1Normalized(result.predictedSums, *result.measuredSums);
+    }
+    return reporter.report(in.series.intervals.size());
+}
+
+/// Held-out errors within this factor of each other do not tell two methods apart.
+constexpr double kIndistinguishable = 2.0;
+
+MethodCandidate candidateOf(const ExtrapolationResult& r)
+{
+    return {r.method, r.mode, {r.predictedMaxRankDeltaSum, r.predictedMaxLow, r.predictedMaxHigh, r.heldOutErrorPct}};
+}
+
+} // namespace
+
 ExtrapolationResult extrapolate(const std::vector<const Trace*>& smallScales,
                                 const ExtrapolationOptions& options, const Trace* measured)
 {
     validate(smallScales, options);
-    ExtrapolationResult result;
-    result.method = options.method;
-    result.mode = options.mode;
-    result.target = options.target;
+    ExtrapolationResult cancelled;
+    cancelled.method = options.method;
+    cancelled.mode = options.mode;
+    cancelled.target = options.target;
+    cancelled.cancelled = true;
 
     std::vector<size_t> order(smallScales.size());
     std::iota(order.begin(), order.end(), size_t(0));
     std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
         return smallScales[a]->rankCount() < smallScales[b]->rankCount();
     });
-    const bool classic = options.method == Method::Classic;
+    const bool samples = options.method != Method::Rankscope; // classic fits every delta
     const size_t loads = smallScales.size() + (measured ? 1 : 0);
-    const double loadShare = 0.8 / double(loads);
-    std::vector<ScaleData> data(smallScales.size());
+    const double loadShare = 0.6 / double(loads);
+    Inputs in;
+    in.data.resize(smallScales.size());
+    std::vector<std::string> labels;
     for (size_t k = 0; k < order.size(); ++k) {
         const Trace& t = *smallScales[order[k]];
-        if (!load(t, labelOf(options, order[k], t), classic, options.progress, k * loadShare,
-                  (k + 1) * loadShare, data[k])) {
-            result.cancelled = true;
-            return result;
-        }
-        result.scales.push_back(data[k].ranks);
+        labels.push_back(labelOf(options, order[k], t));
+        if (!load(t, labels.back(), samples, options.progress, k * loadShare, (k + 1) * loadShare, in.data[k]))
+            return cancelled;
+        in.scales.push_back(in.data[k].ranks);
     }
-    ScaleData measuredData;
-    if (measured && !load(*measured, "the measured trace (" + std::to_string(measured->rankCount()) +
-                                         " ranks)",
-                          classic, options.progress, 0.8 - loadShare, 0.8, measuredData)) {
-        result.cancelled = true;
-        return result;
-    }
-
     std::vector<const IntervalTable*> tables;
-    for (const ScaleData& d : data) tables.push_back(&d.table);
-    ScaleSeries series = matchIntervals(result.scales, tables);
-    result.missingIntervals = std::move(series.missing);
-    ProgressReporter reporter(options.progress ? ProgressCallback([&](double f) {
-        return options.progress(0.8 + 0.2 * f);
-    })
-                                               : ProgressCallback{},
-                              series.intervals.size());
-    for (size_t i = 0; i < series.intervals.size(); ++i) {
-        const MatchedInterval& m = series.intervals[i];
-        if (m.presentCount() < 3) continue; // listed in missingIntervals: too few scales to fit
-        IntervalPrediction p = predictInterval(m, data, options);
-        if (measured) {
-            const auto at = std::find_if(
-                measuredData.table.intervals.begin(), measuredData.table.intervals.end(),
-                [&](const ExecutionInterval& iv) { return measuredData.table.name(iv) == m.name; });
-            addMeasured(p, at == measuredData.table.intervals.end() ? nullptr : &*at, measuredData,
-                        options);
-        }
-        result.intervals.push_back(std::move(p));
-        if (!reporter.update(i + 1)) {
-            result.cancelled = true;
-            return result;
-        }
-    }
+    for (const ScaleData& d : in.data) tables.push_back(&d.table);
+    in.series = matchIntervals(in.scales, tables);
+    checkSameProgram(in.data, in.series, labels);
     if (measured) {
-        for (const ExecutionInterval& iv : measuredData.table.intervals) {
-            const std::string name = measuredData.table.name(iv);
-            const bool known = std::any_of(series.intervals.begin(), series.intervals.end(),
-                                           [&](const MatchedInterval& m) { return m.name == name; });
-            if (!known) result.missingIntervals.push_back(name + " (only in the measured trace)");
-        }
+        const std::string label = "the measured trace (" + std::to_string(measured->rankCount()) + " ranks)";
+        if (measured->rankCount() != options.target)
+            throw TraceError(label + " is not at the target scale of " + std::to_string(options.target) +
+                             " ranks: a measured run compares only at the scale predicted");
+        in.measured.emplace();
+        if (!load(*measured, label, samples, options.progress, 0.6 - loadShare, 0.6, *in.measured))
+            return cancelled;
+        std::set<std::string> known;
+        for (const MatchedInterval& m : in.series.intervals) known.insert(m.name);
+        const double share = sharedTimeShare(in.measured->table, known);
+        if (share < kSameProgramShare)
+            throw TraceError(label + " is not a run of the program of the inputs: only " +
+                             std::to_string(int(std::lround(share * 100))) +
+                             " % of its computation time lies in execution intervals the inputs have "
+                             "(at least 50 % is needed)");
     }
 
-    composeSums(result, data.size(), [&](size_t k) { return toDoubles(data[k].table.rankDeltaSums); },
-                options);
-    if (measured) {
-        result.measuredSums = makeHistogram(toDoubles(measuredData.table.rankDeltaSums), options.bins);
-        result.measuredMaxRankDeltaSum = double(measuredData.table.maxRankDeltaSum());
-        result.accuracyPct = accuracyPercent(result.predictedMaxRankDeltaSum, *result.measuredMaxRankDeltaSum);
-        result.w1Normalized = wasserstein1Normalized(result.predictedSums, *result.measuredSums);
+    // One run per method; auto runs all three and keeps the lowest held-out error.
+    std::vector<ExtrapolationOptions> runs;
+    if (options.method == Method::Auto) {
+        for (auto [method, mode] : {std::pair{Method::Rankscope, Mode::Interval},
+                                    std::pair{Method::Classic, Mode::Sum},
+                                    std::pair{Method::Classic, Mode::Interval}}) {
+            ExtrapolationOptions o = options;
+            o.method = method;
+            o.mode = mode;
+            runs.push_back(o);
+        }
+    } else {
+        runs.push_back(options);
     }
-    result.cancelled = !reporter.report(series.intervals.size());
-    return result;
+    std::vector<ExtrapolationResult> results(runs.size());
+    for (size_t i = 0; i < runs.size(); ++i) {
+        const double from = 0.6 + 0.4 * double(i) / double(runs.size());
+        const double to = 0.6 + 0.4 * double(i + 1) / double(runs.size());
+        const ProgressCallback slice =
+            options.progress ? ProgressCallback([&, from, to](double f) { return options.progress(from + f * (to - from)); })
+                             : ProgressCallback{};
+        if (!runMethod(in, runs[i], slice, results[i])) return cancelled;
+    }
+    if (results.size() == 1) return std::move(results.front());
+    // One held-out scale gives a noisy error figure: methods whose errors are within a factor of
+    // kIndistinguishable (or kGuardAbsolute points) of each other count as equally good, and
+    // among those the earlier of Rankscope, classic sum, classic interval is kept. A later
+    // method wins only when it is clearly better.
+    const auto error = [&](size_t i) { return results[i].heldOutErrorPct.value_or(INFINITY); };
+    const auto clearlyBetter = [&](size_t i, size_t than) {
+        return error(i) * kIndistinguishable < error(than) && error(i) < error(than) - kGuardAbsolute;
+    };
+    size_t best = 0;
+    for (size_t i = 1; i < results.size(); ++i)
+        if (clearlyBetter(i, best)) best = i;
+    ExtrapolationResult chosen = std::move(results[best]);
+    chosen.autoChosen = true;
+    chosen.candidates.push_back(candidateOf(chosen));
+    for (size_t i = 0; i < results.size(); ++i) {
+        if (i == best) continue;
+        chosen.candidates.push_back(candidateOf(results[i]));
+        // Model disagreement: a method the inputs cannot rule out (the winner is not clearly
+        // better) widens the interval to its prediction.
+        if (!clearlyBetter(best, i)) {
+            chosen.predictedMaxLow = std::min(chosen.predictedMaxLow, results[i].predictedMaxRankDeltaSum);
+            chosen.predictedMaxHigh = std::max(chosen.predictedMaxHigh, results[i].predictedMaxRankDeltaSum);
+        }
+    }
+    return chosen;
 }
 
 SeriesFit fitSeries(std::span<const FitPoint> points, Method method, double targetN, double targetS)
 {
+    // Least squares squares the values: beyond 1e150 that overflows a double.
+    constexpr double kLargest = 1e150;
+    for (const FitPoint& p : points)
+        if (std::abs(p.value) > kLargest || std::abs(p.n) > kLargest || std::abs(p.s) > kLargest) {
+            char buf[160];
+            std::snprintf(buf, sizeof buf, "the point %g:%g is too large to fit (values and scales must "
+                          "stay within 1e150, or the fit overflows)", p.n, p.value);
+            throw std::invalid_argument(buf);
+        }
+    if (!(targetN > 0) || targetN > kLargest || targetS > kLargest)
+        throw std::invalid_argument("the target must be a positive scale within 1e150");
     if (method == Method::Classic) {
         for (const FitPoint& p : points)
             if (p.s != 0)
                 throw std::invalid_argument("the classic method has no problem-size parameter");
         return fitClassic(points, targetN, "value");
     }
-    return fitPmnf(points, targetN, targetS, "value");
+    SeriesFit f = fitPmnf(points, targetN, targetS, "value");
+    if (f.chosen < 0) throw std::invalid_argument("no model could be fitted to these points");
+    return f;
 }
 
 } // namespace rankscope::extrap

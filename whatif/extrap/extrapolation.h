@@ -23,8 +23,9 @@ namespace rankscope::extrap {
 
 enum class Method
 {
-    Classic,  ///< §3: four models, bin-wise histogram fitting
-    Rankscope ///< §4: per-interval composition, PMNF search, quantile extrapolation
+    Classic,   ///< §3: four models, bin-wise histogram fitting
+    Rankscope, ///< §4: per-interval composition or a direct robust fit, PMNF search, quantiles
+    Auto       ///< §4.4b: classic (sum, interval) and Rankscope scored by held-out error
 };
 
 enum class Mode
@@ -33,18 +34,21 @@ enum class Mode
     Interval ///< fit every execution interval, compose S(r)
 };
 
-/// "classic" / "rankscope", "sum" / "interval".
+/// "classic" / "rankscope" / "auto", "sum" / "interval".
 std::string methodName(Method method);
 std::string modeName(Mode mode);
 
 struct ExtrapolationOptions
 {
-    Method method = Method::Rankscope;
+    Method method = Method::Auto;
     Mode mode = Mode::Interval;
     uint32_t target = 0; ///< the target rank count N
     int bins = 20;       ///< histogram bins (1..kMaxHistogramBins)
     ProgressCallback progress; ///< 0..1; returning false cancels (the result says so)
     std::vector<std::string> traceNames; ///< optional, one per small-scale trace, for messages
+    /// Accept a target at or below the largest input (synthesis rebuilding a scale that was run,
+    /// to compare); extrapolation proper refuses it.
+    bool allowInputScaleTarget = false;
 };
 
 /// The prediction for one execution interval.
@@ -63,16 +67,45 @@ struct IntervalPrediction
     std::optional<double> measuredCount;
     std::optional<Histogram> measured; ///< the same quantity as `predicted`, measured
     std::vector<SeriesFit> fits;  ///< every fitted series, with its candidates and samples
+    /// Held-out check (the interval at the largest input scale, predicted from the smaller
+    /// ones by the same model choices): occurrences per rank, and the predicted quantity
+    /// (classic: the delta histogram; Rankscope: the per-rank totals' quantiles).
+    bool hasHeldOut = false;
+    double heldOutCount = 0;
+    Histogram heldOutPredicted;
 
     bool operator==(const IntervalPrediction& o) const
     {
         return std::tie(name, chosenModel, predictedMean, predictedMeanLow, predictedMeanHigh,
-                        predictedCount, predicted, quantilesLow, quantilesHigh, measuredMean, measuredCount, measured, fits) ==
+                        predictedCount, predicted, quantilesLow, quantilesHigh, measuredMean,
+                        measuredCount, measured, fits, hasHeldOut, heldOutCount,
+                        heldOutPredicted) ==
                std::tie(o.name, o.chosenModel, o.predictedMean, o.predictedMeanLow,
                         o.predictedMeanHigh, o.predictedCount, o.predicted, o.quantilesLow,
-                        o.quantilesHigh, o.measuredMean,
-                        o.measuredCount, o.measured, o.fits);
+                        o.quantilesHigh, o.measuredMean, o.measuredCount, o.measured, o.fits,
+                        o.hasHeldOut, o.heldOutCount, o.heldOutPredicted);
     }
+};
+
+/// One estimate of max_r S(r) at the target with its interval and its held-out error: the
+/// error (%) of the same model choices predicting max_r S(r) of the largest input scale from
+/// the smaller scales (nullopt when it cannot be computed).
+struct SumEstimate
+{
+    double predicted = 0;
+    double low = 0;
+    double high = 0;
+    std::optional<double> heldOutErrorPct;
+    bool operator==(const SumEstimate&) const = default;
+};
+
+/// A method scored for `auto` (§4.4b).
+struct MethodCandidate
+{
+    Method method = Method::Rankscope;
+    Mode mode = Mode::Interval;
+    SumEstimate estimate;
+    bool operator==(const MethodCandidate&) const = default;
 };
 
 struct ExtrapolationResult
@@ -93,23 +126,44 @@ struct ExtrapolationResult
     std::vector<IntervalPrediction> intervals; ///< interval mode, sorted by name
     std::vector<std::string> missingIntervals; ///< "A - B (missing at 16, 36)"
     bool cancelled = false;
+    /// How low/high were made (fitinterval.h).
+    std::string intervalMethod;
+    /// This result's own held-out error (%) on the inputs, as in SumEstimate.
+    std::optional<double> heldOutErrorPct;
+    /// Rankscope: the per-interval composition and the direct robust fit of max_r S(r), and
+    /// which of them the result reports ("composition" or "direct": the lower held-out error).
+    std::optional<SumEstimate> composition;
+    std::optional<SumEstimate> direct;
+    std::string sumModel;
+    /// Auto: this result is the winner of `candidates` (every method scored, winner first).
+    bool autoChosen = false;
+    std::vector<MethodCandidate> candidates;
 
     bool operator==(const ExtrapolationResult& o) const
     {
         return std::tie(method, mode, target, scales, predictedMaxRankDeltaSum, predictedMaxLow,
                         predictedMaxHigh, predictedSums, sumFits, measuredMaxRankDeltaSum,
                         measuredSums, accuracyPct, w1Normalized, intervals, missingIntervals,
-                        cancelled) ==
+                        cancelled, intervalMethod, heldOutErrorPct, composition, direct, sumModel,
+                        autoChosen, candidates) ==
                std::tie(o.method, o.mode, o.target, o.scales, o.predictedMaxRankDeltaSum,
                         o.predictedMaxLow, o.predictedMaxHigh, o.predictedSums, o.sumFits,
                         o.measuredMaxRankDeltaSum, o.measuredSums, o.accuracyPct,
-                        o.w1Normalized, o.intervals, o.missingIntervals, o.cancelled);
+                        o.w1Normalized, o.intervals, o.missingIntervals, o.cancelled,
+                        o.intervalMethod, o.heldOutErrorPct, o.composition, o.direct, o.sumModel,
+                        o.autoChosen, o.candidates);
     }
 };
 
+/// Largest target accepted (2^24 ranks).
+inline constexpr uint32_t kMaxTargetRanks = 1u << 24;
+
 /// Extrapolates `smallScales` (at least 3 traces of distinct rank counts) to options.target.
-/// Throws TraceError for bad input (too few or repeated scales, a trace without MPI calls,
-/// Rankscope with Mode::Sum) naming what is wrong. `measured`: a trace at the target scale.
+/// Throws TraceError for bad input naming what is wrong: too few or repeated scales, a target
+/// not above the largest input or above kMaxTargetRanks, a trace without MPI calls, traces that
+/// are not of the same program, a measured trace of another program or not at the target
+/// scale, Rankscope with Mode::Sum. `measured`: a trace at the target scale. Method::Auto runs
+/// classic (sum and interval) and Rankscope and returns the one with the lowest held-out error.
 ExtrapolationResult extrapolate(const std::vector<const Trace*>& smallScales,
                                 const ExtrapolationOptions& options,
                                 const Trace* measured = nullptr);

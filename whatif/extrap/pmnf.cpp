@@ -1,6 +1,7 @@
 #include "whatif/extrap/pmnf.h"
 
 #include "whatif/extrap/crossvalidation.h"
+#include "whatif/extrap/fitinterval.h"
 #include "whatif/extrap/leastsquares.h"
 
 #include <algorithm>
@@ -137,15 +138,20 @@ SeriesFit fitPmnf(std::span<const FitPoint> points, double targetN, double targe
 {
     const bool withS = !points.empty() && points.front().s > 0;
     std::set<std::pair<double, double>> distinct;
+    std::set<double> scales;
     for (const FitPoint& p : points) {
-        if (!(p.n > 0) || !std::isfinite(p.value) || (p.s > 0) != withS || p.s < 0)
-            throw std::invalid_argument("scales must be positive, values finite, and the problem "
-                                        "size given for every point or none");
+        if (!(p.n > 0) || !std::isfinite(p.value) || (p.s > 0) != withS || p.s < 0 ||
+            !std::isfinite(p.s) || !(p.noise >= 0) || !std::isfinite(p.noise))
+            throw std::invalid_argument("scales must be positive, values and noise finite, and "
+                                        "the problem size given for every point or none");
         distinct.insert({p.n, p.s});
+        scales.insert(p.n);
     }
-    if (distinct.size() < 3 || distinct.size() != points.size())
-        throw std::invalid_argument("the Rankscope method needs at least 3 samples at distinct "
-                                    "scales (got " + std::to_string(points.size()) + ")");
+    if (scales.size() < 3 || distinct.size() != points.size())
+        throw std::invalid_argument("the Rankscope method needs samples at 3 or more distinct "
+                                    "scales, each (scale, problem size) once (got " +
+                                    std::to_string(points.size()) + " samples at " +
+                                    std::to_string(scales.size()) + " distinct scales)");
     if (withS && !(targetS > 0))
         throw std::invalid_argument("the points give a problem size: the target needs one too");
 
@@ -154,31 +160,52 @@ SeriesFit fitPmnf(std::span<const FitPoint> points, double targetN, double targe
     s.points.assign(points.begin(), points.end());
     const Eigen::Index m = Eigen::Index(points.size());
     Eigen::VectorXd y(m);
-    for (Eigen::Index r = 0; r < m; ++r) y(r) = points[size_t(r)].value;
+    bool allPositive = true;
+    for (Eigen::Index r = 0; r < m; ++r) {
+        y(r) = points[size_t(r)].value;
+        allPositive = allPositive && y(r) > 0;
+    }
+    const std::vector<bool> held = largestScaleRows(points);
+    const bool useLoo = scales.size() >= 4;
 
-    std::vector<std::vector<double>> folds; // per candidate
+    std::vector<std::vector<double>> refits; // per candidate: held-out and LOO fits at the target
+    std::vector<double> raw;                 // per candidate: unclamped prediction
     for (const PmnfHypothesis& h : pmnfHypotheses(withS)) {
         Eigen::MatrixXd x(m, h.coefficients());
         for (Eigen::Index r = 0; r < m; ++r)
             x.row(r) = designRow(h, points[size_t(r)].n, points[size_t(r)].s);
         const Eigen::RowVectorXd target = designRow(h, targetN, withS ? targetS : 0);
+        if (!target.allFinite()) continue;
         const auto c = solveLeastSquares(x, y);
-        const auto loo = c ? leaveOneOut(x, y, target) : std::nullopt;
-        if (!loo || !target.allFinite()) continue;
+        if (!c) continue;
+        const auto out = holdOut(x, y, held, target);
+        if (!out) continue; // cannot be judged on extrapolation
+        const auto loo = useLoo ? leaveOneOut(x, y, target) : std::nullopt;
         const double prediction = target.dot(*c);
         if (!std::isfinite(prediction)) continue;
-        s.models.push_back({h.name(), formulaOf(h, *c), loo->smape, prediction, h.coefficients()});
-        folds.push_back(loo->foldPredictions);
+        CandidateModel cm{h.name(), formulaOf(h, *c), out->smape, prediction, h.coefficients()};
+        cm.heldOutPct = out->smape;
+        if (loo) cm.d = (out->smape + loo->smape) / 2;
+        cm.plausible = !(allPositive && prediction < 0);
+        std::vector<double> f = {out->atTarget};
+        if (loo) f.insert(f.end(), loo->foldPredictions.begin(), loo->foldPredictions.end());
+        s.models.push_back(std::move(cm));
+        refits.push_back(std::move(f));
+        raw.push_back(out->prediction);
     }
-    if (s.models.empty()) return s;
 
-    // Best per coefficient count (ties to the earlier, simpler exponent), then the guard: a
-    // count with more coefficients must be clearly better than the choice so far.
+    // Best plausible model per coefficient count (ties to the earlier, simpler exponent), then
+    // the guard: more coefficients must be clearly better out of sample, by more than the noise.
+    // The constant is the null model (no dependence on the scale) and forms a group of its own:
+    // a one-coefficient law such as k / n must beat it clearly too.
     std::map<int, size_t> bestOf;
     for (size_t i = 0; i < s.models.size(); ++i) {
-        const auto [it, added] = bestOf.try_emplace(s.models[i].terms, i);
+        if (!s.models[i].plausible) continue;
+        const int group = s.models[i].name == "constant" ? 0 : s.models[i].terms;
+        const auto [it, added] = bestOf.try_emplace(group, i);
         if (!added && s.models[i].d < s.models[it->second].d) it->second = i;
     }
+    const double margin = indistinguishableMargin(points);
     for (const auto& [terms, i] : bestOf) {
         if (s.chosen < 0) {
             s.chosen = int(i);
@@ -186,18 +213,16 @@ SeriesFit fitPmnf(std::span<const FitPoint> points, double targetN, double targe
         }
         const double current = s.models[size_t(s.chosen)].d;
         const double d = s.models[i].d;
-        if (d < current * (1 - kGuardRelative) && current - d >= kGuardAbsolute) s.chosen = int(i);
+        if (d < current * (1 - kGuardRelative) && current - d >= margin) s.chosen = int(i);
     }
-    const double p = s.models[size_t(s.chosen)].prediction;
-    double low = p, high = p;
-    for (double f : folds[size_t(s.chosen)]) {
-        low = std::min(low, f);
-        high = std::max(high, f);
-    }
+    if (s.chosen < 0) return s; // nothing plausible could be fitted
+    const size_t chosen = size_t(s.chosen);
+    const double p = s.models[chosen].prediction;
     s.clamped = p < 0;
     s.prediction = std::max(0.0, p);
-    s.low = std::max(0.0, low);
-    s.high = std::max(0.0, high);
+    s.heldOut = raw[chosen];
+    s.hasHeldOut = true;
+    setInterval(s, p, refits[chosen]);
     return s;
 }
 

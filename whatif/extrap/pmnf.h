@@ -1,15 +1,20 @@
 #pragma once
 // The performance-model normal form search of the Rankscope method (ALGORITHMS.md §4.2, after
 // Extra-P): t(n) = c0 + c1 * n^i * log2(n)^j over the exponents of §4.2, plus the classic
-// models, chosen by leave-one-out SMAPE with an over-fitting guard. With a problem size s the
-// hypotheses also include c0 + c1 g(s), c0 + c1 f(n) g(s) and c0 + c1 f(n) + c2 g(s), f and g
-// of the same normal form (§4.5).
+// models. With a problem size s the hypotheses also include c0 + c1 g(s), c0 + c1 f(n) g(s) and
+// c0 + c1 f(n) + c2 g(s), f and g of the same normal form (§4.5).
 //
-// Over-fitting guard: hypotheses are grouped by their number of coefficients. The simplest
-// group's best is taken first; a group with more coefficients replaces it only when its best
-// cross-validated SMAPE is lower by at least kGuardRelative (relative) and kGuardAbsolute
-// (percentage points). With 3-4 scales, noise alone often makes a two-term model look slightly
-// better than a constant; it must look clearly better.
+// Selection is by extrapolation error, not fit: each hypothesis is refitted without the largest
+// input scale and judged (SMAPE) on predicting it; with 4 or more scales the score d is the mean
+// of that and the leave-one-out SMAPE. A hypothesis that predicts a negative value for a series
+// of positive samples (a time or count cannot be negative) is implausible and never chosen.
+//
+// Over-fitting guard: hypotheses are grouped by their number of coefficients, the constant (the
+// null model: no dependence on the scale) in a group of its own before the other
+// one-coefficient laws. The simplest group's best is taken first; a group with more coefficients replaces it only when its best
+// score is lower by at least kGuardRelative (relative) and by a margin of kGuardAbsolute
+// percentage points or twice the samples' relative noise in %, whichever is larger. With 3-4
+// scales a two-term model often fits the noise; it must do clearly better than the noise.
 
 #include "whatif/extrap/seriesfit.h"
 
@@ -53,9 +58,9 @@ const std::vector<double>& pmnfExponents();
 /// All hypotheses in n (withProblemSize: also those in s and in (n, s)).
 std::vector<PmnfHypothesis> pmnfHypotheses(bool withProblemSize);
 
-/// Searches the hypotheses for `points` (at least 3 distinct points; every s > 0 or every s 0)
-/// and predicts at (targetN, targetS). Candidates report their LOO SMAPE as d; low/high span
-/// the prediction and every fold's prediction of the chosen model. Negative clamped to 0.
+/// Searches the hypotheses for `points` (at least 3 distinct scales; every s > 0 or every s 0)
+/// and predicts at (targetN, targetS). Candidates report their score as d and their held-out
+/// SMAPE; low/high as in fitinterval.h. A negative prediction is clamped to 0.
 /// Throws std::invalid_argument for too few points or mixed / invalid scales.
 SeriesFit fitPmnf(std::span<const FitPoint> points, double targetN, double targetS = 0,
                   std::string quantity = "");

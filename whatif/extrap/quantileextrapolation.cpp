@@ -32,6 +32,7 @@ QuantilePrediction extrapolateQuantiles(std::span<const double> scales,
                                         double target, const std::string& prefix)
 {
     QuantilePrediction q;
+    bool held = true;
     for (int level = 0; level < Histogram::kQuantileCount; ++level) {
         std::vector<FitPoint> points;
         for (size_t k = 0; k < scales.size(); ++k)
@@ -42,8 +43,14 @@ QuantilePrediction extrapolateQuantiles(std::span<const double> scales,
         q.quantiles.push_back(fit.prediction);
         q.low.push_back(fit.low);
         q.high.push_back(fit.high);
+        q.heldOut.push_back(std::max(0.0, fit.heldOut));
+        held = held && fit.hasHeldOut;
         q.fits.push_back(std::move(fit));
     }
+    if (held)
+        q.heldOut = monotoneRegression(std::move(q.heldOut));
+    else
+        q.heldOut.clear();
     q.quantiles = monotoneRegression(std::move(q.quantiles));
     q.low = monotoneRegression(std::move(q.low));
     q.high = monotoneRegression(std::move(q.high));

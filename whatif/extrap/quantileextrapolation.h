@@ -20,10 +20,14 @@ struct QuantilePrediction
     std::vector<double> low;
     std::vector<double> high;
     std::vector<SeriesFit> fits;   ///< one per level, quantity "q0.95" etc.
+    /// The quantiles at the largest input scale predicted from the smaller ones (monotone);
+    /// empty when a level has no held-out value.
+    std::vector<double> heldOut;
 
     bool operator==(const QuantilePrediction& o) const
     {
-        return std::tie(quantiles, low, high, fits) == std::tie(o.quantiles, o.low, o.high, o.fits);
+        return std::tie(quantiles, low, high, fits, heldOut) ==
+               std::tie(o.quantiles, o.low, o.high, o.fits, o.heldOut);
     }
 };
 

@@ -9,12 +9,16 @@
 
 namespace rankscope::extrap {
 
-/// One sample of a series: scale n (ranks), optional problem size s (0: not given), value.
+/// One sample of a series: scale n (ranks), optional problem size s (0: not given), value, and
+/// the value's noise: its standard deviation as estimated at that scale from the spread over
+/// ranks and loop iterations (0: unknown). The noise bounds how complex a model the series can
+/// support and widens the uncertainty interval.
 struct FitPoint
 {
     double n = 0;
     double s = 0;
     double value = 0;
+    double noise = 0;
     bool operator==(const FitPoint&) const = default;
 };
 
@@ -23,9 +27,15 @@ struct CandidateModel
 {
     std::string name;     ///< classic: constant, linear, inverse, inverse_constant; else a formula
     std::string formula;  ///< the fitted function with its coefficients, for display
-    double d = 0;         ///< goodness (classic d1..d4; Rankscope: leave-one-out SMAPE in %)
+    double d = 0;         ///< goodness (classic d1..d4; Rankscope: held-out SMAPE in %)
     double prediction = 0; ///< the model evaluated at the target
     int terms = 0;        ///< coefficients fitted (the over-fitting guard prefers fewer)
+    /// SMAPE (%) of predicting the largest input scale with this model refitted on the smaller
+    /// ones; -1 when too few smaller scales remain for its coefficients.
+    double heldOutPct = -1;
+    /// false when the model cannot describe the quantity: it predicts a negative value at the
+    /// target for a series whose samples are all positive. Never chosen.
+    bool plausible = true;
 
     bool operator==(const CandidateModel&) const = default;
 };
@@ -40,14 +50,19 @@ struct SeriesFit
     double low = 0;                   ///< uncertainty interval of the prediction
     double high = 0;
     bool clamped = false;             ///< a negative prediction was clamped to 0
+    /// The chosen model refitted without the largest input scale and evaluated there (how the
+    /// choice extrapolates); valid only when hasHeldOut.
+    double heldOut = 0;
+    bool hasHeldOut = false;
 
     /// Name of the chosen model ("" when none).
     std::string chosenName() const { return chosen >= 0 ? models[size_t(chosen)].name : ""; }
     bool operator==(const SeriesFit& o) const
     {
-        return std::tie(quantity, points, models, chosen, prediction, low, high, clamped) ==
+        return std::tie(quantity, points, models, chosen, prediction, low, high, clamped, heldOut,
+                        hasHeldOut) ==
                std::tie(o.quantity, o.points, o.models, o.chosen, o.prediction, o.low, o.high,
-                        o.clamped);
+                        o.clamped, o.heldOut, o.hasHeldOut);
     }
 };
 

@@ -1,73 +1,211 @@
 #include "whatif/extrap/sumcomposition.h"
 
 #include "whatif/extrap/classichistogram.h"
+#include "whatif/extrap/fitinterval.h"
+#include "whatif/extrap/pmnf.h"
 #include "whatif/extrap/quantileextrapolation.h"
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace rankscope::extrap {
 
 namespace {
 
-void classicSum(ExtrapolationResult& r, size_t scaleCount,
-                const std::function<std::vector<double>(size_t)>& sumsAt, const ExtrapolationOptions& o)
+double median(std::vector<double> v)
 {
-    std::vector<double> scales;
-    std::vector<Histogram> hs;
-    for (size_t k = 0; k < scaleCount; ++k) {
-        scales.push_back(r.scales[k]);
-        hs.push_back(makeHistogram(sumsAt(k), o.bins));
-    }
-    ClassicHistogramPrediction p = extrapolateHistogramClassic(scales, hs, o.target, o.target);
-    r.predictedSums = std::move(p.histogram);
-    r.sumFits = std::move(p.fits);
-    r.predictedMaxRankDeltaSum = r.predictedMaxLow = r.predictedMaxHigh = r.predictedSums.max;
+    if (v.empty()) return 0;
+    const size_t mid = v.size() / 2;
+    std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(mid), v.end());
+    const double hi = v[mid];
+    if (v.size() % 2) return hi;
+    return (hi + *std::max_element(v.begin(), v.begin() + std::ptrdiff_t(mid))) / 2;
 }
 
-void classicInterval(ExtrapolationResult& r, const ExtrapolationOptions& o)
+/// A robust standard deviation: 1.4826 x the median absolute deviation (consistent with the
+/// sd for normal data; one far-off rank does not inflate it).
+double robustSd(const std::vector<double>& v)
+{
+    const double m = median(v);
+    std::vector<double> dev;
+    for (double x : v) dev.push_back(std::abs(x - m));
+    return 1.4826 * median(std::move(dev));
+}
+
+double maxOf(const std::vector<double>& v)
+{
+    return v.empty() ? 0.0 : *std::max_element(v.begin(), v.end());
+}
+
+std::optional<double> heldOutError(std::optional<double> heldOut, const std::vector<double>& last)
+{
+    if (!heldOut) return std::nullopt;
+    return relativeErrorPct(*heldOut, maxOf(last));
+}
+
+void classicSum(ExtrapolationResult& r, const std::vector<std::vector<double>>& sums,
+                const ExtrapolationOptions& o)
+{
+    std::vector<double> scales, spread;
+    std::vector<Histogram> hs;
+    for (size_t k = 0; k < sums.size(); ++k) {
+        scales.push_back(r.scales[k]);
+        hs.push_back(makeHistogram(sums[k], o.bins));
+        spread.push_back(robustSd(sums[k]));
+    }
+    ClassicHistogramPrediction p = extrapolateHistogramClassic(scales, hs, o.target, o.target, spread);
+    r.predictedSums = std::move(p.histogram);
+    const SeriesFit& max = p.fits[2]; // mean, min, max, then the bins
+    r.predictedMaxRankDeltaSum = r.predictedSums.max;
+    r.predictedMaxLow = std::min(max.low, r.predictedMaxRankDeltaSum);
+    r.predictedMaxHigh = std::max(max.high, r.predictedMaxRankDeltaSum);
+    r.heldOutErrorPct =
+        heldOutError(p.hasHeldOut ? std::optional<double>(p.heldOut.max) : std::nullopt, sums.back());
+    r.sumFits = std::move(p.fits);
+}
+
+/// The quantiles of S(r) under the classic interval mode's independence reading, at `ranks`.
+std::vector<double> classicQuantiles(const std::vector<std::pair<double, const Histogram*>>& parts,
+                                     double ranks)
 {
     double mean = 0, variance = 0;
-    for (const IntervalPrediction& p : r.intervals) {
-        const Histogram& h = p.predicted;
+    for (const auto& [count, h] : parts) {
         double v = 0;
-        for (const HistogramBin& b : h.bins) v += b.frequency * (b.mean - h.mean) * (b.mean - h.mean);
-        mean += p.predictedCount * h.mean;
-        variance += p.predictedCount * v;
+        for (const HistogramBin& b : h->bins) v += b.frequency * (b.mean - h->mean) * (b.mean - h->mean);
+        mean += count * h->mean;
+        variance += count * v;
     }
     const double sd = std::sqrt(variance);
-    const double n = o.target;
-    const double extreme = n > 1 ? normalQuantile((n - 0.375) / (n + 0.25)) : 0.0;
+    const double extreme = ranks > 1 ? normalQuantile((ranks - 0.375) / (ranks + 0.25)) : 0.0;
     std::vector<double> q;
     for (int i = 0; i < Histogram::kQuantileCount; ++i) {
-        const double level = Histogram::quantileLevel(i);
         const double z = i == 0 ? -extreme
                          : i + 1 == Histogram::kQuantileCount ? extreme
-                                                              : normalQuantile(level);
+                                                              : normalQuantile(Histogram::quantileLevel(i));
         q.push_back(std::max(0.0, mean + sd * z));
     }
-    q = monotoneRegression(std::move(q));
-    r.predictedSums = histogramFromQuantiles(q, o.target, o.bins);
-    r.predictedMaxRankDeltaSum = r.predictedMaxLow = r.predictedMaxHigh = q.back();
+    return monotoneRegression(std::move(q));
 }
 
-void rankscopeInterval(ExtrapolationResult& r, const ExtrapolationOptions& o)
+void classicInterval(ExtrapolationResult& r, const std::vector<std::vector<double>>& sums,
+                     const ExtrapolationOptions& o)
+{
+    std::vector<std::pair<double, const Histogram*>> parts, held;
+    double low = 0, high = 0;
+    bool allHeld = true;
+    for (const IntervalPrediction& p : r.intervals) {
+        parts.push_back({p.predictedCount, &p.predicted});
+        const SeriesFit& count = p.fits.front();
+        low += count.low * p.predictedMeanLow;
+        high += count.high * p.predictedMeanHigh;
+        if (p.hasHeldOut)
+            held.push_back({p.heldOutCount, &p.heldOutPredicted});
+        allHeld = allHeld && p.hasHeldOut;
+    }
+    const std::vector<double> q = classicQuantiles(parts, o.target);
+    r.predictedSums = histogramFromQuantiles(q, o.target, o.bins);
+    r.predictedMaxRankDeltaSum = q.back();
+    // The spread over ranks at the target (max - mean) is added to the ends of the mean's band.
+    double mean = 0;
+    for (const auto& [count, h] : parts) mean += count * h->mean;
+    const double excess = q.back() - mean;
+    r.predictedMaxLow = std::min(low + excess, q.back());
+    r.predictedMaxHigh = std::max(high + excess, q.back());
+    if (allHeld && !held.empty())
+        r.heldOutErrorPct = relativeErrorPct(classicQuantiles(held, r.scales.back()).back(), maxOf(sums.back()));
+}
+
+SumEstimate rankscopeComposition(ExtrapolationResult& r, const std::vector<std::vector<double>>& sums,
+                                 const ExtrapolationOptions& o)
 {
     std::vector<double> q(Histogram::kQuantileCount, 0.0);
-    double low = 0, high = 0;
+    double low = 0, high = 0, held = 0;
+    bool allHeld = true;
     for (const IntervalPrediction& p : r.intervals) {
         if (p.predicted.quantiles.size() != q.size()) continue;
         for (size_t i = 0; i < q.size(); ++i) q[i] += p.predicted.quantiles[i];
         const double top = p.predicted.quantiles.back();
-        const double l = p.quantilesLow.empty() ? top : std::min(top, p.quantilesLow.back());
-        const double h = p.quantilesHigh.empty() ? top : std::max(top, p.quantilesHigh.back());
-        low += l;
-        high += h;
+        low += p.quantilesLow.empty() ? top : std::min(top, p.quantilesLow.back());
+        high += p.quantilesHigh.empty() ? top : std::max(top, p.quantilesHigh.back());
+        if (p.hasHeldOut && !p.heldOutPredicted.quantiles.empty())
+            held += p.heldOutPredicted.quantiles.back();
+        allHeld = allHeld && p.hasHeldOut;
     }
     r.predictedSums = histogramFromQuantiles(q, o.target, o.bins);
-    r.predictedMaxRankDeltaSum = q.back();
-    r.predictedMaxLow = std::min(low, q.back());
-    r.predictedMaxHigh = std::max(high, q.back());
+    SumEstimate e;
+    e.predicted = q.back();
+    e.low = std::min(low, q.back());
+    e.high = std::max(high, q.back());
+    if (allHeld) e.heldOutErrorPct = relativeErrorPct(held, maxOf(sums.back()));
+    return e;
+}
+
+SumEstimate rankscopeDirect(const ExtrapolationResult& r, const std::vector<std::vector<double>>& sums,
+                            const ExtrapolationOptions& o, Histogram& histogram,
+                            std::vector<SeriesFit>& fits)
+{
+    std::vector<FitPoint> location, excess;
+    std::vector<std::vector<double>> shape;
+    double excessMin = INFINITY, excessMax = 0;
+    for (size_t k = 0; k < sums.size(); ++k) {
+        const double n = r.scales[k];
+        const double m = median(sums[k]);
+        const double sd = robustSd(sums[k]);
+        const double e = maxOf(sums[k]) - m;
+        // The median's standard error is about 1.2533 sd / sqrt(ranks); a single rank's
+        // extreme fluctuates by about the spread itself.
+        location.push_back({n, 0, m, 1.2533 * sd / std::sqrt(double(sums[k].size()))});
+        excess.push_back({n, 0, e, sd});
+        excessMin = std::min(excessMin, e);
+        excessMax = std::max(excessMax, e);
+        std::vector<double> q = makeHistogram(sums[k], 1).quantiles;
+        for (double& v : q) v = m > 0 ? v / m : 0.0;
+        shape.push_back(std::move(q));
+    }
+    SeriesFit l = fitPmnf(location, o.target, 0, "S(r) median");
+    SeriesFit x = fitPmnf(excess, o.target, 0, "S(r) max - median");
+    SumEstimate est;
+    est.predicted = l.prediction + x.prediction;
+    est.low = l.low + std::min(x.low, excessMin);
+    est.high = l.high + std::max(x.high, excessMax);
+    if (l.hasHeldOut && x.hasHeldOut)
+        est.heldOutErrorPct = relativeErrorPct(std::max(0.0, l.heldOut) + std::max(0.0, x.heldOut),
+                                               maxOf(sums.back()));
+    // The histogram: the median times the extrapolated shape (quantile / median), its top
+    // replaced by the direct estimate of the maximum.
+    std::vector<double> scales(r.scales.begin(), r.scales.end());
+    QuantilePrediction s = extrapolateQuantiles(scales, shape, o.target, "S(r) / median ");
+    std::vector<double> q;
+    for (double v : s.quantiles) q.push_back(l.prediction * v);
+    q.back() = est.predicted;
+    for (size_t i = q.size() - 1; i-- > 0;) q[i] = std::min(q[i], q[i + 1]);
+    histogram = histogramFromQuantiles(q, o.target, o.bins);
+    fits.push_back(std::move(l));
+    fits.push_back(std::move(x));
+    for (SeriesFit& f : s.fits) fits.push_back(std::move(f));
+    return est;
+}
+
+void rankscopeInterval(ExtrapolationResult& r, const std::vector<std::vector<double>>& sums,
+                       const ExtrapolationOptions& o)
+{
+    const SumEstimate composition = rankscopeComposition(r, sums, o);
+    Histogram directSums;
+    std::vector<SeriesFit> directFits;
+    const SumEstimate direct = rankscopeDirect(r, sums, o, directSums, directFits);
+    r.composition = composition;
+    r.direct = direct;
+    const double inf = INFINITY;
+    const bool useDirect = direct.heldOutErrorPct.value_or(inf) < composition.heldOutErrorPct.value_or(inf);
+    const SumEstimate& chosen = useDirect ? direct : composition;
+    r.sumModel = useDirect ? "direct" : "composition";
+    if (useDirect) r.predictedSums = std::move(directSums);
+    r.sumFits = std::move(directFits);
+    r.predictedMaxRankDeltaSum = chosen.predicted;
+    r.predictedMaxLow = chosen.low;
+    r.predictedMaxHigh = chosen.high;
+    r.heldOutErrorPct = chosen.heldOutErrorPct;
 }
 
 } // namespace
@@ -86,16 +224,22 @@ double normalQuantile(double p)
     return (lo + hi) / 2;
 }
 
-void composeSums(ExtrapolationResult& result, size_t scaleCount,
-                 const std::function<std::vector<double>(size_t)>& sumsAt,
+double relativeErrorPct(double predicted, double actual)
+{
+    if (actual == 0) return predicted == 0 ? 0.0 : 100.0;
+    return 100.0 * std::abs(predicted - actual) / std::abs(actual);
+}
+
+void composeSums(ExtrapolationResult& result, const std::vector<std::vector<double>>& sums,
                  const ExtrapolationOptions& options)
 {
+    result.intervalMethod = kIntervalMethod;
     if (options.method == Method::Classic && options.mode == Mode::Sum)
-        classicSum(result, scaleCount, sumsAt, options);
+        classicSum(result, sums, options);
     else if (options.method == Method::Classic)
-        classicInterval(result, options);
+        classicInterval(result, sums, options);
     else
-        rankscopeInterval(result, options);
+        rankscopeInterval(result, sums, options);
 }
 
 } // namespace rankscope::extrap

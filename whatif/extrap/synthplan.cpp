@@ -265,6 +265,7 @@ SynthesisPlan planSynthesis(const std::vector<const Trace*>& traces, const Synth
     eo.target = o.target;
     eo.traceNames = o.traceNames;
     eo.progress = slice(o.progress, 0.3, 1.0);
+    eo.allowInputScaleTarget = true; // synthesis may rebuild an input's scale (to compare)
     plan.timing = extrapolate(traces, eo);
     if (plan.timing.cancelled) {
         plan.cancelled = true;
