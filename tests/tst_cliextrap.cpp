@@ -81,6 +81,50 @@ private slots:
         QCOMPARE(runCli({"fit", "--point", "2:1", "--target", "-8"}).exitCode, 2);
     }
 
+    void fitOverflowRefused()
+    {
+        // Squares of 1e308 overflow a double: the fit is refused naming the point, not printed empty.
+        const CliResult r = runCli({"fit", "--point", "4:1e308", "--point", "8:1e308", "--point",
+                                    "16:1e308", "--target", "64"});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("4:1e+308") && r.err.contains("too large"), qPrintable(r.err));
+        const CliResult c = runCli({"fit", "--method", "classic", "--point", "4:1e308", "--point",
+                                    "8:1e308", "--point", "16:1e308", "--target", "64"});
+        QCOMPARE(c.exitCode, 1);
+    }
+
+    void autoIsTheDefault()
+    {
+        const CliResult r = runCli({"extrapolate", "--target", "144", "--measured",
+                                    dir_.filePath("s144"), "--json", dir_.filePath("s16"),
+                                    dir_.filePath("s36"), dir_.filePath("s64")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = rankscope::test::jsonOf(r);
+        QCOMPARE(o.value("interval_method").toString(), QString("model_spread_and_noise"));
+        const QString chosen = o.value("method_chosen").toString();
+        QVERIFY(chosen == "classic" || chosen == "rankscope");
+        QCOMPARE(o.value("method").toString(), chosen);
+        const QJsonArray candidates = o.value("candidates").toArray();
+        QCOMPARE(candidates.size(), 3);
+        QStringList seen;
+        for (const auto& c : candidates) {
+            const QJsonObject x = c.toObject();
+            seen << x.value("method").toString() + " " + x.value("mode").toString();
+            QVERIFY(x.value("held_out_error_pct").isDouble());
+            QVERIFY(x.value("low").toDouble() <= x.value("predicted").toDouble());
+            QVERIFY(x.value("predicted").toDouble() <= x.value("high").toDouble());
+        }
+        seen.sort();
+        QCOMPARE(seen, (QStringList{"classic interval", "classic sum", "rankscope interval"}));
+        // The winner is listed first, with the result's own figures and the lowest error among
+        // the methods it was not tied with.
+        const QJsonObject first = candidates.at(0).toObject();
+        QCOMPARE(first.value("method").toString(), chosen);
+        QCOMPARE(first.value("predicted").toDouble(),
+                 o.value("max_rank_delta_sum_ns").toObject().value("predicted").toDouble());
+        QVERIFY(o.value("max_rank_delta_sum_ns").toObject().value("in_interval").isBool());
+    }
+
     void extrapolateJson()
     {
         const CliResult r = runCli({"extrapolate", "--method", "classic", "--target", "144",
@@ -117,10 +161,25 @@ private slots:
     void extrapolateBadInput()
     {
         const QString a = dir_.filePath("s16"), b = dir_.filePath("s36"), c = dir_.filePath("s64");
-        QCOMPARE(runCli({"extrapolate", "--target", "100", a, b}).exitCode, 2);
+        const CliResult two = runCli({"extrapolate", "--target", "100", a, b});
+        QCOMPARE(two.exitCode, 1);
+        QVERIFY2(two.err.contains("3 distinct scales"), qPrintable(two.err));
         QCOMPARE(runCli({"extrapolate", "--target", "0", a, b, c}).exitCode, 2);
         QCOMPARE(runCli({"extrapolate", "--target", "100", "--bins", "0", a, b, c}).exitCode, 2);
-        QCOMPARE(runCli({"extrapolate", "--target", "100", "--mode", "sum", a, b, c}).exitCode, 2);
+        QCOMPARE(runCli({"extrapolate", "--method", "rankscope", "--target", "100", "--mode", "sum",
+                         a, b, c}).exitCode, 2);
+        // A target that is not above the largest input names that input.
+        const CliResult low = runCli({"extrapolate", "--target", "64", a, b, c});
+        QCOMPARE(low.exitCode, 1);
+        QVERIFY2(low.err.contains("not above the largest input") && low.err.contains("s64"),
+                 qPrintable(low.err));
+        const CliResult huge = runCli({"extrapolate", "--target", "16777217", a, b, c});
+        QCOMPARE(huge.exitCode, 1);
+        QVERIFY2(huge.err.contains("2^24"), qPrintable(huge.err));
+        // A measured run at an input's scale.
+        const CliResult measured = runCli({"extrapolate", "--target", "144", "--measured", c, a, b, c});
+        QCOMPARE(measured.exitCode, 1);
+        QVERIFY2(measured.err.contains("not at the target scale"), qPrintable(measured.err));
         const CliResult same = runCli({"extrapolate", "--target", "100", a, b, a});
         QCOMPARE(same.exitCode, 1);
         QVERIFY(same.err.contains("same scale"));

@@ -1,6 +1,7 @@
 #include "app/cli/extrapolatecommand.h"
 
 #include "model/histogram.h"
+#include "model/traceerror.h"
 #include "whatif/extrap/extrapolation.h"
 
 #include <nlohmann/json.hpp>
@@ -22,19 +23,50 @@ ordered_json finite(double v)
     return std::isfinite(v) ? ordered_json(v) : ordered_json();
 }
 
+ordered_json optional(const std::optional<double>& v)
+{
+    return v ? finite(*v) : ordered_json();
+}
+
+ordered_json toJson(const extrap::SumEstimate& e)
+{
+    return {{"predicted", finite(e.predicted)},
+            {"low", finite(e.low)},
+            {"high", finite(e.high)},
+            {"held_out_error_pct", optional(e.heldOutErrorPct)}};
+}
+
 ordered_json toJson(const ExtrapolationResult& r)
 {
     ordered_json j;
     j["method"] = extrap::methodName(r.method);
     j["mode"] = extrap::modeName(r.mode);
+    if (r.autoChosen) {
+        j["method_chosen"] = extrap::methodName(r.method);
+        auto& candidates = j["candidates"] = ordered_json::array();
+        for (const extrap::MethodCandidate& c : r.candidates) {
+            ordered_json o = {{"method", extrap::methodName(c.method)}, {"mode", extrap::modeName(c.mode)}};
+            o.update(toJson(c.estimate));
+            candidates.push_back(std::move(o));
+        }
+    }
     j["target"] = r.target;
     j["scales"] = r.scales;
     ordered_json& max = j["max_rank_delta_sum_ns"];
     max["predicted"] = finite(r.predictedMaxRankDeltaSum);
     max["low"] = finite(r.predictedMaxLow);
     max["high"] = finite(r.predictedMaxHigh);
-    if (r.measuredMaxRankDeltaSum) max["measured"] = finite(*r.measuredMaxRankDeltaSum);
+    if (r.measuredMaxRankDeltaSum) {
+        max["measured"] = finite(*r.measuredMaxRankDeltaSum);
+        max["in_interval"] = *r.measuredMaxRankDeltaSum >= r.predictedMaxLow &&
+                             *r.measuredMaxRankDeltaSum <= r.predictedMaxHigh;
+    }
     if (r.accuracyPct) max["accuracy_pct"] = finite(*r.accuracyPct);
+    j["interval_method"] = r.intervalMethod;
+    j["held_out_error_pct"] = optional(r.heldOutErrorPct);
+    if (!r.sumModel.empty()) j["sum_model"] = r.sumModel;
+    if (r.composition) j["composition"] = toJson(*r.composition);
+    if (r.direct) j["direct"] = toJson(*r.direct);
     if (r.w1Normalized) j["w1_normalized"] = finite(*r.w1Normalized);
     auto& intervals = j["intervals"] = ordered_json::array();
     for (const auto& p : r.intervals) {
@@ -53,15 +85,44 @@ ordered_json toJson(const ExtrapolationResult& r)
     return j;
 }
 
+std::string label(extrap::Method method, extrap::Mode mode)
+{
+    return extrap::methodName(method) + " (" + extrap::modeName(mode) + ")";
+}
+
 std::string label(const ExtrapolationResult& r)
 {
-    return extrap::methodName(r.method) + " (" + extrap::modeName(r.mode) + ")";
+    return label(r.method, r.mode);
+}
+
+std::string heldOutText(const std::optional<double>& e)
+{
+    if (!e) return "-";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f %%", *e);
+    return buf;
 }
 
 void printOne(const ExtrapolationResult& r)
 {
-    std::printf("%s extrapolation to %u ranks from", label(r).c_str(), r.target);
+    std::printf("%s%s extrapolation to %u ranks from", r.autoChosen ? "auto: " : "", label(r).c_str(),
+                r.target);
     for (uint32_t s : r.scales) std::printf(" %u", s);
+    if (r.autoChosen) {
+        std::printf("\n\n%-22s %12s %12s %12s %16s\n", "method (held-out err.)", "predicted", "low",
+                    "high", "held-out error");
+        for (const extrap::MethodCandidate& c : r.candidates)
+            std::printf("%-22s %12s %12s %12s %16s%s\n", label(c.method, c.mode).c_str(),
+                        formatDuration(int64_t(c.estimate.predicted)).c_str(),
+                        formatDuration(int64_t(c.estimate.low)).c_str(),
+                        formatDuration(int64_t(c.estimate.high)).c_str(),
+                        heldOutText(c.estimate.heldOutErrorPct).c_str(),
+                        &c == &r.candidates.front() ? "  <- chosen" : "");
+    }
+    if (!r.sumModel.empty())
+        std::printf("\nmax S(r) from the %s (held-out error: composition %s, direct %s)",
+                    r.sumModel.c_str(), heldOutText(r.composition ? r.composition->heldOutErrorPct : std::nullopt).c_str(),
+                    heldOutText(r.direct ? r.direct->heldOutErrorPct : std::nullopt).c_str());
     std::printf("\nmax rank delta sum: %s [%s, %s]",
                 formatDuration(int64_t(r.predictedMaxRankDeltaSum)).c_str(),
                 formatDuration(int64_t(r.predictedMaxLow)).c_str(),
@@ -118,8 +179,10 @@ CLI::App* ExtrapolateCommand::add(CLI::App& parent)
                        "at 3 or more small scales (classic or Rankscope method)");
     cmd->add_option("traces", traces_, "OTF2 traces of the same program at small scales")
         ->required();
-    cmd->add_option("--method", method_, "classic or rankscope")
-        ->check(CLI::IsMember({"classic", "rankscope"}))
+    cmd->add_option("--method", method_,
+                    "auto (score classic and rankscope by held-out error, keep the best), "
+                    "classic or rankscope")
+        ->check(CLI::IsMember({"auto", "classic", "rankscope"}))
         ->capture_default_str();
     cmd->add_option("--mode", mode_, "sum or interval (default: sum for classic, interval for "
                                      "rankscope, which never fits the sum)")
@@ -136,17 +199,17 @@ CLI::App* ExtrapolateCommand::add(CLI::App& parent)
 
 int ExtrapolateCommand::run() const
 {
-    if (target_ < 1 || target_ > int64_t(UINT32_MAX))
+    if (target_ < 1)
         throw UsageError("--target must be a rank count of at least 1, got " + std::to_string(target_));
+    if (target_ > int64_t(extrap::kMaxTargetRanks))
+        throw TraceError("--target " + std::to_string(target_) + " is above the limit of " +
+                         std::to_string(extrap::kMaxTargetRanks) + " (2^24) ranks");
     if (bins_ < 1 || bins_ > kMaxHistogramBins)
         throw UsageError("--bins must be in 1.." + std::to_string(kMaxHistogramBins) + ", got " +
                          std::to_string(bins_));
     if (method_ == "rankscope" && mode_ == "sum" && !compare_)
         throw UsageError("the rankscope method never fits the sum directly: use --mode interval "
                          "(or --method classic)");
-    if (traces_.size() < 3)
-        throw UsageError("extrapolate needs traces at 3 or more distinct scales, got " +
-                         std::to_string(traces_.size()));
 
     std::vector<std::unique_ptr<Trace>> owned;
     std::vector<const Trace*> traces;
@@ -182,7 +245,10 @@ int ExtrapolateCommand::run() const
         return kOk;
     }
     const ExtrapolationResult r =
-        run(method_ == "classic" ? extrap::Method::Classic : extrap::Method::Rankscope, mode_);
+        run(method_ == "classic"     ? extrap::Method::Classic
+            : method_ == "rankscope" ? extrap::Method::Rankscope
+                                     : extrap::Method::Auto,
+            mode_);
     if (json_)
         std::cout << toJson(r).dump(2) << '\n';
     else

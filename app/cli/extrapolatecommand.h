@@ -1,7 +1,8 @@
 #pragma once
-// `rankscope-cli extrapolate --method classic|rankscope [--mode sum|interval] --target N
+// `rankscope-cli extrapolate [--method auto|classic|rankscope] [--mode sum|interval] --target N
 // [--measured TRACE] [--json] TRACE...`: predicts max_r S(r) and every interval's delta times at
 // N ranks from traces at small scales (ALGORITHMS.md §3-§4), and compares with a measured run.
+// `auto` (the default) scores classic (sum, interval) and Rankscope by held-out error.
 
 #include "app/cli/clicommon.h"
 
@@ -21,7 +22,7 @@ public:
 
 private:
     std::vector<std::string> traces_;
-    std::string method_ = "rankscope";
+    std::string method_ = "auto";
     std::string mode_; // empty: sum for classic, interval for rankscope
     int64_t target_ = 0;
     int bins_ = 20;

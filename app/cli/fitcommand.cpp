@@ -63,19 +63,24 @@ nlohmann::ordered_json toJson(const SeriesFit& f)
     nlohmann::ordered_json j;
     auto& models = j["models"] = nlohmann::ordered_json::array();
     for (const auto& m : f.models)
-        models.push_back({{"name", m.name}, {"d", finite(m.d)}, {"prediction", finite(m.prediction)},
-                          {"formula", m.formula}});
+        models.push_back({{"name", m.name},
+                          {"d", finite(m.d)},
+                          {"prediction", finite(m.prediction)},
+                          {"formula", m.formula},
+                          {"held_out_pct", m.heldOutPct >= 0 ? finite(m.heldOutPct) : nlohmann::ordered_json()},
+                          {"plausible", m.plausible}});
     j["chosen"] = f.chosenName();
     j["prediction"] = finite(f.prediction);
     j["low"] = finite(f.low);
     j["high"] = finite(f.high);
     j["clamped"] = f.clamped;
+    j["interval_method"] = "model_spread_and_noise";
     return j;
 }
 
 void printText(const SeriesFit& f, Method method)
 {
-    std::printf("%-40s %12s %14s\n", method == Method::Classic ? "model" : "model (d = LOO SMAPE %)",
+    std::printf("%-40s %12s %14s\n", method == Method::Classic ? "model" : "model (d = held-out SMAPE %)",
                 "d", "prediction");
     // Best first; the PMNF search has dozens of candidates (thousands with a problem size), so
     // text shows the best kShown and the chosen one; --json lists them all.
@@ -90,7 +95,9 @@ void printText(const SeriesFit& f, Method method)
         if (k >= kShown && int(i) != f.chosen) continue;
         const auto& m = f.models[i];
         std::printf("%-40s %12.6g %14.6g%s\n", m.name.c_str(), m.d, m.prediction,
-                    int(i) == f.chosen ? "  <- chosen" : "");
+                    int(i) == f.chosen ? "  <- chosen"
+                    : !m.plausible     ? "  (implausible: negative at the target)"
+                                       : "");
         ++shown;
     }
     if (shown < f.models.size())
