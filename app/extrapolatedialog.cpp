@@ -22,8 +22,8 @@ namespace rankscope {
 
 namespace {
 
-constexpr int kMaxTarget = 100'000'000;
-enum MethodChoice { Both, RankscopeOnly, ClassicOnly };
+constexpr int kMaxTarget = int(extrap::kMaxTargetRanks);
+enum MethodChoice { Automatic, Both, RankscopeOnly, ClassicOnly };
 
 } // namespace
 
@@ -52,11 +52,16 @@ ExtrapolateDialog::ExtrapolateDialog(const QTabWidget* tabs, ExtrapolationJob* j
         connect(b, &QToolButton::clicked, this, [this, factor] { presetTarget(factor); });
         targetRow->addWidget(b);
     }
+    methodBox_->addItem(tr("Auto (best held-out error)"), Automatic);
     methodBox_->addItem(tr("Both (side by side)"), Both);
     methodBox_->addItem(tr("Rankscope"), RankscopeOnly);
     methodBox_->addItem(tr("Classic"), ClassicOnly);
-    methodBox_->setToolTip(tr("Rankscope: per-interval composition, PMNF models, quantiles. "
-                              "Classic: the four models of ScalaExtrap"));
+    methodBox_->setToolTip(
+        tr("Auto: runs classic (sum and interval mode) and Rankscope, scores each by how well it "
+           "predicts the largest chosen scale from the smaller ones (held-out error), and shows "
+           "the winner first with the others beside it.\n"
+           "Rankscope: per-interval composition or a direct robust fit of max S(r), PMNF models "
+           "chosen by extrapolation error, quantiles.\nClassic: the four models of ScalaExtrap."));
     modeBox_->addItem(tr("Per interval"), int(extrap::Mode::Interval));
     modeBox_->addItem(tr("Sum of deltas"), int(extrap::Mode::Sum));
     modeBox_->setToolTip(tr("What the classic method fits: each execution interval, or the "
@@ -98,8 +103,10 @@ ExtrapolateDialog::ExtrapolateDialog(const QTabWidget* tabs, ExtrapolationJob* j
     });
     connect(target_, &QSpinBox::editingFinished, this, [this] { targetEdited_ = true; });
     connect(methodBox_, &QComboBox::currentIndexChanged, this, [this] {
-        modeBox_->setEnabled(methodBox_->currentData().toInt() != RankscopeOnly);
+        const int m = methodBox_->currentData().toInt();
+        modeBox_->setEnabled(m == Both || m == ClassicOnly);
     });
+    modeBox_->setEnabled(false); // Auto chooses the classic mode itself
     for (int i = 0; tabs && i < tabs->count(); ++i)
         if (auto* doc = qobject_cast<TraceDocument*>(tabs->widget(i))) addTrace(doc->data());
     presetTarget(2);
@@ -209,10 +216,10 @@ void ExtrapolateDialog::validate()
                     .arg(distinct.size())
                     .arg(s.isEmpty() ? QString() : tr(": %1 ranks").arg(s.join(QStringLiteral(", "))));
     } else if (target() <= *distinct.rbegin()) {
-        warning = tr("The target (%1 ranks) is not above the largest chosen scale (%2): this "
-                     "interpolates rather than extrapolates.")
-                      .arg(target())
-                      .arg(*distinct.rbegin());
+        error = tr("The target (%1 ranks) must be above the largest chosen scale (%2): "
+                   "extrapolation predicts a scale that was not run.")
+                    .arg(target())
+                    .arg(*distinct.rbegin());
     }
     message_->setText(error.isEmpty() ? warning : error);
     message_->setStyleSheet(error.isEmpty() ? QStringLiteral("color: #9a5b00")
@@ -236,6 +243,7 @@ ExtrapolationRequest ExtrapolateDialog::request() const
     }
     r.target = target();
     const int method = methodBox_->currentData().toInt();
+    r.automatic = method == Automatic;
     r.rankscope = method != ClassicOnly;
     r.classic = method != RankscopeOnly;
     r.classicMode = extrap::Mode(modeBox_->currentData().toInt());

@@ -10,6 +10,7 @@
 #include <QTabWidget>
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
+#include <cmath>
 #include <exception>
 #include <numeric>
 
@@ -73,10 +74,45 @@ ExtrapolationOutcome ExtrapolationJob::runNow(const ExtrapolationRequest& reques
         return r;
     };
     try {
-        if (runs == 0) throw std::invalid_argument("choose the Rankscope or the classic method");
-        if (request.rankscope) run.rankscope = one(extrap::Method::Rankscope, extrap::Mode::Interval);
-        if (!out.cancelled && request.classic)
-            run.classic = one(extrap::Method::Classic, request.classicMode);
+        if (request.automatic) {
+            // The automatic choice, then the other method so the view can switch to it: the
+            // better-scored classic mode when Rankscope won.
+            const int all = 2;
+            const auto step = [&](extrap::Method method, extrap::Mode mode, int index) {
+                o.method = method;
+                o.mode = mode;
+                o.progress = [&keepGoing, index, all](double f) {
+                    return !keepGoing || keepGoing((index + std::clamp(f, 0.0, 1.0)) / all);
+                };
+                extrap::ExtrapolationResult r = extrap::extrapolate(traces, o, request.measured.get());
+                out.cancelled = out.cancelled || r.cancelled;
+                return r;
+            };
+            extrap::ExtrapolationResult best = step(extrap::Method::Auto, extrap::Mode::Interval, 0);
+            if (!out.cancelled) {
+                run.autoChosen = best.method;
+                run.candidates = best.candidates;
+                extrap::Mode classicMode = extrap::Mode::Sum;
+                double classicError = INFINITY;
+                for (const extrap::MethodCandidate& c : best.candidates)
+                    if (c.method == extrap::Method::Classic &&
+                        c.estimate.heldOutErrorPct.value_or(INFINITY) < classicError) {
+                        classicError = c.estimate.heldOutErrorPct.value_or(INFINITY);
+                        classicMode = c.mode;
+                    }
+                const bool rankscopeWon = best.method == extrap::Method::Rankscope;
+                (rankscopeWon ? run.rankscope : run.classic) = std::move(best);
+                if (rankscopeWon)
+                    run.classic = step(extrap::Method::Classic, classicMode, 1);
+                else
+                    run.rankscope = step(extrap::Method::Rankscope, extrap::Mode::Interval, 1);
+            }
+        } else {
+            if (runs == 0) throw std::invalid_argument("choose the Rankscope or the classic method");
+            if (request.rankscope) run.rankscope = one(extrap::Method::Rankscope, extrap::Mode::Interval);
+            if (!out.cancelled && request.classic)
+                run.classic = one(extrap::Method::Classic, request.classicMode);
+        }
     } catch (const std::bad_alloc&) {
         out.error = QObject::tr("not enough memory for this extrapolation");
     } catch (const std::exception& e) {

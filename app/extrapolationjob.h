@@ -27,6 +27,9 @@ struct ExtrapolationRequest
     std::shared_ptr<const Trace> measured;            ///< at the target scale, may be null
     QString measuredName;
     uint32_t target = 0;
+    /// Score classic (sum, interval) and Rankscope by held-out error and show the winner first
+    /// (the other method is computed too, to switch to); overrides rankscope/classic.
+    bool automatic = true;
     bool rankscope = true;
     bool classic = true;
     extrap::Mode classicMode = extrap::Mode::Interval;

@@ -72,6 +72,7 @@ private slots:
     void modelDetailsListEveryCandidate();
     void exportsPngSvgAndCsv();
     void cancelLeavesNoTab();
+    void automaticRunShowsTheWinnerFirst();
     void dialogRefusesTwoScales();
     void dialogPicksTheMeasuredTrace();
     void mainWindowOpensResultNextToMeasured();
@@ -106,6 +107,7 @@ ExtrapolationRequest TestExtrapolationView::request() const
     r.measured = measured_;
     r.measuredName = QStringLiteral("s64");
     r.target = kTarget;
+    r.automatic = false; // both methods side by side; automaticRunShowsTheWinnerFirst covers auto
     return r;
 }
 
@@ -234,6 +236,27 @@ void TestExtrapolationView::cancelLeavesNoTab()
     QVERIFY(!cancel->isVisibleTo(&w));
 }
 
+void TestExtrapolationView::automaticRunShowsTheWinnerFirst()
+{
+    ExtrapolationRequest r = request();
+    r.automatic = true;
+    const ExtrapolationOutcome out = ExtrapolationJob::runNow(r, {});
+    QVERIFY2(out.error.isEmpty(), qPrintable(out.error));
+    const ExtrapolationRun& run = out.run;
+    QVERIFY(run.autoChosen.has_value());
+    QCOMPARE(run.candidates.size(), size_t(3));
+    QVERIFY(run.rankscope && run.classic); // the winner and the other method, to switch to
+    const extrap::ExtrapolationResult* winner = run.result(*run.autoChosen);
+    QVERIFY(winner && winner->autoChosen);
+    QCOMPARE(run.primary(), winner);
+    QCOMPARE(run.candidates.front().method, *run.autoChosen);
+    ExtrapolationView view;
+    view.setRun(run);
+    QCOMPARE(view.method(), *run.autoChosen);
+    QVERIFY2(view.summaryText().contains(QStringLiteral("Auto chose")), qPrintable(view.summaryText()));
+    QVERIFY(view.findChild<QLabel*>() != nullptr);
+}
+
 void TestExtrapolationView::dialogRefusesTwoScales()
 {
     ExtrapolateDialog d(nullptr, nullptr);
@@ -255,8 +278,8 @@ void TestExtrapolationView::dialogRefusesTwoScales()
     QVERIFY(!message->isVisibleTo(&d));
     QCOMPARE(d.target(), 32u); // 2 x the largest chosen scale
     d.setTarget(12);
-    QVERIFY(d.canStart()); // allowed, with a warning
-    QVERIFY(d.message().startsWith(QStringLiteral("The target (12 ranks) is not above")));
+    QVERIFY(!d.canStart()); // the engine refuses it: say so before it runs
+    QVERIFY(d.message().startsWith(QStringLiteral("The target (12 ranks) must be above")));
 }
 
 void TestExtrapolationView::dialogPicksTheMeasuredTrace()
@@ -272,7 +295,8 @@ void TestExtrapolationView::dialogPicksTheMeasuredTrace()
     QCOMPARE(r.traces.size(), size_t(4));
     QCOMPARE(r.measured, measured_);
     QCOMPARE(r.measuredName, QStringLiteral("s64"));
-    QVERIFY(r.rankscope && r.classic); // default: both
+    QVERIFY(r.automatic); // default: the automatic choice
+    QCOMPARE(d.methodBox()->currentIndex(), 0);
     d.measuredBox()->setCurrentIndex(0); // "None"
     QVERIFY(!d.request().measured);
 }

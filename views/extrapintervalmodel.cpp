@@ -67,7 +67,9 @@ void ExtrapIntervalModel::setRun(std::shared_ptr<const ExtrapolationRun> run)
             for (const IntervalPrediction* p : order)
                 names_.push_back(p->name);
         }
-        method_ = run_->rankscope ? Method::Rankscope : Method::Classic;
+        method_ = run_->primary() ? run_->primary()->method
+                  : run_->rankscope ? Method::Rankscope
+                                    : Method::Classic;
     }
     endResetModel();
 }

@@ -2,6 +2,8 @@
 // One extrapolation as the GUI shows it: the results of both methods (either may be absent:
 // the user asked for one, or the classic one ran in sum mode without intervals), the names of
 // the input traces and of the measured one, and that trace itself (to place the tab next to it).
+// With the automatic choice (§4.4b) it also holds which method won and every method's score;
+// the winner is shown first.
 
 #include "model/trace.h"
 #include "whatif/extrap/extrapolation.h"
@@ -22,10 +24,15 @@ struct ExtrapolationRun
     QString measuredName;     ///< empty without a measured trace
     std::weak_ptr<const Trace> measured;
     uint32_t target = 0;
+    /// Set when the method was chosen automatically: the winner, and every candidate scored.
+    std::optional<extrap::Method> autoChosen;
+    std::vector<extrap::MethodCandidate> candidates;
 
-    /// The result shown first: Rankscope when present.
+    /// The result shown first: the automatic choice, else Rankscope when present.
     const extrap::ExtrapolationResult* primary() const
     {
+        if (autoChosen)
+            if (const extrap::ExtrapolationResult* r = result(*autoChosen)) return r;
         return rankscope ? &*rankscope : classic ? &*classic : nullptr;
     }
     const extrap::ExtrapolationResult* result(extrap::Method m) const

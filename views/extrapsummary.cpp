@@ -26,6 +26,17 @@ QString comparison(const ExtrapolationResult& r)
     return parts.join(QStringLiteral(", "));
 }
 
+QString heldOutText(const std::optional<double>& e)
+{
+    return e ? QStringLiteral("%1 %").arg(*e, 0, 'f', 1) : QStringLiteral("–");
+}
+
+QString candidateLabel(const extrap::MethodCandidate& c)
+{
+    if (c.method == Method::Rankscope) return tr("Rankscope");
+    return c.mode == extrap::Mode::Sum ? tr("classic sum") : tr("classic interval");
+}
+
 } // namespace
 
 QString methodLabel(const ExtrapolationResult& result)
@@ -46,6 +57,13 @@ ExtrapolationSummary summarizeExtrapolation(const ExtrapolationRun& run, Method 
         scales << QString::number(n);
     QStringList parts;
     parts << tr("Target %1 ranks from %2").arg(r->target).arg(scales.join(QStringLiteral(", ")));
+    QStringList scores;
+    for (const extrap::MethodCandidate& c : run.candidates)
+        scores << tr("%1 %2").arg(candidateLabel(c), heldOutText(c.estimate.heldOutErrorPct));
+    if (run.autoChosen)
+        if (const ExtrapolationResult* w = run.result(*run.autoChosen))
+            parts << tr("Auto chose %1 (held-out error: %2)")
+                         .arg(methodLabel(*w), scores.join(QStringLiteral(", ")));
     parts << tr("%1: max S(r) %2")
                  .arg(methodLabel(*r), formatWithInterval(r->predictedMaxRankDeltaSum,
                                                           r->predictedMaxLow, r->predictedMaxHigh));
@@ -61,6 +79,20 @@ ExtrapolationSummary summarizeExtrapolation(const ExtrapolationRun& run, Method 
     }
     QStringList tip;
     tip << tr("Inputs: %1").arg(run.traceNames.join(QStringLiteral(", ")));
+    tip << tr("max S(r): the largest per-rank sum of delta times (computation between MPI calls), "
+              "the run time without communication and waiting.")
+        << tr("Interval: spans the models the inputs cannot tell apart, the chosen model refitted "
+              "without single scales, and twice the noise seen over ranks and iterations.")
+        << tr("Held-out error: how far the method's choices miss max S(r) of the largest input "
+              "when fitted on the smaller ones; Auto keeps the lowest (within a factor of 2: "
+              "Rankscope, then classic sum, then classic interval).")
+        << tr("Accuracy: (1 - |predicted - measured| / measured) x 100 of max S(r).")
+        << tr("W1: the 1-Wasserstein distance between the predicted and measured S(r) histograms "
+              "divided by the measured mean (0: the same shape).");
+    if (r->method == Method::Rankscope && !r->sumModel.empty())
+        tip << tr("Rankscope's max S(r) comes from the %1 (the lower held-out error of the "
+                  "per-interval composition and the direct fit of median plus excess).")
+                   .arg(r->sumModel == "direct" ? tr("direct fit") : tr("per-interval composition"));
     if (!run.measuredName.isEmpty()) tip << tr("Measured: %1").arg(run.measuredName);
     if (!r->missingIntervals.empty()) {
         parts << tr("%n interval(s) not predicted", nullptr, int(r->missingIntervals.size()));
