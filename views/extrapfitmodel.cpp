@@ -2,6 +2,7 @@
 
 #include "views/extrapformat.h"
 
+#include <QColor>
 #include <QFont>
 #include <cmath>
 
@@ -57,7 +58,7 @@ QVariant ExtrapFitModel::data(const QModelIndex& index, int role) const
         case SeriesColumn: return s;
         case ModelColumn: return QString::fromStdString(c.name);
         case FormulaColumn: return QString::fromStdString(c.formula);
-        case GoodnessColumn: return std::isfinite(c.d) ? c.d : 1e300;
+        case GoodnessColumn: return std::isfinite(c.d) && c.plausible ? c.d : 1e300; // implausible last
         case PredictionColumn: return c.prediction;
         case ChosenColumn: return chosen ? 1 : 0;
         }
@@ -67,11 +68,13 @@ QVariant ExtrapFitModel::data(const QModelIndex& index, int role) const
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::TextAlignmentRole && index.column() == ChosenColumn)
         return QVariant(Qt::AlignCenter);
-    if (role == Qt::FontRole && chosen) {
+    if (role == Qt::FontRole && (chosen || !c.plausible)) {
         QFont f;
-        f.setBold(true);
+        f.setBold(chosen);
+        f.setItalic(!c.plausible);
         return f;
     }
+    if (role == Qt::ForegroundRole && !c.plausible) return QColor(Qt::gray);
     if (role == Qt::ToolTipRole) {
         QString tip = QStringLiteral("%1: %2\n%3\nd = %4, %5 coefficient(s)\nat the target: %6")
                           .arg(QString::fromStdString(fit.quantity), QString::fromStdString(c.name),
@@ -82,6 +85,11 @@ QVariant ExtrapFitModel::data(const QModelIndex& index, int role) const
             tip += tr("\nchosen; prediction %1")
                        .arg(formatWithInterval(fit.prediction, fit.low, fit.high, unit));
         if (chosen && fit.clamped) tip += tr(" (negative, clamped to 0)");
+        if (c.heldOutPct >= 0)
+            tip += tr("\nheld out: predicts the largest input scale from the smaller ones with "
+                      "error %1 %").arg(c.heldOutPct, 0, 'f', 1);
+        if (!c.plausible)
+            tip += tr("\nimplausible: negative at the target for a positive quantity; never chosen");
         return tip;
     }
     return {};
@@ -106,8 +114,11 @@ QVariant ExtrapFitModel::headerData(int section, Qt::Orientation orientation, in
         case ModelColumn: return tr("The candidate model");
         case FormulaColumn: return tr("The fitted function of n with its coefficients");
         case GoodnessColumn:
-            return rankscope_ ? tr("Goodness: leave-one-out cross-validation error (SMAPE, %); "
-                                   "smaller is better")
+            return rankscope_ ? tr("Goodness: the error (SMAPE, %) of predicting the largest input "
+                                   "scale from the smaller ones (with 4 or more scales, the mean "
+                                   "with the leave-one-out error); smaller is better. A model "
+                                   "with more coefficients must be clearly better, beyond the "
+                                   "noise, to be chosen")
                               : tr("Goodness d of ALGORITHMS.md 3.2; smaller is better");
         case PredictionColumn: return tr("The candidate evaluated at the target scale");
         case ChosenColumn: return tr("✓: the model chosen for this series");

@@ -210,7 +210,13 @@ void ExtrapolationView::showSums()
         r->sumFits.empty()
             ? tr("S(r) is composed from the intervals' predictions (no series fitted to the sums "
                  "directly): pick an interval to see its models")
-            : tr("Series fitted to the S(r) histograms (classic sum mode)");
+            : r->method == Method::Rankscope
+                ? tr("Series of the direct fit of max S(r): the median over ranks, the excess of the "
+                     "slowest rank, and the shape (quantile / median)%1")
+                      .arg(r->sumModel == "direct" ? QString()
+                                                   : tr("; the composition of the intervals was "
+                                                        "chosen (lower held-out error)"))
+                : tr("Series fitted to the S(r) histograms (classic sum mode)");
     details_->setFits(r->sumFits, r->target, r->method == Method::Rankscope, heading);
 }
 
