@@ -17,7 +17,7 @@ constexpr double kMaxRunNs = 1e17;
 void requireFinite(double value, bool positive, const char* name)
 {
     if (!std::isfinite(value) || value < 0 || (positive && value == 0))
-        throw TraceError(std::string("generator option ") + name + " must be a finite number " +
+        throw TraceError(std::string("generator: the ") + name + " must be a finite number " +
                          (positive ? "> 0" : ">= 0") + ", not " + std::to_string(value));
 }
 
@@ -44,13 +44,13 @@ GeneratorOptions resolve(const GeneratorOptions& options, const GeneratorPattern
     }
     if (!o.messageBytes) o.messageBytes = pattern.defaultMessageBytes();
     if (!o.messageLaw) o.messageLaw = pattern.defaultMessageLaw();
-    requireFinite(*o.messageBytes, false, "messageBytes");
+    requireFinite(*o.messageBytes, false, "message size (bytes)");
     requireFinite(o.imbalance, false, "imbalance");
     requireFinite(o.noise, false, "noise");
-    requireFinite(o.noiseGrowth, false, "noiseGrowth");
-    requireFinite(o.latencyNs, false, "latencyNs");
-    requireFinite(o.bandwidthBytesPerSecond, true, "bandwidthBytesPerSecond");
-    requireFinite(o.mpiCallNs, false, "mpiCallNs");
+    requireFinite(o.noiseGrowth, false, "noise growth");
+    requireFinite(o.latencyNs, false, "network latency (ns)");
+    requireFinite(o.bandwidthBytesPerSecond, true, "bandwidth (bytes/s)");
+    requireFinite(o.mpiCallNs, false, "MPI call time (ns)");
     return o;
 }
 
@@ -73,7 +73,7 @@ GeneratorShape shapeOf(const GeneratorOptions& o, const GeneratorPattern& patter
     if (shape.totalEvents() > o.maxEvents)
         throw TraceError("generator: " + std::to_string(shape.totalEvents()) +
                          " events exceed the limit of " + std::to_string(o.maxEvents) +
-                         " (GeneratorOptions::maxEvents); use fewer iterations or ranks");
+                         " events a generated trace may hold; use fewer iterations or ranks");
     if (shape.messages > uint64_t(kMaxEventRef) + 1 ||
         shape.collectiveInstances > uint64_t(kMaxEventRef) + 1)
         throw TraceError("generator: " + std::to_string(shape.messages) + " messages and " +

@@ -127,6 +127,15 @@ private slots:
         QTest::newRow("unknown algorithm") << base + "collectives: {bcast: fastest}\n"
                                            << "collectives.bcast: unknown algorithm 'fastest'";
         QTest::newRow("not yaml") << base + "links: [\n" << "spec.yaml:";
+        // nodes: 4 is on line 3; a second nodes (line 9) must not be dropped silently.
+        QTest::newRow("duplicate key") << base + "nodes: 8\n"
+                                       << "spec.yaml:9: nodes: duplicate key (first given on line 3)";
+        QTest::newRow("latency over 1 h") << QString(base).replace("1.5us", "1e9s")
+                                          << "spec.yaml:5: links.nic.latency: expected a time of at most 1 h";
+        QTest::newRow("bandwidth under 1 bit/s") << QString(base).replace("bandwidth: 1.25GB/s", "bandwidth: 1e-9bps")
+                                                 << "links.wan.bandwidth: expected a bandwidth of at least 1 bit/s";
+        QTest::newRow("nodes over 2^24") << QString(base).replace("nodes: 4", "nodes: 16777217")
+                                         << "spec.yaml:3: nodes: expected a whole number from 1 to 16777216";
     }
     void errors()
     {

@@ -453,7 +453,7 @@ private slots:
             << "alltoall" << 2u << 4'000'000'000u << "exceed the limit";
         // 2e8 iterations x 2 messages per pair exceed the model's 2^28 message ids... but the
         // event guard (1e9 events by default) trips first: 2 x 2.4e9 events.
-        QTest::newRow("too many events") << "pingpong" << 2u << 200'000'000u << "maxEvents";
+        QTest::newRow("too many events") << "pingpong" << 2u << 200'000'000u << "events a generated trace may hold";
     }
     void badOptions()
     {

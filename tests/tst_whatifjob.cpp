@@ -29,8 +29,7 @@ namespace {
 
 QString resources()
 {
-    return QDir::cleanPath(QFileInfo(QStringLiteral(__FILE__)).absolutePath() +
-                           QStringLiteral("/../resources"));
+    return QStringLiteral(RANKSCOPE_SOURCE_DIR "/resources");
 }
 QString demoTrace(const QString& name) { return resources() + "/demo/traces/" + name; }
 std::string spec(const QString& name)

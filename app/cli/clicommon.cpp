@@ -1,9 +1,13 @@
 #include "app/cli/clicommon.h"
 
 #include "importers/otf2reader.h"
+#include "model/traceerror.h"
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
 #include <thread>
 
 namespace rankscope::cli {
@@ -68,6 +72,33 @@ std::string formatBytes(uint64_t bytes)
     else
         std::snprintf(buf, sizeof buf, "%.3g %s", v, units[u]);
     return buf;
+}
+
+CLI::Validator finiteNumber()
+{
+    return CLI::Validator(
+        [](std::string& text) -> std::string {
+            char* end = nullptr;
+            const double v = std::strtod(text.c_str(), &end);
+            if (end != text.c_str() && !std::isfinite(v)) return "'" + text + "' is not a finite number";
+            return {};
+        },
+        "FINITE");
+}
+
+void removeOtf2Archive(const std::string& dir)
+{
+    namespace fs = std::filesystem;
+    for (const char* name : {"traces.otf2", "traces.def", "traces"}) {
+        std::error_code ec;
+        fs::remove_all(fs::path(dir) / name, ec);
+        if (ec) throw TraceError(dir + ": cannot remove '" + name + "' for --force (" + ec.message() + ")");
+    }
+}
+
+void printJson(const nlohmann::ordered_json& j)
+{
+    std::cout << j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
 }
 
 } // namespace rankscope::cli

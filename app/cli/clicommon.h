@@ -5,6 +5,7 @@
 #include "model/trace.h"
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
 #include <cstdint>
 #include <stdexcept>
@@ -40,5 +41,16 @@ Trace loadTrace(const std::string& path, const LoadOptions& options);
 std::string formatDuration(int64_t ns);
 /// "1.5 MiB", "4 B".
 std::string formatBytes(uint64_t bytes);
+
+/// A CLI11 check that refuses NaN and infinities ("nan", "inf"), which ranges let through.
+CLI::Validator finiteNumber();
+
+/// Removes the OTF2 archive (traces.otf2, traces.def, traces/) in `dir`, for --force; other
+/// files stay. Throws TraceError naming what could not be removed.
+void removeOtf2Archive(const std::string& dir);
+
+/// Prints `j` indented, then a newline. Text that is not valid UTF-8 (OTF2 allows any bytes in
+/// names) is printed with U+FFFD in place of each invalid byte, never a failure.
+void printJson(const nlohmann::ordered_json& j);
 
 } // namespace rankscope::cli

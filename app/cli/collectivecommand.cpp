@@ -57,7 +57,7 @@ int CollectiveCommand::run() const
     j["time_ns"] = r.predictedRuntimeNs;
     j["messages"] = r.messages;
     j["model"] = r.model;
-    std::cout << j.dump(2) << '\n';
+    printJson(j);
     return kOk;
 }
 

@@ -238,7 +238,7 @@ int ExtrapolateCommand::run() const
             ordered_json j;
             j["classic"] = toJson(c);
             j["rankscope"] = toJson(r);
-            std::cout << j.dump(2) << '\n';
+            printJson(j);
         } else {
             printCompare(c, r);
         }
@@ -250,7 +250,7 @@ int ExtrapolateCommand::run() const
                                      : extrap::Method::Auto,
             mode_);
     if (json_)
-        std::cout << toJson(r).dump(2) << '\n';
+        printJson(toJson(r));
     else
         printOne(r);
     return kOk;

@@ -139,7 +139,7 @@ int FitCommand::run() const
             nlohmann::ordered_json j;
             j["classic"] = toJson(classic);
             j["rankscope"] = toJson(rankscope);
-            std::cout << j.dump(2) << '\n';
+            printJson(j);
             return kOk;
         }
         std::printf("%-10s %-40s %14s %14s %14s\n", "method", "chosen", "prediction", "low", "high");
@@ -151,7 +151,7 @@ int FitCommand::run() const
     const Method method = method_ == "classic" ? Method::Classic : Method::Rankscope;
     const SeriesFit f = fit(method);
     if (json_)
-        std::cout << toJson(f).dump(2) << '\n';
+        printJson(toJson(f));
     else
         printText(f, method);
     return kOk;

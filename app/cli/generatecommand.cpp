@@ -5,6 +5,7 @@
 #include "model/traceerror.h"
 
 #include <cstdio>
+#include <filesystem>
 
 namespace rankscope::cli {
 
@@ -46,6 +47,12 @@ CLI::App* GenerateCommand::add(CLI::App& parent)
         ->capture_default_str()
         ->check(CLI::Range(1.0, 1e15));
     cmd->add_flag("-q,--quiet", quiet_, "Print nothing on success");
+    cmd->add_flag("--force", force_, "Replace an OTF2 archive already in the output folder");
+    // CLI11's Range lets NaN through (every comparison with NaN is false): refuse it, and
+    // infinities, for every number.
+    for (const char* name : {"--imbalance", "--noise", "--noise-growth", "--message-bytes",
+                             "--latency-ns", "--bandwidth"})
+        cmd->get_option(name)->check(finiteNumber());
     return cmd;
 }
 
@@ -90,7 +97,13 @@ int GenerateCommand::run() const
         throw UsageError(e.what());
     }
 
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (!force_ && fs::exists(fs::path(output_) / "traces.otf2", ec))
+        throw TraceError(output_ + ": an OTF2 archive is already there; choose another folder or "
+                         "use --force to replace it");
     const Trace trace = generateTrace(o);
+    if (force_) removeOtf2Archive(output_);
     writeOtf2(trace, output_);
     if (!quiet_)
         std::fprintf(stderr, "generated %s: %zu ranks, %llu events, %zu messages -> %s\n",

@@ -22,6 +22,7 @@ private:
     double messageBytes_ = 0;
     std::string output_;
     bool quiet_ = false;
+    bool force_ = false;
 };
 
 } // namespace rankscope::cli

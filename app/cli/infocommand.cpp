@@ -47,7 +47,7 @@ int InfoCommand::run() const
                            {"parameters", trace.provenance().parameters}};
         j["partial"] = d.partial;
         j["warnings"] = d.warnings;
-        std::cout << j.dump(2) << '\n';
+        printJson(j);
         return kOk;
     }
 

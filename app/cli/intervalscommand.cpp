@@ -58,7 +58,7 @@ int IntervalsCommand::run() const
                             {"min_ns", iv.stats.min},
                             {"max_ns", iv.stats.max}});
         }
-        std::cout << j.dump(2) << '\n';
+        printJson(j);
         return kOk;
     }
     if (csv_) {

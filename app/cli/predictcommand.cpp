@@ -174,7 +174,7 @@ int PredictCommand::run() const
     replay.model = model_;
     const extrap::SynthesisResult r = extrap::synthesise(traces, spec, options, replay);
     if (r.trace && !out_.empty()) writeOtf2(*r.trace, out_);
-    if (json_) std::cout << toJson(r, out_).dump(2) << '\n';
+    if (json_) printJson(toJson(r, out_));
     if (!r.refused.empty()) {
         std::fprintf(stderr, "rankscope-cli: error: cannot synthesise %u ranks:\n", r.target);
         // The first reasons say what is wrong; --json lists every one.

@@ -52,7 +52,7 @@ int ProfileCommand::run() const
                             {"inclusive_per_rank_ns", spreadJson(s.inclusivePerRank)},
                             {"exclusive_per_rank_ns", spreadJson(s.exclusivePerRank)}});
         }
-        std::cout << j.dump(2) << '\n';
+        printJson(j);
         return kOk;
     }
     if (csv_) {

@@ -93,7 +93,7 @@ void printJson(const Trace& trace, const WaitStateAnalysis& waits, const RootCau
         pairs.push_back({{"function", std::string(trace.regionName(c.function))},
                          {"rank", c.rank.value},
                          {"cost_ns", c.costNs}});
-    std::cout << j.dump(2) << '\n';
+    cli::printJson(j);
 }
 
 } // namespace

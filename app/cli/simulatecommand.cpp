@@ -62,7 +62,7 @@ int SimulateCommand::run() const
         ranks.push_back({{"rank", t.rank}, {"end_ns", t.endNs}, {"mpi_ns", t.mpiNs}});
     j["messages"] = r.messages;
     j["model"] = r.model;
-    std::cout << j.dump(2) << '\n';
+    printJson(j);
     return kOk;
 }
 

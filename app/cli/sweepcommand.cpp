@@ -67,7 +67,7 @@ int SweepCommand::run() const
         auto& rows = j["rows"] = nlohmann::ordered_json::array();
         for (size_t i = 0; i < values_.size(); ++i)
             rows.push_back({{"value", values_[i]}, {"predicted_runtime_ns", runtime[i]}});
-        std::cout << j.dump(2) << '\n';
+        printJson(j);
     } else if (csv_) {
         std::printf("value,predicted_runtime_ns\n");
         for (size_t i = 0; i < values_.size(); ++i)

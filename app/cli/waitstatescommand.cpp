@@ -110,7 +110,7 @@ int WaitStatesCommand::run() const
                          {"pattern", std::string(waitPatternKey(c.pattern))},
                          {"wait_ns", c.waitNs},
                          {"occurrences", c.occurrences}});
-    std::cout << j.dump(2) << '\n';
+    printJson(j);
     return kOk;
 }
 

@@ -3,6 +3,7 @@
 #include "model/traceerror.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace rankscope::netsim {
 
@@ -79,9 +80,16 @@ ReplayOutcome ReplayEngine::run()
     progress.report(actionsDone_);
     out.endNs.resize(n);
     out.mpiNs.resize(n);
+    // Times are doubles in the replay and int64 nanoseconds in results and traces: a replay
+    // that ends beyond 2^62 ns (146 years) is refused rather than wrapped to a negative time.
+    constexpr double kLimitNs = 4.611686018427387904e18;
     for (uint32_t r = 0; r < n; ++r) {
         out.endNs[r] = ranks_[r].now;
         out.mpiNs[r] = ranks_[r].mpi;
+        if (!(std::abs(ranks_[r].now) < kLimitNs) || !(std::abs(ranks_[r].mpi) < kLimitNs))
+            throw TraceError("simulation: rank " + std::to_string(r) +
+                             " would end after more than 2^62 ns (146 years): a latency, bandwidth "
+                             "or overhead of the network spec is outside any physical range");
     }
     out.actionTimes = std::move(times_);
     out.transfers = transfers_;

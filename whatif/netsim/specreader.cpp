@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 namespace rankscope::netsim {
@@ -20,6 +21,15 @@ SpecReader::SpecReader(std::string source, std::set<std::string> overridden)
     : source_(std::move(source)), overridden_(std::move(overridden))
 {
 }
+
+namespace {
+
+// Physical ranges of spec values (a typo of a unit must not overflow the replay): a latency or
+// overhead of at most one hour, a bandwidth of at least one bit per second.
+constexpr double kMaxDurationNs = 3600e9;
+constexpr double kMinBytesPerNs = 0.125 / 1e9;
+
+} // namespace
 
 void SpecReader::fail(const YAML::Node& node, const std::string& path,
                       const std::string& message) const
@@ -38,8 +48,14 @@ void SpecReader::checkKeys(const YAML::Node& map, const std::string& path,
 {
     if (!map.IsMap())
         fail(map, path, "expected a map of keys");
+    std::map<std::string, int> seen; // key -> its line (1-based)
     for (const auto& kv : map) {
         const std::string key = kv.first.as<std::string>();
+        // YAML forbids a key twice in one map; yaml-cpp would keep the first silently.
+        const auto [at, added] = seen.try_emplace(key, kv.first.Mark().line + 1);
+        if (!added)
+            fail(kv.first, joinKey(path, key),
+                 "duplicate key (first given on line " + std::to_string(at->second) + ")");
         if (std::find(allowed.begin(), allowed.end(), key) != allowed.end())
             continue;
         std::string list;
@@ -73,6 +89,8 @@ double SpecReader::duration(const YAML::Node& node, const std::string& path) con
         fail(node, path, "expected a time with a unit such as 1.5us or 10ms, got '" + t + "'");
     if (*v < 0)
         fail(node, path, "expected a time >= 0, got '" + t + "'");
+    if (*v > kMaxDurationNs)
+        fail(node, path, "expected a time of at most 1 h, got '" + t + "'");
     return *v;
 }
 
@@ -83,8 +101,10 @@ double SpecReader::bandwidth(const YAML::Node& node, const std::string& path) co
     if (!v)
         fail(node, path,
              "expected a bandwidth with a unit such as 10Gbps or 1.25GB/s, got '" + t + "'");
-    if (!(*v > 0))
-        fail(node, path, "expected a bandwidth > 0, got '" + t + "'");
+    if (!(*v >= kMinBytesPerNs))
+        fail(node, path, "expected a bandwidth of at least 1 bit/s, got '" + t + "'");
+    if (!std::isfinite(*v))
+        fail(node, path, "expected a finite bandwidth, got '" + t + "'");
     return *v;
 }
 
