@@ -47,13 +47,17 @@ private slots:
                                     "--json", "-o", out});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QJsonObject o = jsonOf(r);
-        QCOMPARE(o.keys(), (QStringList{"input_runtime_ns", "messages", "model", "per_rank",
-                                        "predicted_runtime_ns"}));
+        QCOMPARE(o.keys(), (QStringList{"input_runtime_ns", "input_whole_run_ns", "messages",
+                                        "model", "per_rank", "predicted_runtime_ns",
+                                        "predicted_whole_run_ns", "span"}));
+        // The generator's ranks all call MPI_Init and MPI_Finalize.
+        QCOMPARE(o.value("span").toString(), "mpi_init_end_to_finalize_end");
         QCOMPARE(o.value("model").toString(), "loggp");
         QVERIFY(o.value("predicted_runtime_ns").toInteger() > 0);
         const QJsonArray ranks = o.value("per_rank").toArray();
         QCOMPARE(ranks.size(), 16);
-        QCOMPARE(ranks.at(3).toObject().keys(), (QStringList{"end_ns", "mpi_ns", "rank"}));
+        QCOMPARE(ranks.at(3).toObject().keys(),
+                 (QStringList{"end_ns", "input_mpi_ns", "mpi_ns", "rank"}));
         // The simulated trace loads and analyses like any other.
         const CliResult info = runCli({"info", out, "--json"});
         QCOMPARE(info.exitCode, 0);
