@@ -134,6 +134,31 @@ private slots:
                 jsonOf(one).value("time_ns").toInteger());
     }
 
+    void bundledNames()
+    {
+        // Every command that takes a spec takes a bundled one by name, and it is that file.
+        const CliResult byFile =
+            runCli({"simulate", trace_, "--network", spec("ib-switch.yaml"), "--json"});
+        for (const char* name : {"ib-switch", "ib-switch.yaml"}) {
+            const CliResult byName = runCli({"simulate", trace_, "--network", name, "--json"});
+            QVERIFY2(byName.exitCode == 0, byName.err.constData());
+            QCOMPARE(jsonOf(byName).value("predicted_runtime_ns"),
+                     jsonOf(byFile).value("predicted_runtime_ns"));
+        }
+        const CliResult sweep = runCli({"sweep", trace_, "--network", "ib-switch", "--param",
+                                        "links.hdr.latency", "--values", "0.5us", "--csv"});
+        QVERIFY2(sweep.exitCode == 0, sweep.err.constData());
+        const CliResult coll = runCli({"collective", "--network", "two-clusters-wan", "--op",
+                                       "bcast", "--algorithm", "binomial", "--ranks", "8",
+                                       "--bytes", "1KiB"});
+        QVERIFY2(coll.exitCode == 0, coll.err.constData());
+        // An unknown name says where it looked.
+        const CliResult missing = runCli({"simulate", trace_, "--network", "no-such-net"});
+        QCOMPARE(missing.exitCode, 1);
+        QVERIFY(missing.err.contains("network spec 'no-such-net' not found"));
+        QVERIFY(missing.err.contains("bundled spec"));
+    }
+
     void badInput()
     {
         // A bad spec value: exit 1, the message names file, line and key.
