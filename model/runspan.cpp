@@ -48,6 +48,7 @@ RunSpan runSpan(const Trace& trace)
             }
             mpi += call.duration();
             if (life.isFinalize(call.region)) {
+                rs.finalizeEnterNs = call.enterTime;
                 rs.endNs = call.leaveTime;
                 rs.finalized = true;
                 break;
@@ -67,6 +68,11 @@ RunSpan runSpan(const Trace& trace)
         span.endNs = std::max(span.endNs, rs.endNs);
     }
     span.endNs = std::max(span.endNs, span.startNs);
+    if (span.toFinalize) {
+        int64_t lastEnter = INT64_MIN;
+        for (const RankSpan& rs : span.ranks) lastEnter = std::max(lastEnter, rs.finalizeEnterNs);
+        span.finalizeCostNs = std::max<int64_t>(0, span.endNs - lastEnter);
+    }
     return span;
 }
 

@@ -120,6 +120,18 @@ SimulationResult simulate(const Trace& trace, const NetworkSpec& spec,
     SimulationResult result = summarise(program, std::move(run));
     if (!result.cancelled) {
         const RunSpan span = runSpan(trace);
+        if (span.toFinalize) {
+            // MPI_Finalize synchronises: every rank leaves it when the last one has entered
+            // plus its measured cost (the replay ended each rank on entering it).
+            int64_t end = 0;
+            for (const RankTimes& t : result.perRank) end = std::max(end, t.endNs);
+            end += span.finalizeCostNs;
+            for (RankTimes& t : result.perRank) {
+                t.mpiNs += end - t.endNs;
+                t.endNs = end;
+            }
+            result.predictedRuntimeNs += span.finalizeCostNs;
+        }
         result.inputRuntimeNs = span.duration();
         result.span = span.name();
         result.inputWholeRunNs = trace.duration();
