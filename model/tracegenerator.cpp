@@ -51,6 +51,8 @@ GeneratorOptions resolve(const GeneratorOptions& options, const GeneratorPattern
     requireFinite(o.latencyNs, false, "latencyNs");
     requireFinite(o.bandwidthBytesPerSecond, true, "bandwidthBytesPerSecond");
     requireFinite(o.mpiCallNs, false, "mpiCallNs");
+    if (o.sizeSteps < 1 || o.sizeSteps > 32)
+        throw TraceError("sizeSteps must be 1..32, got " + std::to_string(o.sizeSteps));
     return o;
 }
 
@@ -141,6 +143,7 @@ std::string generatorOptionsText(const GeneratorOptions& options)
     s << " latencyNs=" << options.latencyNs
       << " bandwidthBytesPerSecond=" << options.bandwidthBytesPerSecond
       << " mpiCallNs=" << options.mpiCallNs;
+    if (options.sizeSteps != 1) s << " sizeSteps=" << options.sizeSteps;
     return s.str();
 }
 
