@@ -152,6 +152,15 @@ private slots:
                                        "bcast", "--algorithm", "binomial", "--ranks", "8",
                                        "--bytes", "1KiB"});
         QVERIFY2(coll.exitCode == 0, coll.err.constData());
+        const CliResult cal = runCli({"calibrate", trace_, "--network", "ib-switch", "--json"});
+        QVERIFY2(cal.exitCode == 0, cal.err.constData());
+        const QJsonObject c = jsonOf(cal);
+        for (const char* key : {"parameters", "replay_error_before_pct", "replay_error_after_pct"})
+            QVERIFY2(c.contains(key), key);
+        const QJsonObject first = c.value("parameters").toArray().at(0).toObject();
+        for (const char* key : {"key", "before", "after", "determined"})
+            QVERIFY2(first.contains(key), key);
+        QCOMPARE(first.value("key").toString(), "overhead.send");
         // An unknown name says where it looked.
         const CliResult missing = runCli({"simulate", trace_, "--network", "no-such-net"});
         QCOMPARE(missing.exitCode, 1);

@@ -1,5 +1,6 @@
 // rankscope-cli: the command-line twin of the Rankscope GUI.
 
+#include "app/cli/calibratecommand.h"
 #include "app/cli/clicommon.h"
 #include "app/cli/convertcommand.h"
 #include "app/cli/extrapolatecommand.h"
@@ -50,6 +51,7 @@ int main(int argc, char** argv)
     FitCommand fit;
     ExtrapolateCommand extrapolate;
     PredictCommand predict;
+    CalibrateCommand calibrate;
     const std::vector<std::pair<CLI::App*, std::function<int()>>> commands = {
         {info.add(app), [&] { return info.run(); }},
         {profile.add(app), [&] { return profile.run(); }},
@@ -64,6 +66,7 @@ int main(int argc, char** argv)
         {fit.add(app), [&] { return fit.run(); }},
         {extrapolate.add(app), [&] { return extrapolate.run(); }},
         {predict.add(app), [&] { return predict.run(); }},
+        {calibrate.add(app), [&] { return calibrate.run(); }},
     };
 
     try {
