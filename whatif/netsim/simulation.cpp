@@ -116,7 +116,7 @@ SimulationResult simulate(const Trace& trace, const NetworkSpec& spec,
     const ActionProgram program =
         buildActions(trace, options.cpuFactor, options.buildTrace ? &anchors : nullptr);
     Run run = replay(program, spec, options, options.buildTrace);
-    const std::vector<double> times = run.outcome.actionTimes;
+    std::vector<double> times = run.outcome.actionTimes;
     SimulationResult result = summarise(program, std::move(run));
     if (!result.cancelled) {
         const RunSpan span = runSpan(trace);
@@ -129,6 +129,10 @@ SimulationResult simulate(const Trace& trace, const NetworkSpec& spec,
             for (RankTimes& t : result.perRank) {
                 t.mpiNs += end - t.endNs;
                 t.endNs = end;
+                // In the simulated trace too: a finalized rank's last action is its Leave.
+                const size_t last = program.rankBegin[t.rank + 1];
+                if (!times.empty() && last > program.rankBegin[t.rank])
+                    times[last - 1] = double(end);
             }
             result.predictedRuntimeNs += span.finalizeCostNs;
         }
