@@ -3,6 +3,7 @@
 // one point per value; the controller opens results as tabs; a session round trip through the
 // main window restores traces, scenarios and view state; the bundled demo session is sound.
 
+#include "model/runspan.h"
 #include "app/mainwindow.h"
 #include "app/session.h"
 #include "app/traceloader.h"
@@ -126,8 +127,10 @@ private slots:
                 out.result.timelineIndex);
         QCOMPARE(out.result.name, QStringLiteral("replay"));
         QVERIFY(out.comparison);
-        QCOMPARE(out.comparison->summary.front().measuredNs, double(base.trace->duration()));
-        QCOMPARE(out.comparison->summary.front().predictedNs, double(direct.trace->duration()));
+        // Run time over the span: the end of MPI_Init to the end of MPI_Finalize.
+        QCOMPARE(out.comparison->summary.front().measuredNs,
+                 double(runSpan(*base.trace).duration()));
+        QCOMPARE(out.comparison->summary.front().predictedNs, double(direct.predictedRuntimeNs));
     }
 
     void badSpecValueFails()
@@ -254,7 +257,8 @@ private slots:
         QCOMPARE(opened.front().at(0).toString(), QStringLiteral("sweep (cpu_factor=2)"));
         WhatIfComparison* point = c->comparisonTab(opened.front().at(1).toInt());
         QVERIFY(point);
-        QCOMPARE(double(point->timelines()->run(1).trace->duration()), *pts[2].runtimeNs);
+        QCOMPARE(double(runSpan(*point->timelines()->run(1).trace).duration()),
+                 *pts[2].runtimeNs);
     }
 
     void missingTraceIsReportedNotAwaited()
