@@ -18,6 +18,7 @@
 #include "whatif/netsim/simulation.h"
 
 #include <QDir>
+#include <QLabel>
 #include <QFileInfo>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -131,6 +132,39 @@ private slots:
         QCOMPARE(out.comparison->summary.front().measuredNs,
                  double(runSpan(*base.trace).duration()));
         QCOMPARE(out.comparison->summary.front().predictedNs, double(direct.predictedRuntimeNs));
+    }
+
+    void effectAgainstBaselineReplay()
+    {
+        // A 100x latency edit: the outcome's headline is edited - baseline (slower), where the
+        // baseline is the same trace on the unedited spec; the calibration error is apart.
+        const LoadedTrace base = load(demoTrace("stencil2d-16"));
+        whatif::Scenario s = replayOf(base.path, spec("ib-switch"));
+        s.overrides = {{"links.hdr.latency", "50us"}};
+        const WhatIfOutcome out = WhatIfJob::runNow(requestFor(s, {base}), {});
+        QVERIFY2(out.error.isEmpty(), qPrintable(out.error));
+        QVERIFY(out.effect.has_value());
+        const netsim::NetworkSpec file = netsim::NetworkSpec::fromFile(s.network);
+        const netsim::SimulationResult unedited =
+            netsim::simulate(*base.trace, file, netsim::SimulationOptions{});
+        const netsim::SimulationResult edited = netsim::simulate(
+            *base.trace, file.withOverrides(s.overrides), netsim::SimulationOptions{});
+        QCOMPARE(out.effect->baseline.runNs, unedited.predictedRuntimeNs);
+        QCOMPARE(out.effect->measured.runNs, unedited.inputRuntimeNs);
+        const whatif::EditedRun& e = out.effect->edited.front();
+        QCOMPARE(e.edited.runNs, edited.predictedRuntimeNs);
+        QCOMPARE(e.effectNs, edited.predictedRuntimeNs - unedited.predictedRuntimeNs);
+        QVERIFY(e.effectNs > 0); // more latency, a slower run
+        QCOMPARE(*out.effect->calibrationErrorPct,
+                 100.0 * double(unedited.predictedRuntimeNs - unedited.inputRuntimeNs) /
+                     double(unedited.inputRuntimeNs));
+        // The result tab shows it as slower, in red.
+        WhatIfComparison view;
+        view.setEffect(out.effect);
+        QVERIFY(view.effectLabel()->text().contains(QStringLiteral("slower")));
+        const QColor c = view.effectLabel()->palette().color(QPalette::WindowText);
+        QVERIFY(c.red() > 150 && c.green() < 80);
+        QVERIFY(view.runsLabel()->text().contains(QStringLiteral("Calibration error")));
     }
 
     void badSpecValueFails()

@@ -1,6 +1,5 @@
 #include "whatif/scenario/scenariorun.h"
 
-#include "model/runspan.h"
 #include "model/traceerror.h"
 #include "whatif/netsim/simulation.h"
 
@@ -38,46 +37,69 @@ std::string resolved(const std::string& path, const fs::path& folder)
 
 } // namespace
 
+BaselineReplay baselineReplay(const Trace& trace, const netsim::NetworkSpec& spec,
+                              const std::string& model)
+{
+    netsim::SimulationOptions o;
+    o.model = model;
+    const netsim::SimulationResult r = netsim::simulate(trace, spec, o);
+    BaselineReplay b;
+    b.span = r.span;
+    b.measured.runNs = r.inputRuntimeNs;
+    for (const netsim::RankTimes& t : r.perRank) b.measured.mpiNs += t.inputMpiNs;
+    b.baseline = replayed(r);
+    return b;
+}
+
+EditedRun editedRun(const std::string& value, const BaselineReplay& base, const RunTimes& edited)
+{
+    EditedRun run;
+    run.value = value;
+    run.edited = edited;
+    run.effectNs = edited.runNs - base.baseline.runNs;
+    if (base.baseline.runNs > 0)
+        run.effectPct = 100.0 * double(run.effectNs) / double(base.baseline.runNs);
+    run.mpiEffectNs = edited.mpiNs - base.baseline.mpiNs;
+    return run;
+}
+
+ScenarioOutcome outcomeOf(const std::string& name, const BaselineReplay& base,
+                          std::vector<EditedRun> edited)
+{
+    ScenarioOutcome out;
+    out.name = name;
+    out.span = base.span;
+    out.measured = base.measured;
+    out.baseline = base.baseline;
+    if (base.measured.runNs > 0)
+        out.calibrationErrorPct = 100.0 * double(base.baseline.runNs - base.measured.runNs) /
+                                  double(base.measured.runNs);
+    out.edited = std::move(edited);
+    return out;
+}
+
 ScenarioOutcome runReplayScenario(const Scenario& s, const Trace& trace,
                                   const netsim::NetworkSpec& spec)
 {
     if (s.kind != ScenarioKind::Replay)
         throw TraceError("scenario '" + s.name + "' is a " + kindName(s.kind) +
                          " scenario; only replay scenarios are run here");
-    ScenarioOutcome out;
-    out.name = s.name;
-    out.span = runSpan(trace).name();
     // The baseline: the trace on the unedited spec with the scenario's network model; the
     // edits are the spec overrides, the collective algorithm choices and the CPU factor.
-    Scenario unedited = s;
-    unedited.cpuFactor = 1.0;
-    unedited.collectives.clear();
-    const netsim::SimulationResult base = netsim::simulate(trace, spec, optionsOf(unedited));
-    out.measured.runNs = base.inputRuntimeNs;
-    for (const netsim::RankTimes& r : base.perRank) out.measured.mpiNs += r.inputMpiNs;
-    out.baseline = replayed(base);
-    if (out.measured.runNs > 0)
-        out.calibrationErrorPct =
-            100.0 * double(out.baseline.runNs - out.measured.runNs) / double(out.measured.runNs);
-
+    const BaselineReplay base = baselineReplay(trace, spec, s.model);
     std::vector<std::pair<std::string, Scenario>> points;
     if (s.sweepParam.empty())
         points.emplace_back(std::string(), s);
     else
         for (const std::string& v : s.sweepValues)
             points.emplace_back(v, withParam(s, s.sweepParam, v));
+    std::vector<EditedRun> runs;
     for (const auto& [value, point] : points) {
         const netsim::NetworkSpec edited = spec.withOverrides(point.overrides);
-        EditedRun run;
-        run.value = value;
-        run.edited = replayed(netsim::simulate(trace, edited, optionsOf(point)));
-        run.effectNs = run.edited.runNs - out.baseline.runNs;
-        if (out.baseline.runNs > 0)
-            run.effectPct = 100.0 * double(run.effectNs) / double(out.baseline.runNs);
-        run.mpiEffectNs = run.edited.mpiNs - out.baseline.mpiNs;
-        out.edited.push_back(run);
+        runs.push_back(
+            editedRun(value, base, replayed(netsim::simulate(trace, edited, optionsOf(point)))));
     }
-    return out;
+    return outcomeOf(s.name, base, std::move(runs));
 }
 
 std::vector<Scenario> readScenarioFile(const std::string& path)

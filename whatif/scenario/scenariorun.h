@@ -41,6 +41,15 @@ struct EditedRun
     bool operator==(const EditedRun&) const = default;
 };
 
+/// The measured run and its baseline replay, over one span (model/runspan.h).
+struct BaselineReplay
+{
+    std::string span;
+    RunTimes measured;
+    RunTimes baseline;
+    bool operator==(const BaselineReplay&) const = default;
+};
+
 struct ScenarioOutcome
 {
     std::string name;
@@ -52,6 +61,17 @@ struct ScenarioOutcome
     std::vector<EditedRun> edited; ///< one, or one per sweep value
     bool operator==(const ScenarioOutcome&) const = default;
 };
+
+/// Replays `trace` on the unedited `spec` with network `model`: the baseline of its what-ifs.
+BaselineReplay baselineReplay(const Trace& trace, const netsim::NetworkSpec& spec,
+                              const std::string& model);
+
+/// `edited` against the baseline: the effect (edited - baseline) in ns and %.
+EditedRun editedRun(const std::string& value, const BaselineReplay& base, const RunTimes& edited);
+
+/// The outcome of one edited run against `base` (the calibration error apart).
+ScenarioOutcome outcomeOf(const std::string& name, const BaselineReplay& base,
+                          std::vector<EditedRun> edited);
 
 /// Runs replay scenario `s` on `trace` (its baseline, already loaded); `spec` is the unedited
 /// spec (the scenario's network file read without its edits). Throws TraceError for a scale
