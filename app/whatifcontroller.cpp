@@ -140,6 +140,12 @@ WhatIfController::WhatIfController(MainWindow* window)
         if (out.predictedRuntimeNs) p.runtimeNs = double(*out.predictedRuntimeNs);
         // Per rank, so it reads on the same axis as the run time.
         if (out.waitNs && out.ranks > 0) p.waitNs = double(*out.waitNs) / out.ranks;
+        if (out.effect && out.ranks > 0) {
+            const whatif::ScenarioOutcome& e = *out.effect;
+            p.mpiNs = double(e.edited.front().edited.mpiNs) / out.ranks;
+            view->plot()->setBaseline(double(e.baseline.runNs),
+                                      double(e.baseline.mpiNs) / out.ranks);
+        }
         p.error = out.error;
         view->setPoint(out.point, p);
     });
