@@ -4,6 +4,7 @@
 // main window restores traces, scenarios and view state; the bundled demo session is sound.
 
 #include "model/runspan.h"
+#include "testsupport/testpaths.h"
 #include "app/mainwindow.h"
 #include "app/session.h"
 #include "app/traceloader.h"
@@ -31,8 +32,9 @@ namespace {
 
 QString resources()
 {
-    return QDir::cleanPath(QFileInfo(QStringLiteral(__FILE__)).absolutePath() +
-                           QStringLiteral("/../resources"));
+    // From the checked-in fixtures folder (an absolute path): __FILE__ is relative to the
+    // build folder, so it depended on the working directory.
+    return QDir::cleanPath(rankscope::test::testData(QStringLiteral("../../resources")));
 }
 QString demoTrace(const QString& name) { return resources() + "/demo/traces/" + name; }
 std::string spec(const QString& name)
