@@ -9,6 +9,7 @@
 // so with o_r = 0 in the spec: L = latency / 2 per link and B = bandwidth.
 
 #include "model/tracegenerator.h"
+#include "testsupport/handtrace.h"
 #include "whatif/netsim/calibration.h"
 
 #include <QTest>
@@ -112,6 +113,49 @@ private slots:
         // The calibrated spec carries the values as overrides.
         QCOMPARE(r.spec.link("net")->latencyNs, spec.withOverrides({{lat.key, lat.after}})
                                                     .link("net")->latencyNs);
+    }
+
+    void eagerLimitFromSendDurations()
+    {
+        // Blocking sends of 256, 512 and 1024 bytes last 500 ns whatever their size (eager);
+        // those of 1, 2 and 4 MiB last until their data has arrived: 500 + 2 x 1000 + b / 1
+        // (receive posted first, a crossbar route of 1 us links at 1 byte/ns). The spec's limit
+        // (64 MiB: all eager) explains that badly; "eager up to 1024 bytes" exactly.
+        test::HandTrace h;
+        const LocationId r0 = h.addRank(), r1 = h.addRank();
+        const CommId world = h.addWorld();
+        const RegionId init = h.mpi("MPI_Init"), fin = h.mpi("MPI_Finalize");
+        const RegionId send = h.mpi("MPI_Send", RegionRole::MpiPointToPoint);
+        const RegionId recv = h.mpi("MPI_Recv", RegionRole::MpiPointToPoint);
+        h.call(r0, init, 0, 10);
+        h.call(r1, init, 0, 10);
+        const uint64_t sizes[] = {256, 512, 1024, 1u << 20, 2u << 20, 4u << 20};
+        int64_t t = 1000;
+        for (uint64_t b : sizes) {
+            const int64_t d = b <= 1024 ? 500 : 2500 + int64_t(b);
+            h.enter(r1, t - 100, recv);
+            h.enter(r0, t, send);
+            h.builder().send(r0, t + 1, 1, world, 0, b);
+            h.leave(r0, t + d, send);
+            h.builder().recv(r1, t + d + 5, 0, world, 0, b);
+            h.leave(r1, t + d + 10, recv);
+            t += d + 100000;
+        }
+        h.call(r0, fin, t, t + 10);
+        h.call(r1, fin, t, t + 10);
+        const Trace trace = h.finish();
+        const NetworkSpec spec = NetworkSpec::fromString(kSpec, "flat.yaml")
+                                     .withOverrides({{"eager_limit", "64MiB"},
+                                                     {"overhead.send", "0ns"}});
+        const CalibrationResult r = calibrate(trace, spec, SimulationOptions{});
+        const CalibratedParameter& limit = param(r, "eager_limit");
+        QVERIFY2(limit.determined, limit.note.c_str());
+        QCOMPARE(limit.before, std::string("67108864"));
+        QCOMPARE(limit.after, std::string("1024"));
+        QCOMPARE(r.spec.eagerLimit, uint64_t(1024));
+        const CalibratedParameter& os = param(r, "overhead.send");
+        QVERIFY(os.determined);
+        QCOMPARE(number(os.after), 500.0); // the eager sends only
     }
 
     void oneSizeLeavesBandwidth()

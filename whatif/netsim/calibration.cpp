@@ -208,6 +208,87 @@ ClassFit fitClass(const std::map<std::pair<double, double>, Group>& groups, cons
     return fit;
 }
 
+/// The eager limit that best explains the blocking sends' durations: up to it a send lasts o_s
+/// (their mean), above it the transfer starts when the receive is posted (or after o_s) and the
+/// send lasts until the data arrived: max(o_s, posted) + hops * L + b / B + protocol latency
+/// (least squares over those sends). Candidates: the spec's limit, each message size (eager up
+/// to it) and "all rendezvous"; one with one or two rendezvous sends (two parameters would fit
+/// them exactly) is not judged. Chosen only when it at least halves the squared error of the
+/// spec's limit.
+struct EagerChoice
+{
+    uint64_t limit = 0;
+    bool determined = false;
+    uint64_t samples = 0;
+    std::string note;
+};
+
+EagerChoice chooseEagerLimit(const std::vector<BlockingSendSample>& sends, const Machine& machine,
+                             const NetworkSpec& spec, uint64_t specLimit)
+{
+    EagerChoice choice{specLimit, false, sends.size(), {}};
+    if (sends.size() < 2 * kMinSamples) {
+        choice.note = "too few blocking sends (" + std::to_string(sends.size()) + ")";
+        return choice;
+    }
+    std::vector<uint64_t> candidates = {specLimit};
+    uint64_t smallest = UINT64_MAX;
+    for (const BlockingSendSample& s : sends) {
+        candidates.push_back(s.bytes);
+        smallest = std::min(smallest, s.bytes);
+    }
+    if (smallest > 0) candidates.push_back(smallest - 1);
+    std::sort(candidates.begin(), candidates.end());
+    candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+    auto error = [&](uint64_t limit) -> std::optional<double> {
+        std::vector<double> eager;
+        std::vector<const BlockingSendSample*> rendezvous;
+        for (const BlockingSendSample& s : sends) {
+            if (s.bytes <= limit) eager.push_back(s.durationNs);
+            else rendezvous.push_back(&s);
+        }
+        if (!rendezvous.empty() && rendezvous.size() < kMinSamples) return std::nullopt;
+        const double os = eager.empty() ? spec.sendOverheadNs : mean(eager);
+        double rss = 0;
+        for (double d : eager) rss += (d - os) * (d - os);
+        if (rendezvous.empty()) return rss;
+        Eigen::MatrixXd a(static_cast<Eigen::Index>(rendezvous.size()), 2);
+        Eigen::VectorXd b(static_cast<Eigen::Index>(rendezvous.size()));
+        for (size_t i = 0; i < rendezvous.size(); ++i) {
+            const BlockingSendSample& s = *rendezvous[i];
+            const Route r = routeOf(machine, spec, s.src, s.dst, s.bytes);
+            const ProtocolEntry& p = machine.protocol(s.bytes);
+            a(Eigen::Index(i), 0) = r.hops;
+            a(Eigen::Index(i), 1) = double(s.bytes) / p.bandwidthFactor;
+            b(Eigen::Index(i)) = s.durationNs - std::max(os, s.recvPostedAfterNs) - p.latencyNs;
+        }
+        const Eigen::VectorXd x = a.colPivHouseholderQr().solve(b);
+        return rss + (a * x - b).squaredNorm();
+    };
+    const std::optional<double> base = error(specLimit);
+    std::optional<double> best = base;
+    for (uint64_t c : candidates) {
+        const std::optional<double> e = error(c);
+        if (e && (!best || *e < *best)) {
+            best = e;
+            choice.limit = c;
+        }
+    }
+    if (!base || choice.limit == specLimit || *best > 0.5 * *base) {
+        choice.limit = specLimit;
+        choice.note = "the spec's limit explains the send durations as well as any other";
+        return choice;
+    }
+    choice.determined = true;
+    char buf[160];
+    std::snprintf(buf, sizeof buf,
+                  "least squares over the send durations: %.0f %% of the spec's limit's squared "
+                  "error",
+                  100 * *best / *base);
+    choice.note = buf;
+    return choice;
+}
+
 } // namespace
 
 CalibrationReplay replayAgainstMeasured(const Trace& trace, const NetworkSpec& spec,
@@ -238,9 +319,13 @@ CalibrationResult calibrate(const Trace& trace, const NetworkSpec& spec,
 {
     CalibrationResult result;
     result.before = replayAgainstMeasured(trace, spec, replay);
-    const uint64_t eagerLimit = replay.eagerLimit.value_or(spec.eagerLimit);
-    const CalibrationSamples samples = collectCalibrationSamples(trace, eagerLimit);
+    const uint64_t specLimit = replay.eagerLimit.value_or(spec.eagerLimit);
     const Machine machine(spec, uint32_t(trace.rankCount()));
+    // The eager limit first: which sends are eager decides what o_s and the transfers are.
+    const EagerChoice eager = chooseEagerLimit(
+        collectCalibrationSamples(trace, specLimit).blockingSends, machine, spec, specLimit);
+    const uint64_t eagerLimit = eager.limit;
+    const CalibrationSamples samples = collectCalibrationSamples(trace, eagerLimit);
 
     // Send overhead.
     CalibratedParameter os{"overhead.send", nsText(spec.sendOverheadNs), {}, false,
@@ -385,6 +470,9 @@ CalibrationResult calibrate(const Trace& trace, const NetworkSpec& spec,
     }
 
     std::vector<SpecOverride> overrides;
+    CalibratedParameter el{"eager_limit", std::to_string(specLimit), std::to_string(eager.limit),
+                           eager.determined, eager.samples, std::nullopt, eager.note};
+    if (el.determined) overrides.push_back({el.key, el.after});
     if (os.determined) {
         os.after = nsText(sendOverhead);
         overrides.push_back({os.key, os.after});
@@ -393,6 +481,7 @@ CalibrationResult calibrate(const Trace& trace, const NetworkSpec& spec,
         orp.after = nsText(recvOverhead);
         overrides.push_back({orp.key, orp.after});
     }
+    result.parameters.push_back(el);
     result.parameters.push_back(os);
     result.parameters.push_back(orp);
     for (const LinkClass& lc : spec.links) {

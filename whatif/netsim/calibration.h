@@ -5,6 +5,9 @@
 // Method (calibrationsamples.h says which observations are used and why): ordinary least
 // squares (Eigen) of the LogGP terms, so the calibrated replay reproduces the mean measured cost
 // (waiting and noise included, which is what the run time adds up):
+//  - the eager limit first: the candidate (the spec's, each message size, "all rendezvous")
+//    whose protocol explains the blocking sends' durations best (eager: o_s; rendezvous: until
+//    the data arrived), taken only when it halves the spec's limit's squared error;
 //  - o_s: the mean duration of eager single-message sends;
 //  - per link class (a route made of links of one class, or the intra-node link): latency and
 //    bandwidth from
@@ -16,7 +19,7 @@
 //    transfer time when they were entered; the link fit is repeated with it (three rounds).
 // A parameter the trace cannot determine keeps the spec's value and says why: too few samples,
 // one message size (bandwidth), a fitted value <= 0, or a relative standard error of 100 % or
-// more. The protocol table's thresholds and extra latencies are kept as in the spec.
+// more. The protocol table's rows (size thresholds, extra latencies) are kept as in the spec.
 
 #include "model/trace.h"
 #include "whatif/netsim/networkspec.h"

@@ -84,7 +84,7 @@ CalibrationSamples collectCalibrationSamples(const Trace& trace, uint64_t eagerL
             }
             if (sends == 1 && other == 0 && done.received.empty() && sendBytes <= eagerLimit)
                 out.eagerSendNs.push_back(double(call.duration()));
-            if (sends == 1 && other == 0 && done.received.empty() && sendBytes > eagerLimit &&
+            if (sends == 1 && other == 0 && done.received.empty() &&
                 payload[call.firstPayload].kind == EventKind::MpiSend)
                 blockingSends.push_back({payload[call.firstPayload].ref, call.enterTime,
                                          call.leaveTime});
@@ -116,9 +116,12 @@ CalibrationSamples collectCalibrationSamples(const Trace& trace, uint64_t eagerL
     }
     for (const BlockingSend& b : blockingSends) {
         const Message& msg = messages[b.message];
-        if (!msg.recvLocation.valid() || calls[b.message].recvPosted == kUnset ||
-            calls[b.message].recvPosted > b.enter)
-            continue;
+        if (!msg.recvLocation.valid() || calls[b.message].recvPosted == kUnset) continue;
+        const bool ready = calls[b.message].recvPosted <= b.enter;
+        out.blockingSends.push_back(BlockingSendSample{
+            trace.messageSender(msg).value, trace.messageReceiver(msg).value, msg.bytes,
+            double(b.leave - b.enter), double(calls[b.message].recvPosted - b.enter)});
+        if (!ready || msg.bytes <= eagerLimit) continue;
         out.rendezvousSends.push_back(RendezvousSendSample{trace.messageSender(msg).value,
                                                            trace.messageReceiver(msg).value,
                                                            msg.bytes, double(b.leave - b.enter)});

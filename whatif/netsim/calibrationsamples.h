@@ -61,10 +61,22 @@ struct BarrierSample
     bool operator==(const BarrierSample&) const = default;
 };
 
+/// A blocking MPI_Send of one message, any size (for the eager limit).
+struct BlockingSendSample
+{
+    uint32_t src = 0, dst = 0;
+    uint64_t bytes = 0;
+    double durationNs = 0;
+    /// When the receive was posted, from the send's start (<= 0: the receiver was ready).
+    double recvPostedAfterNs = 0;
+    bool operator==(const BlockingSendSample&) const = default;
+};
+
 struct CalibrationSamples
 {
     std::vector<double> eagerSendNs; ///< durations of eager single-message sends
     std::vector<RendezvousSendSample> rendezvousSends;
+    std::vector<BlockingSendSample> blockingSends;
     std::vector<BarrierSample> barriers;
     std::vector<CompletionSample> completions;
     std::vector<ReceivedMessage> received;
