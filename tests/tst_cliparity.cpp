@@ -239,6 +239,26 @@ private slots:
         QCOMPARE(runs.at(0).toObject().value("effect_ns").toInteger(), 0); // the spec's value
         QCOMPARE(runs.at(1).toObject().value("effect_ns").toInteger(), -1000);
 
+        // Scale scenarios are skipped with a note; a file of nothing else is an error.
+        const QByteArray scale = "  - name: bigger\n"
+                                 "    kind: scale\n"
+                                 "    baselines: [s4, s8, s16]\n"
+                                 "    network: two.yaml\n"
+                                 "    target: 64\n";
+        writeText(dir_.filePath("mixed.yaml"), "scenarios:\n" + scale +
+                                                   "  - name: replay\n"
+                                                   "    kind: replay\n"
+                                                   "    baselines: [staggered]\n"
+                                                   "    network: two.yaml\n");
+        const CliResult mixed = runCli({"scenario", "run", dir_.filePath("mixed.yaml")});
+        QVERIFY2(mixed.exitCode == 0, mixed.err.constData());
+        QVERIFY(mixed.err.contains("skipped scale scenario 'bigger'"));
+        QVERIFY(mixed.out.contains("scenario: replay"));
+        writeText(dir_.filePath("scale.yaml"), "scenarios:\n" + scale);
+        const CliResult only = runCli({"scenario", "run", dir_.filePath("scale.yaml")});
+        QCOMPARE(only.exitCode, 1);
+        QVERIFY2(only.err.contains("no replay scenario"), only.err.constData());
+
         writeText(dir_.filePath("bad.yaml"), "name: bad\nkind: replay\nbaselines: [staggered]\n"
                                              "network: two.yaml\nset: [links.l.latency=fast]\n");
         const CliResult bad = runCli({"scenario", "run", dir_.filePath("bad.yaml")});

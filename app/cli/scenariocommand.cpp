@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -51,12 +52,21 @@ int ScenarioCommand::run() const
 {
     const std::vector<whatif::Scenario> scenarios = whatif::readScenarioFile(file_);
     ordered_json all = ordered_json::array();
+    // Scale scenarios (synthesis at another rank count) are not run here: skipped with a note,
+    // and a file holding nothing else is an error.
+    if (std::none_of(scenarios.begin(), scenarios.end(), [](const whatif::Scenario& s) {
+            return s.kind == whatif::ScenarioKind::Replay;
+        }))
+        throw TraceError(file_ + ": no replay scenario (scenario run runs replay scenarios only)");
     for (const whatif::Scenario& s : scenarios) {
         if (const std::string problem = whatif::validate(s); !problem.empty())
             throw TraceError(file_ + ": scenario '" + s.name + "': " + problem);
-        if (s.kind != whatif::ScenarioKind::Replay)
-            throw TraceError(file_ + ": scenario '" + s.name +
-                             "' is a scale scenario; scenario run runs replay scenarios only");
+        if (s.kind != whatif::ScenarioKind::Replay) {
+            std::fprintf(stderr, "rankscope-cli: note: skipped scale scenario '%s' (scenario "
+                                 "run runs replay scenarios only)\n",
+                         s.name.c_str());
+            continue;
+        }
         const Trace trace = loadTrace(s.baselines.front(), load_);
         const netsim::NetworkSpec spec = loadNetworkSpec(s.network, {});
         const whatif::ScenarioOutcome o = whatif::runReplayScenario(s, trace, spec);

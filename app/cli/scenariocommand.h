@@ -3,6 +3,7 @@
 // session file as the what-if explorer does, and prints for each the measured run, the
 // baseline replay (unedited spec), the edited replay and the effect of the edit (edited -
 // baseline), with the baseline's calibration error apart (whatif/scenario/scenariorun.h).
+// Scale scenarios are skipped with a note (a file with nothing else is an error).
 
 #include "app/cli/clicommon.h"
 
