@@ -61,7 +61,7 @@ std::shared_ptr<Trace> WhatIfJob::predict(const WhatIfRequest& request,
         throw TraceError("scenario '" + s.name + "': its baseline traces are not open");
     // The edited copy: the file's text with this scenario's overrides, checked like the file.
     const netsim::NetworkSpec spec = netsim::NetworkSpec::fromString(
-        request.fileSpec.yamlText, request.fileSpec.source, s.overrides);
+        request.fileSpec.yamlText, request.fileSpec.source, whatif::allOverrides(s));
     if (s.kind == whatif::ScenarioKind::Replay) {
         netsim::SimulationOptions o;
         o.model = s.model;
@@ -118,8 +118,8 @@ std::optional<whatif::ScenarioOutcome> WhatIfJob::effectOf(const WhatIfRequest& 
     if (s.kind != whatif::ScenarioKind::Replay || request.baselines.empty()) return std::nullopt;
     // One cache for the application: every run and sweep point on a trace shares its baseline.
     static whatif::BaselineCache cache;
-    const whatif::BaselineReplay base =
-        cache.get(request.baselines.front(), request.fileSpec, s.model);
+    const whatif::BaselineReplay base = cache.get(
+        request.baselines.front(), request.fileSpec.withOverrides(s.baselineOverrides), s.model);
     return whatif::outcomeOf(s.name, base,
                              {whatif::editedRun(value, base, {runtimeNs, mpiNs})});
 }

@@ -223,6 +223,27 @@ private slots:
         QVERIFY(text.out.contains("slower"));
     }
 
+    void calibratedBaseline()
+    {
+        // baseline_set makes the baseline spec (2 us per link: the message arrives at 705001,
+        // rank 1 enters MPI_Finalize at 705751, both leave at 705801: 5801); the edit back to
+        // 1 us gives the span test's 3801, 2000 faster.
+        writeText(dir_.filePath("calibrated.yaml"), "name: calibrated\n"
+                                                    "kind: replay\n"
+                                                    "baselines: [staggered]\n"
+                                                    "network: two.yaml\n"
+                                                    "baseline_set: [links.l.latency=2us]\n"
+                                                    "set: [links.l.latency=1us]\n");
+        const CliResult r =
+            runCli({"scenario", "run", dir_.filePath("calibrated.yaml"), "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject o = jsonOf(r);
+        QCOMPARE(o.value("baseline").toObject().value("runtime_ns").toInteger(), 5801);
+        const QJsonObject e = o.value("edited").toArray().at(0).toObject();
+        QCOMPARE(e.value("runtime_ns").toInteger(), 3801);
+        QCOMPARE(e.value("effect_ns").toInteger(), -2000);
+    }
+
     void scenarioSweepAndBadInput()
     {
         writeText(dir_.filePath("sweep.yaml"), "scenarios:\n"

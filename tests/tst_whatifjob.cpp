@@ -16,10 +16,13 @@
 #include "views/sweepview.h"
 #include "views/timelineview.h"
 #include "views/whatifcomparison.h"
+#include "views/whatifpanel.h"
+#include "whatif/netsim/calibration.h"
 #include "whatif/netsim/simulation.h"
 
 #include <QDir>
 #include <QLabel>
+#include <QUndoStack>
 #include <QFileInfo>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -295,6 +298,50 @@ private slots:
         QVERIFY(point);
         QCOMPARE(double(runSpan(*point->timelines()->run(1).trace).duration()),
                  *pts[2].runtimeNs);
+    }
+
+    void calibrateBecomesTheBaseline()
+    {
+        MainWindow window;
+        window.setInteractive(false);
+        WhatIfController* c = window.whatIf();
+        const QString path = demoTrace("stencil2d-16");
+        QSignalSpy loaded(window.loader(), &TraceLoader::idle);
+        window.openTraces({path});
+        QVERIFY(loaded.count() > 0 || loaded.wait(60000));
+        c->showScenario(replayOf(path, spec("ib-switch")));
+        QSignalSpy ended(c, &WhatIfController::calibrationEnded);
+        c->calibrate();
+        QVERIFY(ended.wait(60000));
+        QCOMPARE(ended.front().at(0).toBool(), true);
+        // The calibration's values, as the core gives them, are the scenario's baseline spec.
+        const LoadedTrace base = load(path);
+        const netsim::NetworkSpec file = netsim::NetworkSpec::fromFile(spec("ib-switch"));
+        const netsim::CalibrationResult r =
+            netsim::calibrate(*base.trace, file, netsim::SimulationOptions{});
+        QVERIFY(!r.spec.overrides.empty());
+        WhatIfPanel* panel = c->panel();
+        QCOMPARE(panel->baselineOverrides(), r.spec.overrides);
+        QCOMPARE(panel->scenario().baselineOverrides, r.spec.overrides);
+        QVERIFY(panel->baselineLabel()->text().contains(QStringLiteral("calibrated")));
+        // Undoable, redoable.
+        panel->specModel()->undoStack()->undo();
+        QVERIFY(panel->baselineOverrides().empty());
+        panel->specModel()->undoStack()->redo();
+        QCOMPARE(panel->baselineOverrides(), r.spec.overrides);
+
+        // A run compares its edit with the calibrated baseline: the file with the calibration,
+        // then the edit on top.
+        whatif::Scenario s = panel->scenario();
+        s.overrides = {{"links.hdr.latency", "50us"}};
+        const WhatIfOutcome out = WhatIfJob::runNow(requestFor(s, {base}), {});
+        QVERIFY2(out.error.isEmpty(), qPrintable(out.error));
+        const netsim::NetworkSpec calibrated = file.withOverrides(r.spec.overrides);
+        QCOMPARE(out.effect->baseline.runNs,
+                 netsim::simulate(*base.trace, calibrated, {}).predictedRuntimeNs);
+        QCOMPARE(out.effect->edited.front().edited.runNs,
+                 netsim::simulate(*base.trace, calibrated.withOverrides(s.overrides), {})
+                     .predictedRuntimeNs);
     }
 
     void missingTraceIsReportedNotAwaited()

@@ -278,6 +278,8 @@ void WhatIfPanel::setSpec(const netsim::NetworkSpec& fileSpec,
 {
     showError(specError_, {});
     showError(editError_, {});
+    if (!specModel_->hasSpec() || specModel_->fileSpec().source != fileSpec.source)
+        setBaseline({}, {}); // calibrated values belong to the file they were fitted to
     specModel_->setSpec(fileSpec, overrides); // emits editedChanged
     selectSpecEntry(fromStd(fileSpec.source));
     specTree_->expandAll();
@@ -407,6 +409,7 @@ whatif::Scenario WhatIfPanel::scenario() const
             s.baselines.push_back(baselines_->item(i)->data(kPathRole).toString().toStdString());
     s.compareWith = compareWith_->currentData().toString().toStdString();
     if (specModel_->hasSpec()) s.network = specModel_->fileSpec().source;
+    s.baselineOverrides = baseline_;
     s.overrides = specModel_->overrides();
     s.model = model_->currentData().toString().toStdString();
     for (QComboBox* combo : collectives_)
@@ -463,6 +466,7 @@ void WhatIfPanel::setScenario(const whatif::Scenario& s, const netsim::NetworkSp
     compareWith_->setCurrentIndex(c);
 
     setSpec(fileSpec, s.overrides);
+    setBaseline(s.baselineOverrides, s.baselineOverrides.empty() ? QString() : tr("saved"));
 
     int m = model_->findData(fromStd(s.model));
     if (m < 0) {

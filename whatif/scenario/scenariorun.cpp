@@ -86,7 +86,8 @@ ScenarioOutcome runReplayScenario(const Scenario& s, const Trace& trace,
                          " scenario; only replay scenarios are run here");
     // The baseline: the trace on the unedited spec with the scenario's network model; the
     // edits are the spec overrides, the collective algorithm choices and the CPU factor.
-    const BaselineReplay base = baselineReplay(trace, spec, s.model);
+    const netsim::NetworkSpec baselineSpec = spec.withOverrides(s.baselineOverrides);
+    const BaselineReplay base = baselineReplay(trace, baselineSpec, s.model);
     std::vector<std::pair<std::string, Scenario>> points;
     if (s.sweepParam.empty())
         points.emplace_back(std::string(), s);
@@ -95,7 +96,7 @@ ScenarioOutcome runReplayScenario(const Scenario& s, const Trace& trace,
             points.emplace_back(v, withParam(s, s.sweepParam, v));
     std::vector<EditedRun> runs;
     for (const auto& [value, point] : points) {
-        const netsim::NetworkSpec edited = spec.withOverrides(point.overrides);
+        const netsim::NetworkSpec edited = baselineSpec.withOverrides(point.overrides);
         runs.push_back(
             editedRun(value, base, replayed(netsim::simulate(trace, edited, optionsOf(point)))));
     }
