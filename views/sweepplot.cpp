@@ -328,6 +328,7 @@ void SweepPlot::paintSeries(QPainter& p, const QRect& bounds) const
     // The baseline replay: what the unedited spec gives, for reading each point's effect.
     const QRect plot = plotArea(bounds);
     const QFontMetrics fm = fontMetrics();
+    std::optional<double> labelled; // the run time line's y, labelled above it
     for (const auto& [value, what] : {std::pair{baselineRun_, tr("baseline run time")},
                                       std::pair{baselineMpi_, tr("baseline MPI time")}}) {
         if (!value) continue;
@@ -335,8 +336,12 @@ void SweepPlot::paintSeries(QPainter& p, const QRect& bounds) const
         p.setPen(QPen(baselineColor(), 1.5, Qt::DashDotLine));
         p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
         p.setPen(baselineColor());
-        p.drawText(QRectF(plot.left() + 4, y - fm.height() - 1, plot.width() - 8, fm.height()),
-                   Qt::AlignRight | Qt::AlignBottom, what);
+        // Two lines close together: the second label goes below its line.
+        const bool below = labelled && std::abs(*labelled - y) < fm.height() + 2;
+        p.drawText(QRectF(plot.left() + 4, below ? y + 1 : y - fm.height() - 1, plot.width() - 8,
+                          fm.height()),
+                   Qt::AlignRight | (below ? Qt::AlignTop : Qt::AlignBottom), what);
+        labelled = y;
     }
     QPainterPath runLine;
     for (size_t k = 0; k < order.size(); ++k) {
