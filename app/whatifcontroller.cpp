@@ -8,6 +8,7 @@
 #include "views/sweepview.h"
 #include "views/whatifcomparison.h"
 #include "views/whatifpanel.h"
+#include "whatif/netsim/calibration.h"
 #include "whatif/netsim/units.h"
 
 #include <QCoreApplication>
@@ -16,8 +17,10 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 
 namespace rankscope {
@@ -100,6 +103,7 @@ WhatIfController::WhatIfController(MainWindow* window)
         pending_.clear();
         job_->cancel();
     });
+    connect(panel_, &WhatIfPanel::calibrateRequested, this, &WhatIfController::calibrate);
     connect(panel_, &WhatIfPanel::saveSpecRequested, this, &WhatIfController::saveSpecAs);
     connect(panel_, &WhatIfPanel::scenarioSaveRequested, this, &WhatIfController::saveScenario);
     connect(panel_, &WhatIfPanel::scenarioActivated, this, [this](int i) {
@@ -140,6 +144,12 @@ WhatIfController::WhatIfController(MainWindow* window)
         if (out.predictedRuntimeNs) p.runtimeNs = double(*out.predictedRuntimeNs);
         // Per rank, so it reads on the same axis as the run time.
         if (out.waitNs && out.ranks > 0) p.waitNs = double(*out.waitNs) / out.ranks;
+        if (out.effect && out.ranks > 0) {
+            const whatif::ScenarioOutcome& e = *out.effect;
+            p.mpiNs = double(e.edited.front().edited.mpiNs) / out.ranks;
+            view->plot()->setBaseline(double(e.baseline.runNs),
+                                      double(e.baseline.mpiNs) / out.ranks);
+        }
         p.error = out.error;
         view->setPoint(out.point, p);
     });
@@ -375,10 +385,11 @@ bool WhatIfController::makeRequest(const whatif::Scenario& s, WhatIfRequest& req
     try {
         request.fileSpec = netsim::NetworkSpec::fromFile(s.network);
         // Check the edits now, so a bad value is reported before anything runs.
-        (void)request.fileSpec.withOverrides(s.overrides);
+        (void)request.fileSpec.withOverrides(whatif::allOverrides(s));
         if (!s.sweepParam.empty() && !whatif::isScenarioParam(s.sweepParam))
             for (const std::string& v : s.sweepValues)
-                (void)request.fileSpec.withOverrides(whatif::withParam(s, s.sweepParam, v).overrides);
+                (void)request.fileSpec.withOverrides(
+                    whatif::allOverrides(whatif::withParam(s, s.sweepParam, v)));
         if (!s.sweepParam.empty() && whatif::isScenarioParam(s.sweepParam))
             for (const std::string& v : s.sweepValues)
                 (void)whatif::withParam(s, s.sweepParam, v);
@@ -420,6 +431,7 @@ void WhatIfController::openResult(const WhatIfOutcome& out)
     if (out.comparison && out.compare.trace) {
         auto* view = new WhatIfComparison(tabs);
         view->setRuns(runOf(out.compare), runOf(out.result), out.comparison, name);
+        view->setEffect(out.effect);
         for (int k = 0; k < 2; ++k)
             window_->applyViewOptions(view->timelines()->timeline(k));
         widget = view;
@@ -475,6 +487,58 @@ void WhatIfController::saveSpecAs(const netsim::NetworkSpec& spec)
         return;
     }
     window_->statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
+}
+
+void WhatIfController::calibrate()
+{
+    const whatif::Scenario s = panel_->scenario();
+    TraceDocument* doc = s.baselines.empty() ? nullptr : openDocument(s.baselines.front());
+    if (!doc || !doc->data().trace || s.network.empty()) {
+        window_->reportError(tr("Cannot calibrate"),
+                             tr("Choose a spec and an open baseline trace first."));
+        emit calibrationEnded(false);
+        return;
+    }
+    struct Outcome
+    {
+        std::vector<netsim::SpecOverride> overrides;
+        QString summary, error;
+    };
+    const std::shared_ptr<const Trace> trace = doc->data().trace;
+    const QString name = doc->data().name;
+    const std::string network = s.network, model = s.model;
+    panel_->setRunning(true, tr("Calibrating to %1").arg(name));
+    auto* watcher = new QFutureWatcher<Outcome>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, name] {
+        watcher->deleteLater();
+        panel_->setRunning(false);
+        const Outcome out = watcher->result();
+        if (!out.error.isEmpty()) {
+            window_->reportError(tr("Calibration failed"), out.error);
+            emit calibrationEnded(false);
+            return;
+        }
+        panel_->applyCalibration(out.overrides, name);
+        window_->statusBar()->showMessage(out.summary, 10000);
+        emit calibrationEnded(true);
+    });
+    watcher->setFuture(QtConcurrent::run([trace, network, model] {
+        Outcome out;
+        try {
+            netsim::SimulationOptions o;
+            o.model = model;
+            // From the file itself: the calibration replaces an earlier one.
+            const netsim::CalibrationResult r =
+                netsim::calibrate(*trace, netsim::NetworkSpec::fromFile(network), o);
+            out.overrides = r.spec.overrides;
+            out.summary = tr("Calibrated: replay error %1 % before, %2 % after")
+                              .arg(r.before.errorPct, 0, 'f', 1)
+                              .arg(r.after.errorPct, 0, 'f', 1);
+        } catch (const std::exception& e) {
+            out.error = QString::fromLocal8Bit(e.what());
+        }
+        return out;
+    }));
 }
 
 WhatIfComparison* WhatIfController::comparisonTab(int tab) const

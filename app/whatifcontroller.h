@@ -49,6 +49,9 @@ public:
     bool start(const QString& name);
     /// A whole run of `s` (ignores its sweep).
     void run(const whatif::Scenario& s);
+    /// Fits the panel's spec file to its first baseline trace (which must be open) in the
+    /// background; the result becomes the panel's baseline spec (undoable).
+    void calibrate();
     void sweep(const whatif::Scenario& s);
 
     /// Loads `path` into the panel (network spec combo) and reports a bad file.
@@ -72,6 +75,8 @@ signals:
     void sweepDone(int tab);
     /// A run or sweep ended without a result (failed, cancelled or refused).
     void runEnded(bool ok);
+    /// "Calibrate to this trace" ended (the panel's baseline spec is set when `ok`).
+    void calibrationEnded(bool ok);
 
 private:
     struct Pending

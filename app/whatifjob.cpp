@@ -6,6 +6,7 @@
 #include "views/comparisondata.h"
 #include "whatif/extrap/synthesis.h"
 #include "whatif/netsim/simulation.h"
+#include "whatif/scenario/baselinecache.h"
 
 #include <QFutureWatcher>
 #include <QPromise>
@@ -51,7 +52,8 @@ WhatIfJob::~WhatIfJob()
 std::shared_ptr<Trace> WhatIfJob::predict(const WhatIfRequest& request,
                                           const whatif::Scenario& s,
                                           const std::function<bool(double)>& keepGoing,
-                                          int64_t* runtimeNs, QStringList* notes)
+                                          int64_t* runtimeNs, QStringList* notes,
+                                          int64_t* mpiNs)
 {
     if (const std::string problem = whatif::validate(s); !problem.empty())
         throw TraceError("scenario '" + s.name + "': " + problem);
@@ -59,7 +61,7 @@ std::shared_ptr<Trace> WhatIfJob::predict(const WhatIfRequest& request,
         throw TraceError("scenario '" + s.name + "': its baseline traces are not open");
     // The edited copy: the file's text with this scenario's overrides, checked like the file.
     const netsim::NetworkSpec spec = netsim::NetworkSpec::fromString(
-        request.fileSpec.yamlText, request.fileSpec.source, s.overrides);
+        request.fileSpec.yamlText, request.fileSpec.source, whatif::allOverrides(s));
     if (s.kind == whatif::ScenarioKind::Replay) {
         netsim::SimulationOptions o;
         o.model = s.model;
@@ -70,6 +72,10 @@ std::shared_ptr<Trace> WhatIfJob::predict(const WhatIfRequest& request,
         netsim::SimulationResult r = netsim::simulate(*request.baselines.front(), spec, o);
         if (r.cancelled || !r.trace) return nullptr;
         if (runtimeNs) *runtimeNs = r.predictedRuntimeNs;
+        if (mpiNs) {
+            *mpiNs = 0;
+            for (const netsim::RankTimes& t : r.perRank) *mpiNs += t.mpiNs;
+        }
         return std::make_shared<Trace>(std::move(*r.trace));
     }
     std::vector<const Trace*> traces;
@@ -104,6 +110,20 @@ std::shared_ptr<Trace> WhatIfJob::predict(const WhatIfRequest& request,
     return std::make_shared<Trace>(std::move(*r.trace));
 }
 
+std::optional<whatif::ScenarioOutcome> WhatIfJob::effectOf(const WhatIfRequest& request,
+                                                           const whatif::Scenario& s,
+                                                           int64_t runtimeNs, int64_t mpiNs,
+                                                           const std::string& value)
+{
+    if (s.kind != whatif::ScenarioKind::Replay || request.baselines.empty()) return std::nullopt;
+    // One cache for the application: every run and sweep point on a trace shares its baseline.
+    static whatif::BaselineCache cache;
+    const whatif::BaselineReplay base = cache.get(
+        request.baselines.front(), request.fileSpec.withOverrides(s.baselineOverrides), s.model);
+    return whatif::outcomeOf(s.name, base,
+                             {whatif::editedRun(value, base, {runtimeNs, mpiNs})});
+}
+
 WhatIfOutcome WhatIfJob::runNow(const WhatIfRequest& request,
                                 const std::function<bool(double)>& keepGoing)
 {
@@ -111,15 +131,16 @@ WhatIfOutcome WhatIfJob::runNow(const WhatIfRequest& request,
     out.scenario = request.scenario;
     out.compare = request.compare;
     try {
-        int64_t runtime = 0;
+        int64_t runtime = 0, mpi = 0;
         std::shared_ptr<Trace> trace = predict(request, request.scenario,
                                                part(keepGoing, 0.0, kPredictShare), &runtime,
-                                               &out.notes);
+                                               &out.notes, &mpi);
         if (!trace) {
             out.cancelled = true;
             return out;
         }
         out.predictedRuntimeNs = runtime;
+        out.effect = effectOf(request, request.scenario, runtime, mpi);
         LoadOutcome analysed =
             TraceLoader::analyseNow(trace, QString(), qs(request.scenario.name),
                                     part(keepGoing, kPredictShare, kAnalyseShare));
@@ -163,9 +184,9 @@ WhatIfOutcome WhatIfJob::pointNow(const WhatIfRequest& request, int index,
         out.scenario.sweepValues.clear();
         out.scenario.name = base.name + " (" + base.sweepParam + "=" +
                             base.sweepValues[size_t(index)] + ")";
-        int64_t runtime = 0;
-        std::shared_ptr<Trace> trace =
-            predict(request, out.scenario, part(keepGoing, 0.0, 0.85), &runtime, &out.notes);
+        int64_t runtime = 0, mpi = 0;
+        std::shared_ptr<Trace> trace = predict(request, out.scenario, part(keepGoing, 0.0, 0.85),
+                                               &runtime, &out.notes, &mpi);
         if (!trace) {
             out.cancelled = true;
             return out;
@@ -178,6 +199,8 @@ WhatIfOutcome WhatIfJob::pointNow(const WhatIfRequest& request, int index,
             return out;
         }
         out.predictedRuntimeNs = runtime;
+        out.effect =
+            effectOf(request, out.scenario, runtime, mpi, base.sweepValues[size_t(index)]);
         out.waitNs = waits.totalNs;
         out.ranks = uint32_t(trace->rankCount());
     } catch (const std::bad_alloc&) {

@@ -10,6 +10,7 @@
 
 #include "app/loadedtrace.h"
 #include "whatif/scenario/scenario.h"
+#include "whatif/scenario/scenariorun.h"
 
 #include <QFuture>
 #include <QMetaType>
@@ -48,6 +49,9 @@ struct WhatIfOutcome
     QString value;             ///< the point's parameter value
     std::optional<int64_t> predictedRuntimeNs;
     std::optional<int64_t> waitNs; ///< wait time over all patterns and ranks
+    /// Replay scenarios: the measured run, the baseline replay (the trace on the unedited spec,
+    /// cached) and this edited replay, with the effect of the edit (edited - baseline).
+    std::optional<whatif::ScenarioOutcome> effect;
     uint32_t ranks = 0;            ///< of the predicted run
     /// The predicted trace, analysed (whole runs only).
     LoadedTrace result;
@@ -86,7 +90,14 @@ public:
     static std::shared_ptr<Trace> predict(const WhatIfRequest& request,
                                           const whatif::Scenario& scenario,
                                           const std::function<bool(double)>& keepGoing,
-                                          int64_t* runtimeNs, QStringList* notes);
+                                          int64_t* runtimeNs, QStringList* notes,
+                                          int64_t* mpiNs = nullptr);
+    /// Replay scenarios: `runtimeNs` and `mpiNs` of an edited replay against the baseline
+    /// replay of the request's trace on its unedited spec (replayed once per trace, spec and
+    /// model, then cached). Nothing for scale scenarios.
+    static std::optional<whatif::ScenarioOutcome>
+    effectOf(const WhatIfRequest& request, const whatif::Scenario& scenario, int64_t runtimeNs,
+             int64_t mpiNs, const std::string& value = {});
 
 signals:
     void started(quint64 id, const QString& description);

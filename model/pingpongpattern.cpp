@@ -41,17 +41,18 @@ void PingPongPattern::prepare(GeneratorContext& ctx)
     bytes_ = static_cast<uint64_t>(std::llround(std::max(0.0, ctx.messageBytes())));
 }
 
-void PingPongPattern::runIteration(GeneratorContext& ctx, uint32_t)
+void PingPongPattern::runIteration(GeneratorContext& ctx, uint32_t iteration)
 {
     TraceBuilder& b = ctx.builder();
     const int64_t half = ctx.halfCallNs(), call = ctx.callNs();
-    const int64_t transfer = ctx.transferNs(bytes_);
+    const uint64_t bytes = bytes_ << (iteration % std::max(1u, ctx.options().sizeSteps));
+    const int64_t transfer = ctx.transferNs(bytes);
     // Eager sends: a blocking send returns after its own work; the receive completes when the
     // message has arrived (or right away if it was already there).
     auto send = [&](uint32_t from, uint32_t to, int32_t tag) {
         const int64_t t = ctx.now(from);
         b.enter(ctx.location(from), t, send_);
-        b.send(ctx.location(from), t + half, to, ctx.world(), tag, bytes_);
+        b.send(ctx.location(from), t + half, to, ctx.world(), tag, bytes);
         b.leave(ctx.location(from), t + call, send_);
         ctx.setNow(from, t + call);
         return t + half;
@@ -60,7 +61,7 @@ void PingPongPattern::runIteration(GeneratorContext& ctx, uint32_t)
         const int64_t t = ctx.now(at);
         const int64_t done = std::max(t + half, sent + transfer);
         b.enter(ctx.location(at), t, recv_);
-        b.recv(ctx.location(at), done, from, ctx.world(), tag, bytes_);
+        b.recv(ctx.location(at), done, from, ctx.world(), tag, bytes);
         b.leave(ctx.location(at), done + half, recv_);
         ctx.setNow(at, done + half);
     };

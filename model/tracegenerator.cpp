@@ -51,6 +51,9 @@ GeneratorOptions resolve(const GeneratorOptions& options, const GeneratorPattern
     requireFinite(o.latencyNs, false, "network latency (ns)");
     requireFinite(o.bandwidthBytesPerSecond, true, "bandwidth (bytes/s)");
     requireFinite(o.mpiCallNs, false, "MPI call time (ns)");
+    if (o.sizeSteps < 1 || o.sizeSteps > 32)
+        throw TraceError("generator: the message size steps must be 1..32, got " +
+                         std::to_string(o.sizeSteps));
     return o;
 }
 
@@ -141,6 +144,7 @@ std::string generatorOptionsText(const GeneratorOptions& options)
     s << " latencyNs=" << options.latencyNs
       << " bandwidthBytesPerSecond=" << options.bandwidthBytesPerSecond
       << " mpiCallNs=" << options.mpiCallNs;
+    if (options.sizeSteps != 1) s << " sizeSteps=" << options.sizeSteps;
     return s.str();
 }
 

@@ -67,6 +67,9 @@ struct GeneratorOptions
     double bandwidthBytesPerSecond = 10e9;
     /// Time an MPI call spends besides waiting and transfer (entry to record, record to exit).
     double mpiCallNs = 400;
+    /// pingpong only: iteration i sends size * 2^(i mod sizeSteps), as a latency benchmark
+    /// sweeping message sizes does (1: every message the same size).
+    uint32_t sizeSteps = 1;
     /// Refuse to generate more events than this (a typo in `iterations` should not eat all
     /// memory); hard limits of the model (events per location, messages) apply regardless.
     uint64_t maxEvents = 1'000'000'000;

@@ -47,13 +47,17 @@ private slots:
                                     "--json", "-o", out});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QJsonObject o = jsonOf(r);
-        QCOMPARE(o.keys(), (QStringList{"input_runtime_ns", "messages", "model", "per_rank",
-                                        "predicted_runtime_ns"}));
+        QCOMPARE(o.keys(), (QStringList{"input_runtime_ns", "input_whole_run_ns", "messages",
+                                        "model", "per_rank", "predicted_runtime_ns",
+                                        "predicted_whole_run_ns", "span"}));
+        // The generator's ranks all call MPI_Init and MPI_Finalize.
+        QCOMPARE(o.value("span").toString(), "mpi_init_end_to_finalize_end");
         QCOMPARE(o.value("model").toString(), "loggp");
         QVERIFY(o.value("predicted_runtime_ns").toInteger() > 0);
         const QJsonArray ranks = o.value("per_rank").toArray();
         QCOMPARE(ranks.size(), 16);
-        QCOMPARE(ranks.at(3).toObject().keys(), (QStringList{"end_ns", "mpi_ns", "rank"}));
+        QCOMPARE(ranks.at(3).toObject().keys(),
+                 (QStringList{"end_ns", "input_mpi_ns", "mpi_ns", "rank"}));
         // The simulated trace loads and analyses like any other.
         const CliResult info = runCli({"info", out, "--json"});
         QCOMPARE(info.exitCode, 0);
@@ -128,6 +132,40 @@ private slots:
         QVERIFY2(four.exitCode == 0, four.err.constData());
         QVERIFY(jsonOf(four).value("time_ns").toInteger() <
                 jsonOf(one).value("time_ns").toInteger());
+    }
+
+    void bundledNames()
+    {
+        // Every command that takes a spec takes a bundled one by name, and it is that file.
+        const CliResult byFile =
+            runCli({"simulate", trace_, "--network", spec("ib-switch.yaml"), "--json"});
+        for (const char* name : {"ib-switch", "ib-switch.yaml"}) {
+            const CliResult byName = runCli({"simulate", trace_, "--network", name, "--json"});
+            QVERIFY2(byName.exitCode == 0, byName.err.constData());
+            QCOMPARE(jsonOf(byName).value("predicted_runtime_ns"),
+                     jsonOf(byFile).value("predicted_runtime_ns"));
+        }
+        const CliResult sweep = runCli({"sweep", trace_, "--network", "ib-switch", "--param",
+                                        "links.hdr.latency", "--values", "0.5us", "--csv"});
+        QVERIFY2(sweep.exitCode == 0, sweep.err.constData());
+        const CliResult coll = runCli({"collective", "--network", "two-clusters-wan", "--op",
+                                       "bcast", "--algorithm", "binomial", "--ranks", "8",
+                                       "--bytes", "1KiB"});
+        QVERIFY2(coll.exitCode == 0, coll.err.constData());
+        const CliResult cal = runCli({"calibrate", trace_, "--network", "ib-switch", "--json"});
+        QVERIFY2(cal.exitCode == 0, cal.err.constData());
+        const QJsonObject c = jsonOf(cal);
+        for (const char* key : {"parameters", "replay_error_before_pct", "replay_error_after_pct"})
+            QVERIFY2(c.contains(key), key);
+        const QJsonObject first = c.value("parameters").toArray().at(0).toObject();
+        for (const char* key : {"key", "before", "after", "determined"})
+            QVERIFY2(first.contains(key), key);
+        QCOMPARE(first.value("key").toString(), "eager_limit");
+        // An unknown name says where it looked.
+        const CliResult missing = runCli({"simulate", trace_, "--network", "no-such-net"});
+        QCOMPARE(missing.exitCode, 1);
+        QVERIFY(missing.err.contains("network spec 'no-such-net' not found"));
+        QVERIFY(missing.err.contains("bundled spec"));
     }
 
     void badInput()

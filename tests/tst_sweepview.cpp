@@ -66,8 +66,29 @@ private slots:
     void toolTips();
     void viewTableFollowsPoints();
     void viewActivation();
+    void baselineReference();
     void render();
 };
+
+void TestSweepView::baselineReference()
+{
+    // The baseline replay sits on the axis with the points: its 5 s run time raises the top to
+    // 5 s x 1.08 = 5.4 s rounded up to a 1-2-5 step of a fifth of it (1 s): 6 s.
+    SweepPlot plot;
+    std::vector<SweepPlot::Point> points = latencySweep();
+    points[0].mpiNs = 0.4e9;
+    plot.setPoints(points);
+    QCOMPARE(plot.valueTop(), 4e9); // 3.1 s x 1.08 = 3.35 s, steps of 1 s (0.67 s -> 1 s)
+    plot.setBaseline(5e9, 1e9);
+    QCOMPARE(*plot.baselineRuntime(), 5e9);
+    QCOMPARE(*plot.baselineMpi(), 1e9);
+    QCOMPARE(plot.valueTop(), 6e9);
+    plot.resize(640, 360);
+    const QString tip = plot.toolTipAt(plot.pointPosition(0, plot.rect()).toPoint());
+    QVERIFY2(tip.contains(QStringLiteral("MPI time per rank: 400.0 ms")), qPrintable(tip));
+    // 1.2 s against the 5 s baseline.
+    QVERIFY2(tip.contains(QStringLiteral("effect: -3.800 s")), qPrintable(tip));
+}
 
 void TestSweepView::logXChosenForWideRanges_data()
 {
@@ -86,7 +107,7 @@ void TestSweepView::logXChosenForWideRanges()
     QFETCH(bool, log);
     std::vector<SweepPlot::Point> points;
     for (double x : xs)
-        points.push_back({x, {}, {}, {}, {}});
+        points.push_back({x, {}, {}, {}, {}, {}});
     SweepPlot plot;
     plot.setPoints(points);
     QCOMPARE(plot.logX(), log);
@@ -266,8 +287,11 @@ void TestSweepView::render()
 {
     SweepView view;
     std::vector<SweepPlot::Point> points = latencySweep();
-    points.push_back({50, {}, {}, {}, {}});
-    points.push_back({100, {}, {}, {}, QStringLiteral("replay did not finish: deadlock")});
+    points.push_back({50, {}, {}, {}, {}, {}});
+    points.push_back({100, {}, {}, {}, QStringLiteral("replay did not finish: deadlock"), {}});
+    for (SweepPlot::Point& p : points)
+        if (p.runtimeNs) p.mpiNs = *p.runtimeNs * 0.3;
+    view.plot()->setBaseline(1.5e9, 0.45e9);
     view.setSweep(QStringLiteral("Sweep of network latency (scenario: slow network)"),
                   QStringLiteral("Latency"), QStringLiteral("ms"), points);
     view.resize(900, 600);

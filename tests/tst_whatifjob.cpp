@@ -3,6 +3,8 @@
 // one point per value; the controller opens results as tabs; a session round trip through the
 // main window restores traces, scenarios and view state; the bundled demo session is sound.
 
+#include "model/runspan.h"
+#include "testsupport/testpaths.h"
 #include "app/mainwindow.h"
 #include "app/session.h"
 #include "app/traceloader.h"
@@ -14,9 +16,13 @@
 #include "views/sweepview.h"
 #include "views/timelineview.h"
 #include "views/whatifcomparison.h"
+#include "views/whatifpanel.h"
+#include "whatif/netsim/calibration.h"
 #include "whatif/netsim/simulation.h"
 
 #include <QDir>
+#include <QLabel>
+#include <QUndoStack>
 #include <QFileInfo>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -125,8 +131,43 @@ private slots:
                 out.result.timelineIndex);
         QCOMPARE(out.result.name, QStringLiteral("replay"));
         QVERIFY(out.comparison);
-        QCOMPARE(out.comparison->summary.front().measuredNs, double(base.trace->duration()));
-        QCOMPARE(out.comparison->summary.front().predictedNs, double(direct.trace->duration()));
+        // Run time over the span: the end of MPI_Init to the end of MPI_Finalize.
+        QCOMPARE(out.comparison->summary.front().measuredNs,
+                 double(runSpan(*base.trace).duration()));
+        QCOMPARE(out.comparison->summary.front().predictedNs, double(direct.predictedRuntimeNs));
+    }
+
+    void effectAgainstBaselineReplay()
+    {
+        // A 100x latency edit: the outcome's headline is edited - baseline (slower), where the
+        // baseline is the same trace on the unedited spec; the calibration error is apart.
+        const LoadedTrace base = load(demoTrace("stencil2d-16"));
+        whatif::Scenario s = replayOf(base.path, spec("ib-switch"));
+        s.overrides = {{"links.hdr.latency", "50us"}};
+        const WhatIfOutcome out = WhatIfJob::runNow(requestFor(s, {base}), {});
+        QVERIFY2(out.error.isEmpty(), qPrintable(out.error));
+        QVERIFY(out.effect.has_value());
+        const netsim::NetworkSpec file = netsim::NetworkSpec::fromFile(s.network);
+        const netsim::SimulationResult unedited =
+            netsim::simulate(*base.trace, file, netsim::SimulationOptions{});
+        const netsim::SimulationResult edited = netsim::simulate(
+            *base.trace, file.withOverrides(s.overrides), netsim::SimulationOptions{});
+        QCOMPARE(out.effect->baseline.runNs, unedited.predictedRuntimeNs);
+        QCOMPARE(out.effect->measured.runNs, unedited.inputRuntimeNs);
+        const whatif::EditedRun& e = out.effect->edited.front();
+        QCOMPARE(e.edited.runNs, edited.predictedRuntimeNs);
+        QCOMPARE(e.effectNs, edited.predictedRuntimeNs - unedited.predictedRuntimeNs);
+        QVERIFY(e.effectNs > 0); // more latency, a slower run
+        QCOMPARE(*out.effect->calibrationErrorPct,
+                 100.0 * double(unedited.predictedRuntimeNs - unedited.inputRuntimeNs) /
+                     double(unedited.inputRuntimeNs));
+        // The result tab shows it as slower, in red.
+        WhatIfComparison view;
+        view.setEffect(out.effect);
+        QVERIFY(view.effectLabel()->text().contains(QStringLiteral("slower")));
+        const QColor c = view.effectLabel()->palette().color(QPalette::WindowText);
+        QVERIFY(c.red() > 150 && c.green() < 80);
+        QVERIFY(view.runsLabel()->text().contains(QStringLiteral("Calibration error")));
     }
 
     void badSpecValueFails()
@@ -253,7 +294,52 @@ private slots:
         QCOMPARE(opened.front().at(0).toString(), QStringLiteral("sweep (cpu_factor=2)"));
         WhatIfComparison* point = c->comparisonTab(opened.front().at(1).toInt());
         QVERIFY(point);
-        QCOMPARE(double(point->timelines()->run(1).trace->duration()), *pts[2].runtimeNs);
+        QCOMPARE(double(runSpan(*point->timelines()->run(1).trace).duration()),
+                 *pts[2].runtimeNs);
+    }
+
+    void calibrateBecomesTheBaseline()
+    {
+        MainWindow window;
+        window.setInteractive(false);
+        WhatIfController* c = window.whatIf();
+        const QString path = demoTrace("stencil2d-16");
+        QSignalSpy loaded(window.loader(), &TraceLoader::idle);
+        window.openTraces({path});
+        QVERIFY(loaded.count() > 0 || loaded.wait(60000));
+        c->showScenario(replayOf(path, spec("ib-switch")));
+        QSignalSpy ended(c, &WhatIfController::calibrationEnded);
+        c->calibrate();
+        QVERIFY(ended.wait(60000));
+        QCOMPARE(ended.front().at(0).toBool(), true);
+        // The calibration's values, as the core gives them, are the scenario's baseline spec.
+        const LoadedTrace base = load(path);
+        const netsim::NetworkSpec file = netsim::NetworkSpec::fromFile(spec("ib-switch"));
+        const netsim::CalibrationResult r =
+            netsim::calibrate(*base.trace, file, netsim::SimulationOptions{});
+        QVERIFY(!r.spec.overrides.empty());
+        WhatIfPanel* panel = c->panel();
+        QCOMPARE(panel->baselineOverrides(), r.spec.overrides);
+        QCOMPARE(panel->scenario().baselineOverrides, r.spec.overrides);
+        QVERIFY(panel->baselineLabel()->text().contains(QStringLiteral("calibrated")));
+        // Undoable, redoable.
+        panel->specModel()->undoStack()->undo();
+        QVERIFY(panel->baselineOverrides().empty());
+        panel->specModel()->undoStack()->redo();
+        QCOMPARE(panel->baselineOverrides(), r.spec.overrides);
+
+        // A run compares its edit with the calibrated baseline: the file with the calibration,
+        // then the edit on top.
+        whatif::Scenario s = panel->scenario();
+        s.overrides = {{"links.hdr.latency", "50us"}};
+        const WhatIfOutcome out = WhatIfJob::runNow(requestFor(s, {base}), {});
+        QVERIFY2(out.error.isEmpty(), qPrintable(out.error));
+        const netsim::NetworkSpec calibrated = file.withOverrides(r.spec.overrides);
+        QCOMPARE(out.effect->baseline.runNs,
+                 netsim::simulate(*base.trace, calibrated, {}).predictedRuntimeNs);
+        QCOMPARE(out.effect->edited.front().edited.runNs,
+                 netsim::simulate(*base.trace, calibrated.withOverrides(s.overrides), {})
+                     .predictedRuntimeNs);
     }
 
     void missingTraceIsReportedNotAwaited()

@@ -8,6 +8,8 @@
 #include "whatif/netsim/networkspec.h"
 #include "whatif/scenario/scenario.h"
 
+#include "testsupport/testpaths.h"
+
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QComboBox>
@@ -36,13 +38,9 @@ namespace {
 
 QString bundledSpec(const QString& name)
 {
-#ifdef RANKSCOPE_SOURCE_DIR
-    return QStringLiteral(RANKSCOPE_SOURCE_DIR "/resources/networks/") + name;
-#else
-    return QFileInfo(QStringLiteral(__FILE__))
-        .dir()
-        .filePath(QStringLiteral("../resources/networks/") + name);
-#endif
+    // From the checked-in fixtures folder (an absolute path), so the working directory of
+    // the test does not matter (__FILE__ is relative to the build folder).
+    return rankscope::test::testData(QStringLiteral("../../resources/networks/") + name);
 }
 
 QByteArray readAll(const QString& path)

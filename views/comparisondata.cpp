@@ -1,5 +1,7 @@
 #include "views/comparisondata.h"
 
+#include "model/runcomparison.h"
+
 #include "model/callsiteresolver.h"
 #include "model/deltascanner.h"
 #include "model/mpicallscanner.h"
@@ -7,7 +9,6 @@
 #include "model/trace.h"
 #include "model/waitstates.h"
 
-#include <QCoreApplication>
 #include <algorithm>
 #include <map>
 #include <string>
@@ -19,11 +20,6 @@ namespace {
 
 /// A cell's reservoir may hold this many samples while its rank is scanned, whatever the budget.
 constexpr size_t kMaxScanSamples = size_t(1) << 16;
-
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("rankscope::ComparisonData", text);
-}
 
 /// splitmix64: small, fast and the same on every platform (std:: engines' distributions are not).
 struct Random
@@ -87,8 +83,6 @@ struct RankCell
 /// One run's walk: run-local interval indices, remapped to the union when both are done.
 struct RunScan
 {
-    double mpiNs = 0;
-    double computeNs = 0;
     std::vector<std::string> names;                  // run-local index -> printed name
     std::unordered_map<std::string, uint32_t> index; // printed name -> run-local index
     ComparisonData::RunDeltas deltas;                // cells by run-local index
@@ -108,7 +102,6 @@ public:
         const size_t scanCap =
             std::clamp(perRank, ComparisonData::kMinSamplesPerCell, kMaxScanSamples);
         for (uint32_t r = 0; r < trace.rankCount(); ++r) {
-            if (!mpiTime(trace, RankId(r), out)) return false;
             if (!deltas(trace, RankId(r), lifecycle, perRank, scanCap, out)) return false;
         }
         return true;
@@ -116,18 +109,6 @@ public:
     bool finish() { return reporter_.report(done_); }
 
 private:
-    bool mpiTime(const Trace& trace, RankId rank, RunScan& out)
-    {
-        MpiCallScanner calls(trace, rank);
-        CallRecord call;
-        while (calls.next(call)) {
-            out.mpiNs += double(call.duration());
-            if (!reporter_.update(done_ + calls.position())) return false;
-        }
-        done_ += calls.eventCount();
-        return true;
-    }
-
     bool deltas(const Trace& trace, RankId rank, const MpiLifecycle& lifecycle, size_t perRank,
                 size_t scanCap, RunScan& out)
     {
@@ -158,7 +139,6 @@ private:
             }
             const double x = double(delta.delta());
             cells[it->second].add(x, scanCap);
-            out.computeNs += x;
             ++out.deltas.count;
             if (!reporter_.update(done_ + scanner.position())) return false;
         }
@@ -290,8 +270,9 @@ buildComparisonData(const Trace& measured, const WaitStateAnalysis& measuredWait
     auto data = std::make_shared<ComparisonData>();
     data->measuredRanks = uint32_t(measured.rankCount());
     data->predictedRanks = uint32_t(predicted.rankCount());
-    // Two passes per rank (MPI calls, then delta times).
-    Walker walker(progress, 2 * (eventTotal(measured) + eventTotal(predicted)));
+    // One pass per rank for the delta times (the summary rows walk the traces again, without
+    // progress: a pass over the MPI calls and one over the delta times of each).
+    Walker walker(progress, eventTotal(measured) + eventTotal(predicted));
     RunScan m;
     RunScan p;
     data->cancelled = !walker.scan(measured, sampleBudget, m) ||
@@ -309,21 +290,15 @@ buildComparisonData(const Trace& measured, const WaitStateAnalysis& measuredWait
     data->measuredDeltas = remap(m, names);
     data->predictedDeltas = remap(p, names);
 
-    data->summary = {
-        {tr("Run time"), double(measured.duration()), double(predicted.duration())},
-        {tr("MPI time (sum over ranks)"), m.mpiNs, p.mpiNs},
-        {tr("Computation time (sum over ranks)"), m.computeNs, p.computeNs},
-        {tr("Wait time (all patterns)"), double(measuredWaits.totalNs),
-         double(predictedWaits.totalNs)},
-    };
-    for (size_t k = 0; k < kWaitPatternCount; ++k) {
-        const double a = double(measuredWaits.byPattern[k]);
-        const double b = double(predictedWaits.byPattern[k]);
-        if (a == 0 && b == 0) continue;
-        const std::string_view n = waitPatternName(WaitPattern(k));
-        const QString name = QString::fromLatin1(n.data(), qsizetype(n.size()));
-        data->summary.push_back({tr("Wait: %1").arg(name), a, b});
-        data->waitTotals.push_back({name, {a, b}});
+    // The rows are the core's (model/runcomparison.h), so `rankscope-cli compare` prints the
+    // same figures: run time over the span from the end of MPI_Init to the end of MPI_Finalize.
+    const std::vector<ComparisonRow> rows = comparisonRows(runFigures(measured, measuredWaits),
+                                                           runFigures(predicted, predictedWaits));
+    for (const ComparisonRow& row : rows) {
+        const QString name = QString::fromStdString(row.name);
+        data->summary.push_back({name, row.a, row.b});
+        if (row.key.rfind("wait_", 0) == 0)
+            data->waitTotals.push_back({name.mid(int(qstrlen("Wait: "))), {row.a, row.b}});
     }
     data->cancelled = data->cancelled || measuredWaits.cancelled || predictedWaits.cancelled;
     return data;

@@ -91,6 +91,13 @@ void SweepPlot::setPoint(int index, Point point)
     update();
 }
 
+void SweepPlot::setBaseline(std::optional<double> runtimeNs, std::optional<double> mpiNs)
+{
+    baselineRun_ = runtimeNs;
+    baselineMpi_ = mpiNs;
+    update();
+}
+
 void SweepPlot::setLogX(bool on)
 {
     logX_ = on;
@@ -145,7 +152,10 @@ double SweepPlot::valueTop() const
     for (const Point& pt : points_) {
         if (pt.runtimeNs) top = std::max(top, *pt.runtimeNs);
         if (pt.waitNs) top = std::max(top, *pt.waitNs);
+        if (pt.mpiNs) top = std::max(top, *pt.mpiNs);
     }
+    for (const auto& b : {baselineRun_, baselineMpi_})
+        if (b) top = std::max(top, *b);
     if (top <= 0) return 1e6; // nothing finished yet: an empty millisecond
     const double step = HistogramAxis::niceStep(top * kHeadroom / 5);
     return std::ceil(top * kHeadroom / step - 1e-9) * step;
@@ -303,6 +313,36 @@ void SweepPlot::paintSeries(QPainter& p, const QRect& bounds) const
     }
     p.setPen(QPen(waitColor(), 2, Qt::DashLine));
     p.drawPath(waitLine);
+    QPainterPath mpiLine;
+    started = false;
+    for (int i : order) {
+        const Point& pt = points_[size_t(i)];
+        if (!pt.mpiNs) continue;
+        const QPointF c(pointPosition(i, bounds).x(), yToPixel(*pt.mpiNs, bounds));
+        started ? mpiLine.lineTo(c) : mpiLine.moveTo(c);
+        started = true;
+        drawMarker(p, c, mpiColor(), false, true);
+    }
+    p.setPen(QPen(mpiColor(), 2, Qt::DotLine));
+    p.drawPath(mpiLine);
+    // The baseline replay: what the unedited spec gives, for reading each point's effect.
+    const QRect plot = plotArea(bounds);
+    const QFontMetrics fm = fontMetrics();
+    std::optional<double> labelled; // the run time line's y, labelled above it
+    for (const auto& [value, what] : {std::pair{baselineRun_, tr("baseline run time")},
+                                      std::pair{baselineMpi_, tr("baseline MPI time")}}) {
+        if (!value) continue;
+        const double y = yToPixel(*value, bounds);
+        p.setPen(QPen(baselineColor(), 1.5, Qt::DashDotLine));
+        p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
+        p.setPen(baselineColor());
+        // Two lines close together: the second label goes below its line.
+        const bool below = labelled && std::abs(*labelled - y) < fm.height() + 2;
+        p.drawText(QRectF(plot.left() + 4, below ? y + 1 : y - fm.height() - 1, plot.width() - 8,
+                          fm.height()),
+                   Qt::AlignRight | (below ? Qt::AlignTop : Qt::AlignBottom), what);
+        labelled = y;
+    }
     QPainterPath runLine;
     for (size_t k = 0; k < order.size(); ++k) {
         const QPointF c = pointPosition(order[k], bounds);
@@ -335,9 +375,12 @@ void SweepPlot::paintLegend(QPainter& p, const QRect& bounds) const
     struct Item
     {
         QString text;
-        int kind; // 0 run time, 1 wait, 2 pending, 3 failed
+        int kind; // 0 run time, 1 wait, 2 pending, 3 failed, 4 MPI, 5 baseline
     };
     std::vector<Item> items{{tr("Predicted run time"), 0}, {tr("Wait time (mean per rank)"), 1}};
+    if (std::any_of(points_.begin(), points_.end(), [](const Point& pt) { return pt.mpiNs; }))
+        items.push_back({tr("MPI time (mean per rank)"), 4});
+    if (baselineRun_ || baselineMpi_) items.push_back({tr("Baseline replay"), 5});
     if (std::any_of(points_.begin(), points_.end(), [](const Point& pt) { return pt.pending(); }))
         items.push_back({tr("pending"), 2});
     if (std::any_of(points_.begin(), points_.end(), [](const Point& pt) { return pt.failed(); }))
@@ -364,6 +407,15 @@ void SweepPlot::paintLegend(QPainter& p, const QRect& bounds) const
         case 2:
             drawMarker(p, c, palette().color(QPalette::Dark), false, false);
             break;
+        case 4:
+            p.setPen(QPen(mpiColor(), 2, Qt::DotLine));
+            p.drawLine(QPointF(x, cy), QPointF(x + kSample, cy));
+            drawMarker(p, c, mpiColor(), false, true);
+            break;
+        case 5:
+            p.setPen(QPen(baselineColor(), 1.5, Qt::DashDotLine));
+            p.drawLine(QPointF(x, cy), QPointF(x + kSample, cy));
+            break;
         default:
             drawCross(p, c, errorColor());
             break;
@@ -388,6 +440,11 @@ QString SweepPlot::toolTipAt(QPoint pos) const
     text += tr("\nrun time: %1").arg(formatDuration(*pt.runtimeNs));
     text +=
         tr("\nwait time per rank: %1").arg(pt.waitNs ? formatDuration(*pt.waitNs) : tr("unknown"));
+    if (pt.mpiNs) text += tr("\nMPI time per rank: %1").arg(formatDuration(*pt.mpiNs));
+    if (baselineRun_)
+        text += tr("\neffect: %1 against the baseline replay")
+                    .arg((*pt.runtimeNs >= *baselineRun_ ? QStringLiteral("+") : QString()) +
+                         formatDuration(*pt.runtimeNs - *baselineRun_));
     return text;
 }
 

@@ -28,6 +28,7 @@ public:
         std::optional<double> runtimeNs; ///< predicted run time; nullopt while pending
         std::optional<double> waitNs; ///< wait time (the caller chooses: the app plots it per rank)
         QString error;                ///< non-empty: the run failed
+        std::optional<double> mpiNs;  ///< MPI time (per rank in the app, like the wait time)
         bool pending() const { return !runtimeNs && error.isEmpty(); }
         bool failed() const { return !error.isEmpty(); }
         bool operator==(const Point&) const = default;
@@ -35,6 +36,8 @@ public:
 
     static QColor runtimeColor() { return {214, 39, 40}; }
     static QColor waitColor() { return {255, 127, 14}; }
+    static QColor mpiColor() { return {31, 119, 180}; }
+    static QColor baselineColor() { return {110, 110, 110}; }
     /// Failed points: their cross here, their status in SweepView's table.
     static QColor errorColor() { return {150, 0, 0}; }
     static constexpr int kHitRadius = 8; ///< pixels around a marker that count as on it
@@ -50,6 +53,11 @@ public:
     /// One point finished (or changed); out-of-range indices are ignored.
     void setPoint(int index, Point point);
     const std::vector<Point>& points() const { return points_; }
+    /// The baseline replay (the trace on the unedited spec): a reference line at its run time
+    /// and one at its MPI time (same units as the points'); nothing removes them.
+    void setBaseline(std::optional<double> runtimeNs, std::optional<double> mpiNs);
+    std::optional<double> baselineRuntime() const { return baselineRun_; }
+    std::optional<double> baselineMpi() const { return baselineMpi_; }
     /// Overrides the automatic choice (until the next setPoints).
     void setLogX(bool on);
     bool logX() const { return logX_; }
@@ -102,6 +110,7 @@ private:
     std::vector<Point> points_;
     bool logX_ = false;
     int hovered_ = -1;
+    std::optional<double> baselineRun_, baselineMpi_;
 };
 
 } // namespace rankscope

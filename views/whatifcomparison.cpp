@@ -77,6 +77,17 @@ QWidget* WhatIfComparison::createSummaryPane()
     header_ = new QLabel(pane);
     header_->setWordWrap(true);
     header_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    effect_ = new QLabel(pane);
+    effect_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont big = effect_->font();
+    big.setBold(true);
+    big.setPointSizeF(big.pointSizeF() * 1.2);
+    effect_->setFont(big);
+    effect_->hide();
+    runs_ = new QLabel(pane);
+    runs_->setWordWrap(true);
+    runs_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    runs_->hide();
     summaryModel_ = new QStandardItemModel(0, 4, pane);
     summaryModel_->setHorizontalHeaderLabels(
         {tr("Quantity"), tr("Measured"), tr("Predicted"), tr("Difference")});
@@ -106,6 +117,8 @@ QWidget* WhatIfComparison::createSummaryPane()
     auto* layout = new QVBoxLayout(pane);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(header_);
+    layout->addWidget(effect_);
+    layout->addWidget(runs_);
     layout->addWidget(summaryTable_, 1);
     return pane;
 }
@@ -170,6 +183,46 @@ void WhatIfComparison::setComparisonData(std::shared_ptr<const ComparisonData> c
     fillSelectors();
     refreshHistogram();
     fillWaits();
+}
+
+void WhatIfComparison::setEffect(std::optional<whatif::ScenarioOutcome> effect)
+{
+    if (!effect || effect->edited.empty()) {
+        effect_->hide();
+        runs_->hide();
+        return;
+    }
+    const whatif::EditedRun& e = effect->edited.front();
+    const QString pct = e.effectPct ? QStringLiteral(" (%1)").arg(percentText(e.effectPct))
+                                    : QString();
+    QString verdict = tr("the same run time as the baseline replay");
+    QPalette palette = effect_->palette();
+    palette.setColor(QPalette::WindowText, this->palette().color(QPalette::WindowText));
+    if (e.effectNs > 0) {
+        verdict = tr("slower than the baseline replay");
+        palette.setColor(QPalette::WindowText, slowerColor());
+    } else if (e.effectNs < 0) {
+        verdict = tr("faster than the baseline replay");
+        palette.setColor(QPalette::WindowText, fasterColor());
+    }
+    effect_->setPalette(palette);
+    effect_->setText(tr("Effect of the change: %1%2, %3")
+                         .arg(signedDuration(double(e.effectNs)), pct, verdict));
+    effect_->setToolTip(tr("Edited replay - baseline replay (the same trace on the unedited "
+                           "spec), from the end of MPI_Init to the end of MPI_Finalize"));
+    const auto run = [](const whatif::RunTimes& t) {
+        return tr("%1 (MPI %2)").arg(formatDuration(double(t.runNs)),
+                                     formatDuration(double(t.mpiNs)));
+    };
+    QString text = tr("Measured %1  ·  baseline replay %2  ·  edited replay %3")
+                       .arg(run(effect->measured), run(effect->baseline), run(e.edited));
+    if (effect->calibrationErrorPct)
+        text += tr("\nCalibration error of the baseline replay: %1 against the measured run "
+                   "(\"Calibrate to this trace\" in the what-if panel fits the spec)")
+                    .arg(percentText(effect->calibrationErrorPct));
+    runs_->setText(text);
+    effect_->show();
+    runs_->show();
 }
 
 QString WhatIfComparison::headerText() const

@@ -1,8 +1,11 @@
 #pragma once
 // The result of a what-if run: the measured (or baseline) run and the predicted one as two
 // stacked timelines with coupled zoom (ComparisonView) above three panes:
-// - Summary: run time, MPI time, computation time and wait time of both runs and their
-//   difference in percent (red when the prediction is more than 5 % slower, green when faster);
+// - Summary: for a replay, the effect of the edit first (edited - baseline replay, red when
+//   slower, green when faster), the three runs (measured, baseline replay, edited replay) and
+//   the baseline's calibration error apart; then run time, MPI time, computation time and wait
+//   time of both runs and their difference in percent (red when the prediction is more than
+//   5 % slower, green when faster);
 // - Delta times: the measured and predicted delta-time histograms of one execution interval
 //   (or all) on one rank (or all), with their W1 distance;
 // - Wait states: waiting time per pattern of both runs as grouped bars.
@@ -12,6 +15,7 @@
 #include "views/comparisondata.h"
 #include "views/comparisonview.h"
 #include "views/waitcomparisonchart.h"
+#include "whatif/scenario/scenariorun.h"
 
 #include <QWidget>
 #include <memory>
@@ -41,6 +45,13 @@ public:
     /// The panes' data for the runs already shown (e.g. when the worker finishes).
     void setComparisonData(std::shared_ptr<const ComparisonData> comparison);
     const std::shared_ptr<const ComparisonData>& comparisonData() const { return data_; }
+    /// The effect of a replay's edit against its baseline replay; nothing hides it.
+    void setEffect(std::optional<whatif::ScenarioOutcome> effect);
+    /// "Effect of the change: +120 ms (+148.2 %), slower than the baseline replay"; its
+    /// foreground is red when slower, green when faster.
+    QLabel* effectLabel() const { return effect_; }
+    /// The three runs and the calibration error of the baseline replay.
+    QLabel* runsLabel() const { return runs_; }
 
     ComparisonView* timelines() const { return timelines_; }
     /// Columns: quantity | measured | predicted | difference %.
@@ -73,6 +84,8 @@ private:
     ComparisonView* timelines_;
     QTabWidget* panes_;
     QLabel* header_ = nullptr;
+    QLabel* effect_ = nullptr;
+    QLabel* runs_ = nullptr;
     QStandardItemModel* summaryModel_ = nullptr;
     QTableView* summaryTable_ = nullptr;
     QComboBox* intervalBox_ = nullptr;

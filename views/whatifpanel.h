@@ -93,8 +93,18 @@ public:
     /// The message line under the sections (validation errors, hints); empty when none.
     QString message() const;
 
+    /// "Calibrate to this trace" finished: `baseline` (the calibration's values as overrides of
+    /// the file) becomes the scenario's baseline spec; undoable with the spec edits (one step).
+    void applyCalibration(std::vector<netsim::SpecOverride> baseline, const QString& what);
+    const std::vector<netsim::SpecOverride>& baselineOverrides() const { return baseline_; }
+    QPushButton* calibrateButton() const { return calibrate_; }
+    /// "Baseline: the file" or "Baseline: calibrated to … (n values)".
+    QLabel* baselineLabel() const { return baselineLabel_; }
+
 signals:
     void specFileRequested(const QString& path);
+    /// "Calibrate to this trace": the app fits the spec file to the first baseline trace.
+    void calibrateRequested();
     /// Run: one run of the scenario (its sweep fields are left empty) on `spec` (edited).
     void runRequested(const rankscope::whatif::Scenario& scenario,
                       const rankscope::netsim::NetworkSpec& spec);
@@ -181,6 +191,15 @@ private:
     QPushButton* sweep_ = nullptr;
     QPushButton* cancel_ = nullptr;
     QShortcut* cancelShortcut_ = nullptr;
+
+    // The baseline spec: the file with these (calibration); set without undo by setScenario
+    // and setSpec (a new file drops them), with undo by applyCalibration.
+    void setBaseline(std::vector<netsim::SpecOverride> baseline, const QString& what);
+    friend class BaselineCommand;
+    std::vector<netsim::SpecOverride> baseline_;
+    QString baselineWhat_;
+    QPushButton* calibrate_ = nullptr;
+    QLabel* baselineLabel_ = nullptr;
 };
 
 } // namespace rankscope

@@ -1,6 +1,6 @@
 #pragma once
 // Item-data roles, section indices and small helpers shared by WhatIfPanel's behaviour
-// (whatifpanel.cpp) and its section pages (whatifpanel_pages.cpp).
+// (whatifpanel.cpp, whatifpanel_actions.cpp) and its section pages (whatifpanel_pages.cpp).
 
 #include <QString>
 #include <Qt>
@@ -26,6 +26,14 @@ inline constexpr const char* kErrorStyle = "color: #c62828;";
 inline QString fromStd(const std::string& s)
 {
     return QString::fromStdString(s);
+}
+
+/// "the scenario has no name" -> "The scenario has no name."
+inline QString sentence(QString text)
+{
+    if (!text.isEmpty()) text[0] = text[0].toUpper();
+    if (!text.endsWith('.')) text += '.';
+    return text;
 }
 
 } // namespace rankscope::whatifpanel

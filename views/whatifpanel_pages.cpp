@@ -276,6 +276,20 @@ QWidget* WhatIfPanel::createNetworkPage()
     buttons->addWidget(saveSpec_);
     column->addLayout(buttons);
 
+    calibrate_ = new QPushButton(tr("Calibrate to this trace"), page);
+    calibrate_->setObjectName(QStringLiteral("calibrate"));
+    calibrate_->setToolTip(tr("Fit the spec's latencies, bandwidths, overheads and eager limit "
+                              "to the first baseline trace; the result becomes the baseline "
+                              "spec (undoable, saved with the scenario)"));
+    connect(calibrate_, &QPushButton::clicked, this, &WhatIfPanel::calibrateRequested);
+    baselineLabel_ = new QLabel(page);
+    baselineLabel_->setWordWrap(true);
+    baselineLabel_->setText(tr("Baseline: the spec file"));
+    auto* calibrateRow = new QHBoxLayout;
+    calibrateRow->addWidget(calibrate_);
+    calibrateRow->addWidget(baselineLabel_, 1);
+    column->addLayout(calibrateRow);
+
     eagerLimit_ = new QLineEdit(page);
     eagerLimit_->setObjectName(QStringLiteral("eagerLimit"));
     eagerLimit_->setClearButtonEnabled(true);

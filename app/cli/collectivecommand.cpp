@@ -15,7 +15,8 @@ CLI::App* CollectiveCommand::add(CLI::App& parent)
 {
     CLI::App* cmd = parent.add_subcommand(
         "collective", "Simulated time of one collective (compare algorithms)");
-    cmd->add_option("--network", network_, "Network spec (YAML)")->required();
+    cmd->add_option("--network", network_, "Network spec (YAML file, or a bundled spec's name)")
+        ->required();
     cmd->add_option("--set", set_, "Override a spec value, e.g. links.wan.latency=5ms");
     cmd->add_option("--op", op_, "bcast, reduce, allreduce, allgather, gather, scatter, "
                                  "alltoall, reduce_scatter or barrier")->required();

@@ -46,6 +46,10 @@ CLI::App* GenerateCommand::add(CLI::App& parent)
     cmd->add_option("--bandwidth", options_.bandwidthBytesPerSecond, "Bandwidth (bytes/s)")
         ->capture_default_str()
         ->check(CLI::Range(1.0, 1e15));
+    cmd->add_option("--size-steps", options_.sizeSteps,
+                    "pingpong: iteration i sends the size times 2^(i mod STEPS)")
+        ->capture_default_str()
+        ->check(CLI::Range(1u, 32u));
     cmd->add_flag("-q,--quiet", quiet_, "Print nothing on success");
     cmd->add_flag("--force", force_, "Replace an OTF2 archive already in the output folder");
     // CLI11's Range lets NaN through (every comparison with NaN is false): refuse it, and

@@ -1,6 +1,8 @@
 // rankscope-cli: the command-line twin of the Rankscope GUI.
 
+#include "app/cli/calibratecommand.h"
 #include "app/cli/clicommon.h"
+#include "app/cli/comparecommand.h"
 #include "app/cli/convertcommand.h"
 #include "app/cli/extrapolatecommand.h"
 #include "app/cli/fitcommand.h"
@@ -10,6 +12,7 @@
 #include "app/cli/predictcommand.h"
 #include "app/cli/profilecommand.h"
 #include "app/cli/rootcausecommand.h"
+#include "app/cli/scenariocommand.h"
 #include "app/cli/collectivecommand.h"
 #include "app/cli/simulatecommand.h"
 #include "app/cli/sweepcommand.h"
@@ -50,6 +53,9 @@ int main(int argc, char** argv)
     FitCommand fit;
     ExtrapolateCommand extrapolate;
     PredictCommand predict;
+    CalibrateCommand calibrate;
+    CompareCommand compare;
+    ScenarioCommand scenario;
     const std::vector<std::pair<CLI::App*, std::function<int()>>> commands = {
         {info.add(app), [&] { return info.run(); }},
         {profile.add(app), [&] { return profile.run(); }},
@@ -64,6 +70,9 @@ int main(int argc, char** argv)
         {fit.add(app), [&] { return fit.run(); }},
         {extrapolate.add(app), [&] { return extrapolate.run(); }},
         {predict.add(app), [&] { return predict.run(); }},
+        {calibrate.add(app), [&] { return calibrate.run(); }},
+        {compare.add(app), [&] { return compare.run(); }},
+        {scenario.add(app), [&] { return scenario.run(); }},
     };
 
     try {

@@ -1,8 +1,53 @@
 #include "app/cli/netsimoptions.h"
 
 #include "app/cli/clicommon.h"
+#include "model/traceerror.h"
+
+#include <filesystem>
 
 namespace rankscope::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+/// Folders that may hold the bundled network specs, nearest first: beside the executable (an
+/// installed tool), then resources/networks of the source tree above a build folder.
+std::vector<fs::path> specFolders()
+{
+    std::error_code ec;
+    fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    fs::path dir = ec ? fs::current_path(ec) : exe.parent_path();
+    std::vector<fs::path> out = {dir / "networks", dir / ".." / "share" / "rankscope" / "networks"};
+    for (int up = 0; up < 4 && !dir.empty(); ++up, dir = dir.parent_path()) {
+        out.push_back(dir / "resources" / "networks");
+        if (dir == dir.parent_path()) break;
+    }
+    return out;
+}
+
+} // namespace
+
+std::string findNetworkSpec(const std::string& network)
+{
+    std::error_code ec;
+    if (fs::is_regular_file(network, ec)) return network;
+    const bool bare = network.find('/') == std::string::npos;
+    std::string looked;
+    if (bare) {
+        const std::string file =
+            fs::path(network).extension() == ".yaml" ? network : network + ".yaml";
+        for (const fs::path& dir : specFolders()) {
+            const fs::path candidate = dir / file;
+            if (fs::is_regular_file(candidate, ec))
+                return fs::weakly_canonical(candidate, ec).string();
+            looked += (looked.empty() ? "" : ", ") + dir.lexically_normal().string();
+        }
+    }
+    throw TraceError("network spec '" + network + "' not found" +
+                     (bare ? " (no such file, nor a bundled spec of that name in " + looked + ")"
+                           : " (no such file)"));
+}
 
 netsim::NetworkSpec loadNetworkSpec(const std::string& path, const std::vector<std::string>& set)
 {
@@ -12,7 +57,7 @@ netsim::NetworkSpec loadNetworkSpec(const std::string& path, const std::vector<s
             throw UsageError("--set " + s + ": expected KEY=VALUE, e.g. links.wan.latency=5ms");
         overrides.push_back(netsim::parseOverride(s));
     }
-    return netsim::NetworkSpec::fromFile(path, overrides);
+    return netsim::NetworkSpec::fromFile(findNetworkSpec(path), overrides);
 }
 
 std::vector<std::pair<std::string, std::string>> parseCollectiveChoices(

@@ -7,7 +7,6 @@
 
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -16,23 +15,7 @@ namespace rankscope::cli {
 
 namespace {
 
-namespace fs = std::filesystem;
 using nlohmann::ordered_json;
-
-/// Folders that may hold the bundled network specs, nearest first: beside the executable (an
-/// installed tool), then resources/networks of the source tree above a build folder.
-std::vector<fs::path> specFolders()
-{
-    std::error_code ec;
-    fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    fs::path dir = ec ? fs::current_path(ec) : exe.parent_path();
-    std::vector<fs::path> out = {dir / "networks", dir / ".." / "share" / "rankscope" / "networks"};
-    for (int up = 0; up < 4 && !dir.empty(); ++up, dir = dir.parent_path()) {
-        out.push_back(dir / "resources" / "networks");
-        if (dir == dir.parent_path()) break;
-    }
-    return out;
-}
 
 ordered_json finite(double v)
 {
@@ -96,27 +79,6 @@ void printText(const extrap::SynthesisResult& r, const std::string& out)
 
 } // namespace
 
-std::string findNetworkSpec(const std::string& network)
-{
-    std::error_code ec;
-    if (fs::is_regular_file(network, ec)) return network;
-    const bool bare = network.find('/') == std::string::npos;
-    std::string looked;
-    if (bare) {
-        const std::string file =
-            fs::path(network).extension() == ".yaml" ? network : network + ".yaml";
-        for (const fs::path& dir : specFolders()) {
-            const fs::path candidate = dir / file;
-            if (fs::is_regular_file(candidate, ec))
-                return fs::weakly_canonical(candidate, ec).string();
-            looked += (looked.empty() ? "" : ", ") + dir.lexically_normal().string();
-        }
-    }
-    throw TraceError("network spec '" + network + "' not found" +
-                     (bare ? " (no such file, nor a bundled spec of that name in " + looked + ")"
-                           : " (no such file)"));
-}
-
 CLI::App* PredictCommand::add(CLI::App& parent)
 {
     CLI::App* cmd = parent.add_subcommand(
@@ -156,7 +118,7 @@ int PredictCommand::run() const
     if (traces_.size() < 3)
         throw UsageError("predict needs traces at 3 or more distinct scales, got " +
                          std::to_string(traces_.size()));
-    const netsim::NetworkSpec spec = loadNetworkSpec(findNetworkSpec(network_), set_);
+    const netsim::NetworkSpec spec = loadNetworkSpec(network_, set_);
 
     std::vector<std::unique_ptr<Trace>> owned;
     std::vector<const Trace*> traces;

@@ -35,9 +35,5 @@ private:
     LoadOptions load_;
 };
 
-/// The spec file for `--network`: an existing path as given, else a bundled spec by name
-/// ("ib-switch" or "ib-switch.yaml") next to the executable or in the source tree it was built
-/// from. Throws TraceError listing where it looked.
-std::string findNetworkSpec(const std::string& network);
 
 } // namespace rankscope::cli

@@ -16,7 +16,8 @@ CLI::App* SimulateCommand::add(CLI::App& parent)
     CLI::App* cmd = parent.add_subcommand(
         "simulate", "Replay a trace on a described network and predict its run time");
     addTraceInput(cmd, trace_, load_);
-    cmd->add_option("--network", network_, "Network spec (YAML)")->required();
+    cmd->add_option("--network", network_, "Network spec (YAML file, or a bundled spec's name)")
+        ->required();
     cmd->add_option("--set", set_, "Override a spec value, e.g. links.wan.latency=5ms");
     cmd->add_option("--model", model_, "Network model: loggp, packet or flow")
         ->capture_default_str();
@@ -47,19 +48,30 @@ int SimulateCommand::run() const
         writeOtf2(simulated, out_);
     }
     if (!json_) {
-        std::printf("predicted run time: %s (input %s), model %s, %llu messages\n",
+        std::printf("predicted run time: %s (input %s) over the span %s, model %s, %llu "
+                    "messages\n",
                     formatDuration(r.predictedRuntimeNs).c_str(),
-                    formatDuration(r.inputRuntimeNs).c_str(), r.model.c_str(),
+                    formatDuration(r.inputRuntimeNs).c_str(), r.span.c_str(), r.model.c_str(),
                     (unsigned long long)r.messages);
+        std::printf("whole run: predicted %s (the replayed span plus the measured time outside "
+                    "it), input %s\n",
+                    formatDuration(r.predictedWholeRunNs).c_str(),
+                    formatDuration(r.inputWholeRunNs).c_str());
         if (!out_.empty()) std::printf("simulated trace written to %s\n", out_.c_str());
         return kOk;
     }
     nlohmann::ordered_json j;
     j["predicted_runtime_ns"] = r.predictedRuntimeNs;
     j["input_runtime_ns"] = r.inputRuntimeNs;
+    j["span"] = r.span;
+    j["predicted_whole_run_ns"] = r.predictedWholeRunNs;
+    j["input_whole_run_ns"] = r.inputWholeRunNs;
     auto& ranks = j["per_rank"] = nlohmann::ordered_json::array();
     for (const netsim::RankTimes& t : r.perRank)
-        ranks.push_back({{"rank", t.rank}, {"end_ns", t.endNs}, {"mpi_ns", t.mpiNs}});
+        ranks.push_back({{"rank", t.rank},
+                         {"end_ns", t.endNs},
+                         {"mpi_ns", t.mpiNs},
+                         {"input_mpi_ns", t.inputMpiNs}});
     j["messages"] = r.messages;
     j["model"] = r.model;
     printJson(j);

@@ -1,6 +1,8 @@
 #include "whatif/netsim/actionbuilder.h"
 
 #include "model/mpicallscanner.h"
+#include "model/mpilifecycle.h"
+#include "model/runspan.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -15,6 +17,24 @@ struct CommIndex
     std::vector<uint32_t> indexOf; // world rank -> member index (empty for the world)
 };
 
+/// A call before the span is not replayed: its messages lose that end (the other end then
+/// completes locally instead of waiting forever).
+void dropPayload(ActionProgram& p, const std::vector<CallPayload>& payload, const CallRecord& call)
+{
+    for (uint32_t i = 0; i < call.payloadCount; ++i) {
+        const CallPayload& e = payload[call.firstPayload + i];
+        if (e.ref >= p.messages.size()) continue;
+        switch (e.kind) {
+        case EventKind::MpiSend:
+        case EventKind::MpiIsend: p.messages[e.ref].src = kNoRank; break;
+        case EventKind::MpiRecv:
+        case EventKind::MpiIrecv:
+        case EventKind::MpiIrecvRequest: p.messages[e.ref].dst = kNoRank; break;
+        default: break;
+        }
+    }
+}
+
 } // namespace
 
 ActionProgram buildActions(const Trace& trace, double cpuFactor,
@@ -25,6 +45,10 @@ ActionProgram buildActions(const Trace& trace, double cpuFactor,
     p.rankBegin.assign(ranks + 1, 0);
     p.startNs.assign(ranks, 0.0);
     if (anchors) anchors->assign(ranks, {});
+    const RunSpan span = runSpan(trace);
+    const MpiLifecycle life = MpiLifecycle::of(trace);
+    p.spanStartNs = double(span.startNs);
+    p.synchronisedStart = span.fromInit;
 
     p.messages.resize(trace.messages().size());
     for (size_t m = 0; m < trace.messages().size(); ++m) {
@@ -88,10 +112,27 @@ ActionProgram buildActions(const Trace& trace, double cpuFactor,
         };
         p.startNs[r] = double(ev.time(0));
         int64_t previous = ev.time(0);
+        // The span rule (model/runspan.h): a rank that calls MPI_Init starts when the last
+        // rank left it, together with the others; what it did before is not replayed.
+        bool skipping = span.ranks[r].initEndNs >= 0;
+        if (skipping) p.startNs[r] = p.spanStartNs;
         MpiCallScanner scanner(trace, RankId(r));
         CallRecord call;
         payload.clear();
-        while (scanner.next(call, &payload)) {
+        bool finalized = false;
+        while (!finalized && scanner.next(call, &payload)) {
+            if (skipping) {
+                dropPayload(p, payload, call);
+                payload.clear();
+                if (!life.isInit(call.region)) continue;
+                skipping = false;
+                previous = call.leaveTime;
+                // The rank leaves MPI_Init at the common start.
+                anchor(call.leaveEvent == kNoEvent ? uint32_t(ev.size() - 1) : call.leaveEvent);
+                p.actions.push_back({ActionKind::Compute, 0, 0.0});
+                continue;
+            }
+            finalized = life.isFinalize(call.region);
             if (call.enterTime > previous)
                 p.actions.push_back({ActionKind::Compute, 0, double(call.enterTime - previous) * cpuFactor});
             anchor(call.enterEvent);
@@ -147,7 +188,7 @@ ActionProgram buildActions(const Trace& trace, double cpuFactor,
             payload.clear();
         }
         const int64_t last = ev.time(ev.size() - 1);
-        if (last > previous)
+        if (!finalized && last > previous)
             p.actions.push_back({ActionKind::Compute, 0, double(last - previous) * cpuFactor});
     }
     p.rankBegin[ranks] = p.actions.size();

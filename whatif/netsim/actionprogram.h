@@ -58,6 +58,10 @@ struct ActionProgram
     std::vector<size_t> rankBegin;   ///< actions of rank r: [rankBegin[r], rankBegin[r + 1])
     std::vector<Action, HugePageAllocator<Action>> actions;
     std::vector<double> startNs;     ///< when each rank starts
+    /// Where the compared span begins (model/runspan.h); with synchronisedStart every rank
+    /// that called MPI_Init starts there, having left it together.
+    double spanStartNs = 0;
+    bool synchronisedStart = false;
     std::vector<ProgramMessage, HugePageAllocator<ProgramMessage>> messages;
     std::vector<ProgramCollective> collectives;
     std::vector<std::vector<uint32_t>> comms; ///< member world ranks; empty = every rank in order

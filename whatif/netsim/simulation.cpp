@@ -1,5 +1,6 @@
 #include "whatif/netsim/simulation.h"
 
+#include "model/runspan.h"
 #include "model/traceerror.h"
 #include "whatif/netsim/actionbuilder.h"
 #include "whatif/netsim/flowmodel.h"
@@ -90,7 +91,8 @@ SimulationResult summarise(const ActionProgram& program, Run&& run)
     double first = n ? program.startNs[0] : 0, last = first;
     result.perRank.resize(n);
     for (uint32_t r = 0; r < n; ++r) {
-        first = std::min(first, program.startNs[r]);
+        first = std::min(first, program.synchronisedStart ? program.spanStartNs
+                                                          : program.startNs[r]);
         last = std::max(last, run.outcome.endNs[r]);
         result.perRank[r] = RankTimes{r, std::llround(run.outcome.endNs[r]),
                                       std::llround(run.outcome.mpiNs[r])};
@@ -114,9 +116,33 @@ SimulationResult simulate(const Trace& trace, const NetworkSpec& spec,
     const ActionProgram program =
         buildActions(trace, options.cpuFactor, options.buildTrace ? &anchors : nullptr);
     Run run = replay(program, spec, options, options.buildTrace);
-    const std::vector<double> times = run.outcome.actionTimes;
+    std::vector<double> times = run.outcome.actionTimes;
     SimulationResult result = summarise(program, std::move(run));
-    result.inputRuntimeNs = trace.duration();
+    if (!result.cancelled) {
+        const RunSpan span = runSpan(trace);
+        if (span.toFinalize) {
+            // MPI_Finalize synchronises: every rank leaves it when the last one has entered
+            // plus its measured cost (the replay ended each rank on entering it).
+            int64_t end = 0;
+            for (const RankTimes& t : result.perRank) end = std::max(end, t.endNs);
+            end += span.finalizeCostNs;
+            for (RankTimes& t : result.perRank) {
+                t.mpiNs += end - t.endNs;
+                t.endNs = end;
+                // In the simulated trace too: a finalized rank's last action is its Leave.
+                const size_t last = program.rankBegin[t.rank + 1];
+                if (!times.empty() && last > program.rankBegin[t.rank])
+                    times[last - 1] = double(end);
+            }
+            result.predictedRuntimeNs += span.finalizeCostNs;
+        }
+        result.inputRuntimeNs = span.duration();
+        result.span = span.name();
+        result.inputWholeRunNs = trace.duration();
+        result.predictedWholeRunNs = result.predictedRuntimeNs + span.outsideNs();
+        for (size_t r = 0; r < result.perRank.size() && r < span.ranks.size(); ++r)
+            result.perRank[r].inputMpiNs = span.ranks[r].mpiNs;
+    }
     if (options.buildTrace && !result.cancelled)
         result.trace = simulatedTrace(trace, program, anchors, times,
                                       SimulatedProvenance{spec, options});

@@ -33,14 +33,21 @@ struct RankTimes
 {
     uint32_t rank = 0;
     int64_t endNs = 0;
-    int64_t mpiNs = 0;
+    int64_t mpiNs = 0;      ///< simulated time in MPI calls within the span
+    int64_t inputMpiNs = 0; ///< the same, measured (model/runspan.h)
     bool operator==(const RankTimes&) const = default;
 };
 
+/// Measured and predicted run times are taken over one span (model/runspan.h): from the end of
+/// MPI_Init (the last rank's; the replay starts every rank there) to the end of MPI_Finalize.
 struct SimulationResult
 {
-    int64_t predictedRuntimeNs = 0; ///< simulated end of the last rank - start of the first
-    int64_t inputRuntimeNs = 0;     ///< the input trace's duration
+    int64_t predictedRuntimeNs = 0; ///< the span, replayed
+    int64_t inputRuntimeNs = 0;     ///< the span, measured
+    std::string span;               ///< its name (RunSpan::name())
+    int64_t inputWholeRunNs = 0;    ///< the input trace's duration
+    /// The replayed span plus the measured time outside it (which the replay does not simulate).
+    int64_t predictedWholeRunNs = 0;
     std::vector<RankTimes> perRank;
     uint64_t messages = 0;          ///< network transfers simulated (collectives' included)
     std::string model;
@@ -51,10 +58,11 @@ struct SimulationResult
     {
         const bool traces = trace.has_value() == o.trace.has_value() &&
                             (!trace || trace->sameContent(*o.trace));
-        return traces && std::tie(predictedRuntimeNs, inputRuntimeNs, perRank, messages, model,
-                                  cancelled) == std::tie(o.predictedRuntimeNs, o.inputRuntimeNs,
-                                                         o.perRank, o.messages, o.model,
-                                                         o.cancelled);
+        return traces &&
+               std::tie(predictedRuntimeNs, inputRuntimeNs, span, inputWholeRunNs,
+                        predictedWholeRunNs, perRank, messages, model, cancelled) ==
+                   std::tie(o.predictedRuntimeNs, o.inputRuntimeNs, o.span, o.inputWholeRunNs,
+                            o.predictedWholeRunNs, o.perRank, o.messages, o.model, o.cancelled);
     }
 };
 

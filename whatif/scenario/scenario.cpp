@@ -72,6 +72,13 @@ bool isScenarioParam(const std::string& param)
     return param == "target" || param == "cpu_factor";
 }
 
+std::vector<netsim::SpecOverride> allOverrides(const Scenario& s)
+{
+    std::vector<netsim::SpecOverride> all = s.baselineOverrides;
+    all.insert(all.end(), s.overrides.begin(), s.overrides.end());
+    return all;
+}
+
 void setOverride(std::vector<netsim::SpecOverride>& overrides, const netsim::SpecOverride& o)
 {
     for (netsim::SpecOverride& e : overrides)
@@ -142,6 +149,7 @@ std::string describe(const Scenario& s)
     std::string net = base(s.network);
     if (net.ends_with(".yaml")) net.resize(net.size() - 5);
     out << " on " << (net.empty() ? "?" : net);
+    if (!s.baselineOverrides.empty()) out << " (calibrated)";
     if (!s.overrides.empty()) {
         out << " (";
         for (size_t i = 0; i < s.overrides.size(); ++i)
@@ -166,6 +174,8 @@ YAML::Node toYaml(const Scenario& s)
         n["baselines"].push_back(b);
     if (!s.compareWith.empty()) n["compare_with"] = s.compareWith;
     n["network"] = s.network;
+    for (const netsim::SpecOverride& o : s.baselineOverrides)
+        n["baseline_set"].push_back(o.key + "=" + o.value);
     for (const netsim::SpecOverride& o : s.overrides)
         n["set"].push_back(o.key + "=" + o.value);
     n["model"] = s.model;
@@ -190,7 +200,8 @@ Scenario scenarioFromYaml(const YAML::Node& node, const std::string& source)
     if (!node.IsMap()) fail(source, node, "scenario", "expected a map of scenario keys");
     for (const auto& kv : node) {
         static const char* const allowed[] = {"name", "kind", "baselines", "compare_with",
-                                              "network", "set", "model", "collectives",
+                                              "network", "baseline_set", "set", "model",
+                                              "collectives",
                                               "cpu_factor", "target", "method", "seed", "sweep"};
         const std::string key = kv.first.Scalar();
         bool ok = false;
@@ -213,12 +224,14 @@ Scenario scenarioFromYaml(const YAML::Node& node, const std::string& source)
     s.baselines = stringList(node, "baselines", source);
     s.compareWith = scalar(node, "compare_with", source);
     s.network = scalar(node, "network", source, true);
-    for (const std::string& o : stringList(node, "set", source)) {
-        const size_t eq = o.find('=');
-        if (eq == std::string::npos || eq == 0)
-            fail(source, node["set"], "set", "expected KEY=VALUE, not '" + o + "'");
-        s.overrides.push_back({o.substr(0, eq), o.substr(eq + 1)});
-    }
+    for (const char* key : {"baseline_set", "set"})
+        for (const std::string& o : stringList(node, key, source)) {
+            const size_t eq = o.find('=');
+            if (eq == std::string::npos || eq == 0)
+                fail(source, node[key], key, "expected KEY=VALUE, not '" + o + "'");
+            (std::string(key) == "set" ? s.overrides : s.baselineOverrides)
+                .push_back({o.substr(0, eq), o.substr(eq + 1)});
+        }
     if (const std::string m = scalar(node, "model", source); !m.empty()) s.model = m;
     if (const YAML::Node c = node["collectives"]) {
         if (!c.IsMap()) fail(source, c, "collectives", "expected a map of op: algorithm");

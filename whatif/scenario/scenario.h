@@ -36,6 +36,9 @@ struct Scenario
     /// Empty for Replay means: compare with the baseline itself.
     std::string compareWith;
     std::string network; ///< network spec file path
+    /// The baseline spec: the file with these (e.g. "Calibrate to this trace"); YAML
+    /// `baseline_set`. The edits below apply on top of it.
+    std::vector<netsim::SpecOverride> baselineOverrides;
     std::vector<netsim::SpecOverride> overrides; ///< the edits of the spec copy, in order
     std::string model = "loggp";                 ///< netsim::models()
     std::vector<std::pair<std::string, std::string>> collectives; ///< op -> algorithm
@@ -64,6 +67,9 @@ bool isScenarioParam(const std::string& param);
 /// is not a number where one is needed ("target", "cpu_factor"). Spec keys are checked when the
 /// spec is read with the overrides (netsim::NetworkSpec::withOverrides).
 Scenario withParam(const Scenario& scenario, const std::string& param, const std::string& value);
+
+/// The baseline spec's and then the edits' overrides (what the edited replay reads).
+std::vector<netsim::SpecOverride> allOverrides(const Scenario& scenario);
 
 /// `overrides` with `o` set: replaces an override of the same key, else appends.
 void setOverride(std::vector<netsim::SpecOverride>& overrides, const netsim::SpecOverride& o);

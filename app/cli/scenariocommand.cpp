@@ -1,0 +1,120 @@
+#include "app/cli/scenariocommand.h"
+
+#include "app/cli/netsimoptions.h"
+#include "model/traceerror.h"
+#include "whatif/scenario/scenariorun.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+
+namespace rankscope::cli {
+
+namespace {
+
+using nlohmann::ordered_json;
+
+ordered_json timesJson(const whatif::RunTimes& t)
+{
+    return {{"runtime_ns", t.runNs}, {"mpi_ns", t.mpiNs}};
+}
+
+ordered_json optional(const std::optional<double>& v)
+{
+    return v ? ordered_json(*v) : ordered_json();
+}
+
+std::string signedDuration(int64_t ns)
+{
+    return (ns < 0 ? "-" : "+") + formatDuration(ns < 0 ? -ns : ns);
+}
+
+} // namespace
+
+CLI::App* ScenarioCommand::add(CLI::App& parent)
+{
+    CLI::App* cmd = parent.add_subcommand("scenario", "Run saved what-if scenarios");
+    cmd->require_subcommand(1);
+    run_ = cmd->add_subcommand(
+        "run", "Run the replay scenarios of a scenario or session file: measured, baseline "
+               "replay, edited replay and the effect of the edit");
+    run_->add_option("file", file_, "Scenario file (YAML), or a session file")->required();
+    run_->add_flag("--allow-partial", load_.allowPartial,
+                   "Keep what can be read from a damaged trace and say what is missing");
+    addOutputFormats(run_, json_);
+    return cmd;
+}
+
+int ScenarioCommand::run() const
+{
+    const std::vector<whatif::Scenario> scenarios = whatif::readScenarioFile(file_);
+    ordered_json all = ordered_json::array();
+    // Scale scenarios (synthesis at another rank count) are not run here: skipped with a note,
+    // and a file holding nothing else is an error.
+    if (std::none_of(scenarios.begin(), scenarios.end(), [](const whatif::Scenario& s) {
+            return s.kind == whatif::ScenarioKind::Replay;
+        }))
+        throw TraceError(file_ + ": no replay scenario (scenario run runs replay scenarios only)");
+    for (const whatif::Scenario& s : scenarios) {
+        if (const std::string problem = whatif::validate(s); !problem.empty())
+            throw TraceError(file_ + ": scenario '" + s.name + "': " + problem);
+        if (s.kind != whatif::ScenarioKind::Replay) {
+            std::fprintf(stderr, "rankscope-cli: note: skipped scale scenario '%s' (scenario "
+                                 "run runs replay scenarios only)\n",
+                         s.name.c_str());
+            continue;
+        }
+        const Trace trace = loadTrace(s.baselines.front(), load_);
+        const netsim::NetworkSpec spec = loadNetworkSpec(s.network, {});
+        const whatif::ScenarioOutcome o = whatif::runReplayScenario(s, trace, spec);
+        if (json_) {
+            ordered_json j;
+            j["name"] = o.name;
+            j["span"] = o.span;
+            j["measured"] = timesJson(o.measured);
+            j["baseline"] = timesJson(o.baseline);
+            j["calibration_error_pct"] = optional(o.calibrationErrorPct);
+            auto& runs = j["edited"] = ordered_json::array();
+            for (const whatif::EditedRun& e : o.edited) {
+                ordered_json r = timesJson(e.edited);
+                if (!s.sweepParam.empty()) r["value"] = e.value;
+                r["effect_ns"] = e.effectNs;
+                r["effect_pct"] = optional(e.effectPct);
+                r["mpi_effect_ns"] = e.mpiEffectNs;
+                runs.push_back(r);
+            }
+            if (!s.sweepParam.empty()) j["sweep_param"] = s.sweepParam;
+            all.push_back(j);
+            continue;
+        }
+        std::printf("scenario: %s\n  %s\n  span: %s\n", o.name.c_str(),
+                    whatif::describe(s).c_str(), o.span.c_str());
+        std::printf("  %-22s %12s %12s\n", "", "run time", "MPI time");
+        std::printf("  %-22s %12s %12s\n", "measured", formatDuration(o.measured.runNs).c_str(),
+                    formatDuration(o.measured.mpiNs).c_str());
+        char error[32] = "-";
+        if (o.calibrationErrorPct)
+            std::snprintf(error, sizeof error, "%+.1f%%", *o.calibrationErrorPct);
+        std::printf("  %-22s %12s %12s   calibration error %s\n", "baseline replay",
+                    formatDuration(o.baseline.runNs).c_str(),
+                    formatDuration(o.baseline.mpiNs).c_str(), error);
+        for (const whatif::EditedRun& e : o.edited) {
+            const std::string label =
+                e.value.empty() ? std::string("edited replay") : s.sweepParam + "=" + e.value;
+            char pct[32] = "";
+            if (e.effectPct) std::snprintf(pct, sizeof pct, " (%+.1f%%)", *e.effectPct);
+            std::printf("  %-22s %12s %12s   effect %s%s%s\n", label.c_str(),
+                        formatDuration(e.edited.runNs).c_str(),
+                        formatDuration(e.edited.mpiNs).c_str(),
+                        signedDuration(e.effectNs).c_str(), pct,
+                        e.effectNs > 0 ? ", slower" : (e.effectNs < 0 ? ", faster" : ""));
+        }
+    }
+    if (json_) std::cout << (all.size() == 1 ? all.front() : all).dump(2) << '\n';
+    return kOk;
+}
+
+} // namespace rankscope::cli

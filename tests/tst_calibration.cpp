@@ -1,0 +1,186 @@
+// Calibration (whatif/netsim/calibration.h) recovers the network a generated trace was made
+// with. The generator's model (model/tracegenerator.h): a message of b bytes arrives
+// latency + b / bandwidth after its send record, which sits half an MPI call (mpiCallNs / 2)
+// after the send's Enter; a blocking receive records it on arrival and leaves half a call later;
+// a send lasts one call. The replay's terms (netsim/replayengine.h) map onto that by hand:
+//   o_s = mpiCallNs (a send's duration);
+//   receive end - send start = mpiCallNs + latency + b / bandwidth
+//                            = o_s + 2 L + b / B + o_r   (a crossbar route crosses two links),
+// so with o_r = 0 in the spec: L = latency / 2 per link and B = bandwidth.
+
+#include "model/tracegenerator.h"
+#include "testsupport/handtrace.h"
+#include "whatif/netsim/calibration.h"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace rankscope;
+using namespace rankscope::netsim;
+
+namespace {
+
+constexpr const char* kSpec = R"(name: flat
+nodes: 8
+ranks_per_node: 1
+eager_limit: 1GiB
+overhead: {send: 1us, recv: 0ns}
+links:
+  net: {latency: 500ns, bandwidth: 25GB/s}
+  shm: {latency: 100ns, bandwidth: 50GB/s}
+intra_node: shm
+networks:
+  n: {topology: crossbar, link: net}
+)";
+
+const CalibratedParameter& param(const CalibrationResult& r, const std::string& key)
+{
+    for (const CalibratedParameter& p : r.parameters)
+        if (p.key == key) return p;
+    qFatal("no parameter %s", key.c_str());
+}
+
+/// A value with units as calibration writes them ("123.4ns", "2GB/s") in ns or bytes/ns.
+double number(const std::string& text)
+{
+    return std::stod(text);
+}
+
+} // namespace
+
+class TestCalibration : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void recoversGeneratorNetwork_data()
+    {
+        QTest::addColumn<double>("latencyNs");
+        QTest::addColumn<double>("bytesPerSecond");
+        QTest::addColumn<double>("callNs");
+        QTest::newRow("20us 2GB/s") << 20000.0 << 2e9 << 400.0;
+        QTest::newRow("3us 10GB/s") << 3000.0 << 10e9 << 1000.0;
+        QTest::newRow("80us 0.5GB/s") << 80000.0 << 0.5e9 << 250.0;
+    }
+
+    void recoversGeneratorNetwork()
+    {
+        QFETCH(double, latencyNs);
+        QFETCH(double, bytesPerSecond);
+        QFETCH(double, callNs);
+        GeneratorOptions g;
+        g.pattern = "pingpong";
+        g.ranks = 4;
+        g.iterations = 48;
+        g.sizeSteps = 8; // 1 KiB .. 128 KiB
+        g.messageBytes = 1024;
+        g.latencyNs = latencyNs;
+        g.bandwidthBytesPerSecond = bytesPerSecond;
+        g.mpiCallNs = callNs;
+        // Little computation, so the network is a good part of the run.
+        g.regions = {{"prepare", 1000, ScalingLaw::Constant},
+                     {"compute", 5000, ScalingLaw::Constant}};
+        const Trace trace = generateTrace(g);
+        const NetworkSpec spec = NetworkSpec::fromString(kSpec, "flat.yaml");
+        const CalibrationResult r = calibrate(trace, spec, SimulationOptions{});
+
+        const CalibratedParameter& os = param(r, "overhead.send");
+        QVERIFY(os.determined);
+        QVERIFY2(std::abs(number(os.after) / callNs - 1) < 0.02, os.after.c_str());
+        const CalibratedParameter& lat = param(r, "links.net.latency");
+        QVERIFY2(lat.determined, lat.note.c_str());
+        QVERIFY2(std::abs(number(lat.after) / (latencyNs / 2) - 1) < 0.02, lat.after.c_str());
+        const CalibratedParameter& bw = param(r, "links.net.bandwidth");
+        QVERIFY2(bw.determined, bw.note.c_str());
+        QVERIFY2(std::abs(number(bw.after) / (bytesPerSecond / 1e9) - 1) < 0.02,
+                 bw.after.c_str());
+        QCOMPARE(lat.samples, uint64_t(2 * 2 * 48)); // two pairs, ping and pong per iteration
+
+        // What the trace cannot tell stays as in the spec, and says so: every receive waited
+        // (no o_r sample), and no two ranks share a node (no shared-memory message).
+        const CalibratedParameter& orp = param(r, "overhead.recv");
+        QVERIFY(!orp.determined);
+        QCOMPARE(orp.after, orp.before);
+        QVERIFY(!orp.note.empty());
+        QVERIFY(!param(r, "links.shm.latency").determined);
+        QCOMPARE(param(r, "links.shm.bandwidth").after, param(r, "links.shm.bandwidth").before);
+
+        // The calibrated replay reproduces the generated run; the spec's did not.
+        QVERIFY2(std::abs(r.after.errorPct) < 1.0, std::to_string(r.after.errorPct).c_str());
+        QVERIFY(std::abs(r.before.errorPct) > 5.0);
+        QCOMPARE(r.after.ranksMpiWithin20Pct, 4u);
+        // The calibrated spec carries the values as overrides.
+        QCOMPARE(r.spec.link("net")->latencyNs, spec.withOverrides({{lat.key, lat.after}})
+                                                    .link("net")->latencyNs);
+    }
+
+    void eagerLimitFromSendDurations()
+    {
+        // Blocking sends of 256, 512 and 1024 bytes last 500 ns whatever their size (eager);
+        // those of 1, 2 and 4 MiB last until their data has arrived: 500 + 2 x 1000 + b / 1
+        // (receive posted first, a crossbar route of 1 us links at 1 byte/ns). The spec's limit
+        // (64 MiB: all eager) explains that badly; "eager up to 1024 bytes" exactly.
+        test::HandTrace h;
+        const LocationId r0 = h.addRank(), r1 = h.addRank();
+        const CommId world = h.addWorld();
+        const RegionId init = h.mpi("MPI_Init"), fin = h.mpi("MPI_Finalize");
+        const RegionId send = h.mpi("MPI_Send", RegionRole::MpiPointToPoint);
+        const RegionId recv = h.mpi("MPI_Recv", RegionRole::MpiPointToPoint);
+        h.call(r0, init, 0, 10);
+        h.call(r1, init, 0, 10);
+        const uint64_t sizes[] = {256, 512, 1024, 1u << 20, 2u << 20, 4u << 20};
+        int64_t t = 1000;
+        for (uint64_t b : sizes) {
+            const int64_t d = b <= 1024 ? 500 : 2500 + int64_t(b);
+            h.enter(r1, t - 100, recv);
+            h.enter(r0, t, send);
+            h.builder().send(r0, t + 1, 1, world, 0, b);
+            h.leave(r0, t + d, send);
+            h.builder().recv(r1, t + d + 5, 0, world, 0, b);
+            h.leave(r1, t + d + 10, recv);
+            t += d + 100000;
+        }
+        h.call(r0, fin, t, t + 10);
+        h.call(r1, fin, t, t + 10);
+        const Trace trace = h.finish();
+        const NetworkSpec spec = NetworkSpec::fromString(kSpec, "flat.yaml")
+                                     .withOverrides({{"eager_limit", "64MiB"},
+                                                     {"overhead.send", "0ns"}});
+        const CalibrationResult r = calibrate(trace, spec, SimulationOptions{});
+        const CalibratedParameter& limit = param(r, "eager_limit");
+        QVERIFY2(limit.determined, limit.note.c_str());
+        QCOMPARE(limit.before, std::string("67108864"));
+        QCOMPARE(limit.after, std::string("1024"));
+        QCOMPARE(r.spec.eagerLimit, uint64_t(1024));
+        const CalibratedParameter& os = param(r, "overhead.send");
+        QVERIFY(os.determined);
+        QCOMPARE(number(os.after), 500.0); // the eager sends only
+    }
+
+    void oneSizeLeavesBandwidth()
+    {
+        // A single message size cannot separate latency from bandwidth: the bandwidth stays
+        // as in the spec and the latency absorbs the rest: 2 L = latency + b / B - b / B_spec.
+        GeneratorOptions g;
+        g.pattern = "pingpong";
+        g.ranks = 2;
+        g.iterations = 10;
+        g.messageBytes = 64000;
+        g.latencyNs = 10000;
+        g.bandwidthBytesPerSecond = 1e9;
+        const Trace trace = generateTrace(g);
+        const NetworkSpec spec = NetworkSpec::fromString(kSpec, "flat.yaml");
+        const CalibrationResult r = calibrate(trace, spec, SimulationOptions{});
+        const CalibratedParameter& bw = param(r, "links.net.bandwidth");
+        QVERIFY(!bw.determined);
+        QCOMPARE(bw.after, bw.before);
+        const double expected = (10000 + 64000 / 1.0 - 64000 / 25.0) / 2;
+        const CalibratedParameter& lat = param(r, "links.net.latency");
+        QVERIFY(lat.determined);
+        QVERIFY2(std::abs(number(lat.after) / expected - 1) < 0.02, lat.after.c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCalibration)
+#include "tst_calibration.moc"

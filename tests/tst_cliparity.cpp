@@ -1,0 +1,300 @@
+// `rankscope-cli compare` and `rankscope-cli scenario run` on hand-built traces written as
+// OTF2, against figures worked out by hand from the traces' timestamps.
+
+#include "importers/otf2writer.h"
+#include "testsupport/clirunner.h"
+#include "testsupport/handtrace.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace rankscope;
+using rankscope::test::CliResult;
+using rankscope::test::jsonOf;
+
+namespace {
+
+CliResult runCli(const QStringList& args)
+{
+    return rankscope::test::runProgram(QStringLiteral(RANKSCOPE_CLI), args);
+}
+
+struct World
+{
+    test::HandTrace h;
+    std::vector<LocationId> loc;
+    CommId world;
+    explicit World(int n)
+    {
+        for (int i = 0; i < n; ++i) loc.push_back(h.addRank());
+        world = h.addWorld();
+    }
+    void call(int r, const char* fn, int64_t b, int64_t e)
+    {
+        h.call(loc[size_t(r)], h.mpi(fn), b, e);
+    }
+    void send(int r, int64_t b, int64_t e, uint32_t to)
+    {
+        const RegionId f = h.mpi("MPI_Send", RegionRole::MpiPointToPoint);
+        h.enter(loc[size_t(r)], b, f);
+        h.builder().send(loc[size_t(r)], b + (e - b) / 2, to, world, 0, 8);
+        h.leave(loc[size_t(r)], e, f);
+    }
+    void recv(int r, int64_t b, int64_t e, uint32_t from)
+    {
+        const RegionId f = h.mpi("MPI_Recv", RegionRole::MpiPointToPoint);
+        h.enter(loc[size_t(r)], b, f);
+        h.builder().recv(loc[size_t(r)], e, from, world, 0, 8);
+        h.leave(loc[size_t(r)], e, f);
+    }
+    void barrier(int r, int64_t b, int64_t e)
+    {
+        const RegionId f = h.mpi("MPI_Barrier", RegionRole::Barrier);
+        h.enter(loc[size_t(r)], b, f);
+        h.builder().collectiveBegin(loc[size_t(r)], b);
+        h.builder().collectiveEnd(loc[size_t(r)], e, CollectiveOp::Barrier, world, kNoRoot, 0, 0);
+        h.leave(loc[size_t(r)], e, f);
+    }
+};
+
+/// Rank 0: Init [0,10], Send [100,110], Finalize [300,310];
+/// rank 1: Init [0,10], Recv [50,120], Finalize [300,310].
+Trace runA()
+{
+    World w(2);
+    w.call(0, "MPI_Init", 0, 10);
+    w.send(0, 100, 110, 1);
+    w.call(0, "MPI_Finalize", 300, 310);
+    w.call(1, "MPI_Init", 0, 10);
+    w.recv(1, 50, 120, 0);
+    w.call(1, "MPI_Finalize", 300, 310);
+    return w.h.finish();
+}
+
+/// Rank 0: Init [0,10], Send [200,210], Barrier [300,360], Finalize [400,410];
+/// rank 1: Init [0,10], Recv [50,220], Barrier [340,360], Finalize [400,410];
+/// rank 2: Init [0,10], Barrier [350,360], Finalize [400,410].
+Trace runB()
+{
+    World v(3);
+    v.call(0, "MPI_Init", 0, 10);
+    v.send(0, 200, 210, 1);
+    v.barrier(0, 300, 360);
+    v.call(0, "MPI_Finalize", 400, 410);
+    v.call(1, "MPI_Init", 0, 10);
+    v.recv(1, 50, 220, 0);
+    v.barrier(1, 340, 360);
+    v.call(1, "MPI_Finalize", 400, 410);
+    v.call(2, "MPI_Init", 0, 10);
+    v.barrier(2, 350, 360);
+    v.call(2, "MPI_Finalize", 400, 410);
+    return v.h.finish();
+}
+
+/// The span test's trace: MPI_Init ends 0.7 ms apart (tst_simulationspan.cpp).
+/// Rank 0: Init [0,100], Send 8 bytes [1100,1150], Finalize [2000,2100];
+/// rank 1: Init [0,700000], Recv [700100,700250], Finalize [701000,701050].
+Trace staggered()
+{
+    World w(2);
+    w.call(0, "MPI_Init", 0, 100);
+    w.send(0, 1100, 1150, 1);
+    w.call(0, "MPI_Finalize", 2000, 2100);
+    w.call(1, "MPI_Init", 0, 700000);
+    const RegionId f = w.h.mpi("MPI_Recv", RegionRole::MpiPointToPoint);
+    w.h.enter(w.loc[1], 700100, f);
+    w.h.builder().recv(w.loc[1], 700200, 0, w.world, 0, 8);
+    w.h.leave(w.loc[1], 700250, f);
+    w.call(1, "MPI_Finalize", 701000, 701050);
+    return w.h.finish();
+}
+
+constexpr const char* kSpec = R"(name: two
+nodes: 2
+ranks_per_node: 1
+eager_limit: 64KiB
+overhead: {send: 0ns, recv: 0ns}
+links:
+  l: {latency: 1us, bandwidth: 8GB/s}
+networks:
+  n: {topology: crossbar, link: l}
+)";
+
+void writeText(const QString& path, const QByteArray& text)
+{
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(text);
+}
+
+QJsonObject row(const QJsonObject& o, const QString& key)
+{
+    for (const QJsonValue& v : o.value("rows").toArray())
+        if (v.toObject().value("key").toString() == key) return v.toObject();
+    return {};
+}
+
+} // namespace
+
+class TestCliParity : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(dir_.isValid());
+        writeOtf2(runA(), dir_.filePath("a").toStdString());
+        writeOtf2(runB(), dir_.filePath("b").toStdString());
+        writeOtf2(staggered(), dir_.filePath("staggered").toStdString());
+        writeText(dir_.filePath("two.yaml"), kSpec);
+    }
+
+    void compareJson()
+    {
+        const CliResult r = runCli({"compare", dir_.filePath("a"), dir_.filePath("b"), "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject o = jsonOf(r);
+        QCOMPARE(o.value("span_a").toString(), "mpi_init_end_to_finalize_end");
+        const QJsonArray rows = o.value("rows").toArray();
+        QStringList keys;
+        for (const QJsonValue& v : rows) keys << v.toObject().value("key").toString();
+        QCOMPARE(keys, (QStringList{"run", "mpi", "computation", "wait", "wait_late_sender",
+                                    "wait_wait_at_barrier"}));
+        // Run time from the end of MPI_Init (10) to the end of MPI_Finalize: 310 and 410.
+        QCOMPARE(row(o, "run").value("a_ns").toDouble(), 300.0);
+        QCOMPARE(row(o, "run").value("b_ns").toDouble(), 400.0);
+        QCOMPARE(row(o, "run").value("difference_ns").toDouble(), 100.0);
+        QCOMPARE(row(o, "run").value("difference_pct").toDouble(), 100.0 * 100 / 300);
+        // MPI after MPI_Init: A 10 + 10 (rank 0) + 70 + 10 (rank 1) = 100;
+        // B 10 + 60 + 10, 170 + 20 + 10, 10 + 10 = 300.
+        QCOMPARE(row(o, "mpi").value("a_ns").toDouble(), 100.0);
+        QCOMPARE(row(o, "mpi").value("b_ns").toDouble(), 300.0);
+        QCOMPARE(row(o, "mpi").value("difference_pct").toDouble(), 200.0);
+        // Delta times: A 90 + 190 + 40 + 180 = 500; B 190 + 90 + 40 + 40 + 120 + 40 + 340 + 40.
+        QCOMPARE(row(o, "computation").value("a_ns").toDouble(), 500.0);
+        QCOMPARE(row(o, "computation").value("b_ns").toDouble(), 900.0);
+        // Late sender: A 100 - 50; B 200 - 50. Barrier: the last enters at 350: 50 + 10 + 0.
+        QCOMPARE(row(o, "wait").value("a_ns").toDouble(), 50.0);
+        QCOMPARE(row(o, "wait").value("b_ns").toDouble(), 210.0);
+        QCOMPARE(row(o, "wait_late_sender").value("b_ns").toDouble(), 150.0);
+        QCOMPARE(row(o, "wait_wait_at_barrier").value("a_ns").toDouble(), 0.0);
+        QCOMPARE(row(o, "wait_wait_at_barrier").value("b_ns").toDouble(), 60.0);
+        QVERIFY(row(o, "wait_wait_at_barrier").value("difference_pct").isNull());
+        // The text form has the same rows.
+        const CliResult text = runCli({"compare", dir_.filePath("a"), dir_.filePath("b")});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY(text.out.contains("Wait: Wait at Barrier"));
+    }
+
+    void scenarioRunJson()
+    {
+        writeText(dir_.filePath("latency.yaml"), "name: latency x2\n"
+                                                 "kind: replay\n"
+                                                 "baselines: [staggered]\n"
+                                                 "network: two.yaml\n"
+                                                 "set: [links.l.latency=2us]\n");
+        const CliResult r = runCli({"scenario", "run", dir_.filePath("latency.yaml"), "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject o = jsonOf(r);
+        QCOMPARE(o.value("name").toString(), "latency x2");
+        // Measured: 700000 .. 701050; MPI after MPI_Init 150 + 200.
+        QCOMPARE(o.value("measured").toObject().value("runtime_ns").toInteger(), 1050);
+        QCOMPARE(o.value("measured").toObject().value("mpi_ns").toInteger(), 350);
+        // Baseline (tst_simulationspan): the message arrives 2 x 1000 + 1 after 701000, rank 1
+        // enters MPI_Finalize at 703751, both leave at 703801: 3801. MPI: rank 0 waits in
+        // MPI_Finalize 703801 - 701850 = 1951; rank 1 2901 in MPI_Recv + 50.
+        QCOMPARE(o.value("baseline").toObject().value("runtime_ns").toInteger(), 3801);
+        QCOMPARE(o.value("baseline").toObject().value("mpi_ns").toInteger(), 1951 + 2951);
+        QCOMPARE(o.value("calibration_error_pct").toDouble(), 100.0 * (3801 - 1050) / 1050);
+        // Edited, 2 us per link: the message arrives 2000 later, so does everything after it.
+        const QJsonObject e = o.value("edited").toArray().at(0).toObject();
+        QCOMPARE(e.value("runtime_ns").toInteger(), 5801);
+        QCOMPARE(e.value("effect_ns").toInteger(), 2000);
+        QCOMPARE(e.value("effect_pct").toDouble(), 100.0 * 2000 / 3801);
+        QCOMPARE(e.value("mpi_effect_ns").toInteger(), 4000);
+        // Text: the effect reads as slower.
+        const CliResult text = runCli({"scenario", "run", dir_.filePath("latency.yaml")});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains("effect +2 us"), text.out.constData());
+        QVERIFY(text.out.contains("slower"));
+    }
+
+    void calibratedBaseline()
+    {
+        // baseline_set makes the baseline spec (2 us per link: the message arrives at 705001,
+        // rank 1 enters MPI_Finalize at 705751, both leave at 705801: 5801); the edit back to
+        // 1 us gives the span test's 3801, 2000 faster.
+        writeText(dir_.filePath("calibrated.yaml"), "name: calibrated\n"
+                                                    "kind: replay\n"
+                                                    "baselines: [staggered]\n"
+                                                    "network: two.yaml\n"
+                                                    "baseline_set: [links.l.latency=2us]\n"
+                                                    "set: [links.l.latency=1us]\n");
+        const CliResult r =
+            runCli({"scenario", "run", dir_.filePath("calibrated.yaml"), "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject o = jsonOf(r);
+        QCOMPARE(o.value("baseline").toObject().value("runtime_ns").toInteger(), 5801);
+        const QJsonObject e = o.value("edited").toArray().at(0).toObject();
+        QCOMPARE(e.value("runtime_ns").toInteger(), 3801);
+        QCOMPARE(e.value("effect_ns").toInteger(), -2000);
+    }
+
+    void scenarioSweepAndBadInput()
+    {
+        writeText(dir_.filePath("sweep.yaml"), "scenarios:\n"
+                                               "  - name: sweep\n"
+                                               "    kind: replay\n"
+                                               "    baselines: [staggered]\n"
+                                               "    network: two.yaml\n"
+                                               "    sweep: {param: links.l.latency, "
+                                               "values: [1us, 0.5us]}\n");
+        const CliResult r = runCli({"scenario", "run", dir_.filePath("sweep.yaml"), "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonArray runs = jsonOf(r).value("edited").toArray();
+        QCOMPARE(runs.size(), 2);
+        QCOMPARE(runs.at(0).toObject().value("effect_ns").toInteger(), 0); // the spec's value
+        QCOMPARE(runs.at(1).toObject().value("effect_ns").toInteger(), -1000);
+
+        // Scale scenarios are skipped with a note; a file of nothing else is an error.
+        const QByteArray scale = "  - name: bigger\n"
+                                 "    kind: scale\n"
+                                 "    baselines: [s4, s8, s16]\n"
+                                 "    network: two.yaml\n"
+                                 "    target: 64\n";
+        writeText(dir_.filePath("mixed.yaml"), "scenarios:\n" + scale +
+                                                   "  - name: replay\n"
+                                                   "    kind: replay\n"
+                                                   "    baselines: [staggered]\n"
+                                                   "    network: two.yaml\n");
+        const CliResult mixed = runCli({"scenario", "run", dir_.filePath("mixed.yaml")});
+        QVERIFY2(mixed.exitCode == 0, mixed.err.constData());
+        QVERIFY(mixed.err.contains("skipped scale scenario 'bigger'"));
+        QVERIFY(mixed.out.contains("scenario: replay"));
+        writeText(dir_.filePath("scale.yaml"), "scenarios:\n" + scale);
+        const CliResult only = runCli({"scenario", "run", dir_.filePath("scale.yaml")});
+        QCOMPARE(only.exitCode, 1);
+        QVERIFY2(only.err.contains("no replay scenario"), only.err.constData());
+
+        writeText(dir_.filePath("bad.yaml"), "name: bad\nkind: replay\nbaselines: [staggered]\n"
+                                             "network: two.yaml\nset: [links.l.latency=fast]\n");
+        const CliResult bad = runCli({"scenario", "run", dir_.filePath("bad.yaml")});
+        QCOMPARE(bad.exitCode, 1);
+        QVERIFY2(bad.err.contains("links.l.latency"), bad.err.constData());
+        writeText(dir_.filePath("typo.yaml"), "name: typo\nkind: replay\nbaselines: [x]\n"
+                                              "network: two.yaml\nnetwrok: x\n");
+        const CliResult typo = runCli({"scenario", "run", dir_.filePath("typo.yaml")});
+        QCOMPARE(typo.exitCode, 1);
+        QVERIFY2(typo.err.contains("typo.yaml"), typo.err.constData());
+    }
+
+private:
+    QTemporaryDir dir_;
+};
+
+QTEST_GUILESS_MAIN(TestCliParity)
+#include "tst_cliparity.moc"

@@ -1,0 +1,523 @@
+#include "whatif/netsim/calibration.h"
+
+#include "model/runspan.h"
+#include "whatif/netsim/calibrationsamples.h"
+#include "whatif/netsim/machine.h"
+
+#include <Eigen/Dense>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+namespace rankscope::netsim {
+
+namespace {
+
+constexpr size_t kMinSamples = 3;
+
+/// The least-squares estimate of a constant.
+double mean(const std::vector<double>& v)
+{
+    double sum = 0;
+    for (double x : v) sum += x;
+    return v.empty() ? 0 : sum / double(v.size());
+}
+
+std::string nsText(double ns)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.6gns", ns);
+    return buf;
+}
+
+std::string bandwidthText(double bytesPerNs)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.6gGB/s", bytesPerNs); // 1 byte/ns = 1 GB/s
+    return buf;
+}
+
+/// A message's route as the fit sees it: one link class, its hop count, the protocol row.
+struct Route
+{
+    std::string linkClass; ///< empty: mixed classes (not used)
+    double hops = 0;
+};
+
+Route routeOf(const Machine& machine, const NetworkSpec& spec, uint32_t src, uint32_t dst,
+              uint64_t bytes)
+{
+    const int net = machine.channel(src, dst, bytes);
+    if (net < 0) {
+        if (!machine.intraNode()) return {};
+        return Route{machine.intraNode()->name, 1};
+    }
+    const PathInfo path =
+        machine.topology(size_t(net)).path(machine.nodeOf(src), machine.nodeOf(dst));
+    const LinkClass* c = spec.link(spec.networks[size_t(net)].link);
+    if (!c || path.hops == 0) return {};
+    const double expected = path.hops * c->latencyNs;
+    const bool oneClass = std::abs(path.latencyNs - expected) <= 1e-9 * std::max(1.0, expected) &&
+                          path.bytesPerNs == c->bytesPerNs;
+    if (!oneClass) return {};
+    return Route{c->name, double(path.hops)};
+}
+
+/// Weighted least squares of z = hops * L + v * G over size groups of one link class.
+struct ClassFit
+{
+    double latencyNs = 0, nsPerByte = 0;
+    bool latencyDetermined = false, bandwidthDetermined = false;
+    std::optional<double> latencyRse, bandwidthRse;
+    uint64_t samples = 0;
+    std::string latencyNote, bandwidthNote;
+};
+
+struct Group
+{
+    double hops = 0, v = 0;
+    std::vector<double> z;
+};
+
+ClassFit fitClass(const std::map<std::pair<double, double>, Group>& groups, const LinkClass& spec)
+{
+    ClassFit fit;
+    fit.latencyNs = spec.latencyNs;
+    fit.nsPerByte = spec.bytesPerNs > 0 ? 1.0 / spec.bytesPerNs : 0;
+    // One row per observation: ordinary least squares, so the fitted terms reproduce the mean
+    // measured cost (what the run time adds up), waiting and noise included.
+    std::vector<double> h, v, z;
+    for (const auto& [key, g] : groups)
+        for (double y : g.z) {
+            h.push_back(g.hops);
+            v.push_back(g.v);
+            z.push_back(y);
+        }
+    fit.samples = z.size();
+    if (fit.samples < kMinSamples) {
+        fit.latencyNote = fit.bandwidthNote =
+            "too few messages on this link class (" + std::to_string(fit.samples) + ")";
+        return fit;
+    }
+    const size_t n = z.size();
+    const double vMin = *std::min_element(v.begin(), v.end());
+    const double vMax = *std::max_element(v.begin(), v.end());
+    size_t sizes = 0;
+    {
+        std::vector<double> distinct = v;
+        std::sort(distinct.begin(), distinct.end());
+        sizes = size_t(std::unique(distinct.begin(), distinct.end()) - distinct.begin());
+    }
+    // Solves for the latency and/or the ns per byte, the other held at its current value;
+    // the relative standard errors come from the residuals (sigma^2 (A^T A)^-1).
+    struct Solution
+    {
+        double latency = 0, perByte = 0;
+        std::optional<double> latencyRse, perByteRse;
+    };
+    auto solve = [&](bool fitLatency, bool fitPerByte) {
+        const Eigen::Index p = (fitLatency ? 1 : 0) + (fitPerByte ? 1 : 0);
+        Eigen::MatrixXd a(static_cast<Eigen::Index>(n), p);
+        Eigen::VectorXd b(static_cast<Eigen::Index>(n));
+        for (size_t i = 0; i < n; ++i) {
+            const Eigen::Index row = static_cast<Eigen::Index>(i);
+            Eigen::Index col = 0;
+            double y = z[i];
+            if (fitLatency) a(row, col++) = h[i];
+            else y -= h[i] * fit.latencyNs;
+            if (fitPerByte) a(row, col++) = v[i];
+            else y -= v[i] * fit.nsPerByte;
+            b(row) = y;
+        }
+        const Eigen::VectorXd x = a.colPivHouseholderQr().solve(b);
+        const double rss = (a * x - b).squaredNorm();
+        const double dof = double(n) - double(p);
+        std::vector<std::optional<double>> rse(static_cast<size_t>(p));
+        if (dof > 0) {
+            const Eigen::MatrixXd cov = (a.transpose() * a).inverse() * (rss / dof);
+            for (Eigen::Index j = 0; j < p; ++j)
+                if (x(j) != 0) rse[size_t(j)] = std::sqrt(std::max(0.0, cov(j, j))) / std::abs(x(j));
+        }
+        Solution s{fit.latencyNs, fit.nsPerByte, {}, {}};
+        Eigen::Index col = 0;
+        if (fitLatency) {
+            s.latencyRse = rse[size_t(col)];
+            s.latency = x(col++);
+        }
+        if (fitPerByte) {
+            s.perByteRse = rse[size_t(col)];
+            s.perByte = x(col++);
+        }
+        return s;
+    };
+    // A value is determined when it has the right sign and its standard error is below it.
+    auto determined = [](double value, const std::optional<double>& rse) {
+        return value > 0 && (!rse || *rse < 1.0);
+    };
+    auto why = [](double value, const std::optional<double>& rse) {
+        if (value <= 0) return std::string("the fit gave a value <= 0");
+        char buf[96];
+        std::snprintf(buf, sizeof buf, "the data cannot tell it from 0 (rel. std. error %.0f%%)",
+                      100 * rse.value_or(0));
+        return std::string(buf);
+    };
+    const bool sizesVary = sizes >= 2 && vMax > 0 && vMax >= 2 * vMin;
+    if (sizesVary) {
+        const Solution both = solve(true, true);
+        const bool latOk = determined(both.latency, both.latencyRse);
+        const bool bwOk = determined(both.perByte, both.perByteRse);
+        if (latOk && bwOk) {
+            fit.latencyNs = both.latency;
+            fit.nsPerByte = both.perByte;
+            fit.latencyRse = both.latencyRse;
+            fit.bandwidthRse = both.perByteRse;
+            fit.latencyDetermined = fit.bandwidthDetermined = true;
+            fit.latencyNote = fit.bandwidthNote =
+                "least squares of latency and bandwidth over " + std::to_string(sizes) + " sizes";
+            return fit;
+        }
+        if (bwOk) { // the latency is not determined: the bandwidth alone, latency as in the spec
+            fit.latencyNote = why(both.latency, both.latencyRse) + "; kept as in the spec";
+            const Solution one = solve(false, true);
+            if (determined(one.perByte, one.perByteRse)) {
+                fit.nsPerByte = one.perByte;
+                fit.bandwidthRse = one.perByteRse;
+                fit.bandwidthDetermined = true;
+                fit.bandwidthNote = "least squares over " + std::to_string(sizes) +
+                                    " sizes, latency as in the spec";
+            } else {
+                fit.bandwidthNote = why(one.perByte, one.perByteRse);
+            }
+            return fit;
+        }
+        fit.bandwidthNote = why(both.perByte, both.perByteRse) + "; kept as in the spec";
+    } else {
+        fit.bandwidthNote = "one message size (or sizes too close) on this link class";
+    }
+    const Solution one = solve(true, false);
+    if (determined(one.latency, one.latencyRse)) {
+        fit.latencyNs = one.latency;
+        fit.latencyRse = one.latencyRse;
+        fit.latencyDetermined = true;
+        fit.latencyNote = "least squares, bandwidth as in the spec";
+    } else {
+        fit.latencyNote = why(one.latency, one.latencyRse) + "; kept as in the spec";
+    }
+    return fit;
+}
+
+/// The eager limit that best explains the blocking sends' durations: up to it a send lasts o_s
+/// (their mean), above it the transfer starts when the receive is posted (or after o_s) and the
+/// send lasts until the data arrived: max(o_s, posted) + hops * L + b / B + protocol latency
+/// (least squares over those sends). Candidates: the spec's limit, each message size (eager up
+/// to it) and "all rendezvous"; one with one or two rendezvous sends (two parameters would fit
+/// them exactly) is not judged. Chosen only when it at least halves the squared error of the
+/// spec's limit.
+struct EagerChoice
+{
+    uint64_t limit = 0;
+    bool determined = false;
+    uint64_t samples = 0;
+    std::string note;
+};
+
+EagerChoice chooseEagerLimit(const std::vector<BlockingSendSample>& sends, const Machine& machine,
+                             const NetworkSpec& spec, uint64_t specLimit)
+{
+    EagerChoice choice{specLimit, false, sends.size(), {}};
+    if (sends.size() < 2 * kMinSamples) {
+        choice.note = "too few blocking sends (" + std::to_string(sends.size()) + ")";
+        return choice;
+    }
+    std::vector<uint64_t> candidates = {specLimit};
+    uint64_t smallest = UINT64_MAX;
+    for (const BlockingSendSample& s : sends) {
+        candidates.push_back(s.bytes);
+        smallest = std::min(smallest, s.bytes);
+    }
+    if (smallest > 0) candidates.push_back(smallest - 1);
+    std::sort(candidates.begin(), candidates.end());
+    candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+    auto error = [&](uint64_t limit) -> std::optional<double> {
+        std::vector<double> eager;
+        std::vector<const BlockingSendSample*> rendezvous;
+        for (const BlockingSendSample& s : sends) {
+            if (s.bytes <= limit) eager.push_back(s.durationNs);
+            else rendezvous.push_back(&s);
+        }
+        if (!rendezvous.empty() && rendezvous.size() < kMinSamples) return std::nullopt;
+        const double os = eager.empty() ? spec.sendOverheadNs : mean(eager);
+        double rss = 0;
+        for (double d : eager) rss += (d - os) * (d - os);
+        if (rendezvous.empty()) return rss;
+        Eigen::MatrixXd a(static_cast<Eigen::Index>(rendezvous.size()), 2);
+        Eigen::VectorXd b(static_cast<Eigen::Index>(rendezvous.size()));
+        for (size_t i = 0; i < rendezvous.size(); ++i) {
+            const BlockingSendSample& s = *rendezvous[i];
+            const Route r = routeOf(machine, spec, s.src, s.dst, s.bytes);
+            const ProtocolEntry& p = machine.protocol(s.bytes);
+            a(Eigen::Index(i), 0) = r.hops;
+            a(Eigen::Index(i), 1) = double(s.bytes) / p.bandwidthFactor;
+            b(Eigen::Index(i)) = s.durationNs - std::max(os, s.recvPostedAfterNs) - p.latencyNs;
+        }
+        const Eigen::VectorXd x = a.colPivHouseholderQr().solve(b);
+        return rss + (a * x - b).squaredNorm();
+    };
+    const std::optional<double> base = error(specLimit);
+    std::optional<double> best = base;
+    for (uint64_t c : candidates) {
+        const std::optional<double> e = error(c);
+        if (e && (!best || *e < *best)) {
+            best = e;
+            choice.limit = c;
+        }
+    }
+    if (!base || choice.limit == specLimit || *best > 0.5 * *base) {
+        choice.limit = specLimit;
+        choice.note = "no other limit halves the squared error of the send durations; kept";
+        return choice;
+    }
+    choice.determined = true;
+    char buf[160];
+    std::snprintf(buf, sizeof buf,
+                  "least squares over the send durations: %.0f %% of the spec's limit's squared "
+                  "error",
+                  100 * *best / *base);
+    choice.note = buf;
+    return choice;
+}
+
+} // namespace
+
+CalibrationReplay replayAgainstMeasured(const Trace& trace, const NetworkSpec& spec,
+                                        const SimulationOptions& replay)
+{
+    SimulationOptions options = replay;
+    options.buildTrace = false;
+    const SimulationResult r = simulate(trace, spec, options);
+    CalibrationReplay out;
+    out.measuredNs = r.inputRuntimeNs;
+    out.predictedNs = r.predictedRuntimeNs;
+    out.errorPct = r.inputRuntimeNs > 0
+                       ? 100.0 * double(r.predictedRuntimeNs - r.inputRuntimeNs) /
+                             double(r.inputRuntimeNs)
+                       : 0.0;
+    for (const RankTimes& t : r.perRank) {
+        const double e = t.inputMpiNs > 0
+                             ? 100.0 * double(t.mpiNs - t.inputMpiNs) / double(t.inputMpiNs)
+                             : (t.mpiNs > 0 ? 100.0 : 0.0);
+        out.maxRankMpiErrorPct = std::max(out.maxRankMpiErrorPct, std::abs(e));
+        if (std::abs(e) <= 20.0) ++out.ranksMpiWithin20Pct;
+    }
+    return out;
+}
+
+CalibrationResult calibrate(const Trace& trace, const NetworkSpec& spec,
+                            const SimulationOptions& replay)
+{
+    CalibrationResult result;
+    result.before = replayAgainstMeasured(trace, spec, replay);
+    const uint64_t specLimit = replay.eagerLimit.value_or(spec.eagerLimit);
+    const Machine machine(spec, uint32_t(trace.rankCount()));
+    // The eager limit first: which sends are eager decides what o_s and the transfers are.
+    const EagerChoice eager = chooseEagerLimit(
+        collectCalibrationSamples(trace, specLimit).blockingSends, machine, spec, specLimit);
+    const uint64_t eagerLimit = eager.limit;
+    const CalibrationSamples samples = collectCalibrationSamples(trace, eagerLimit);
+
+    // Send overhead.
+    CalibratedParameter os{"overhead.send", nsText(spec.sendOverheadNs), {}, false,
+                           samples.eagerSendNs.size(), std::nullopt, {}};
+    double sendOverhead = spec.sendOverheadNs;
+    if (samples.eagerSendNs.size() >= kMinSamples) {
+        sendOverhead = mean(samples.eagerSendNs);
+        os.determined = true;
+        os.note = "mean duration of eager single-message sends";
+    } else {
+        os.note = "too few eager sends (" + std::to_string(samples.eagerSendNs.size()) + ")";
+    }
+    CalibratedParameter orp{"overhead.recv", nsText(spec.recvOverheadNs), {}, false, 0,
+                            std::nullopt, {}};
+    double recvOverhead = spec.recvOverheadNs;
+
+    // A completing call waited when it lasted more than twice what an MPI call costs without
+    // waiting: the eager send's cost when known, else what the quickest quarter of the
+    // completing calls lasted.
+    std::vector<double> durations;
+    for (const CompletionSample& c : samples.completions)
+        durations.push_back(c.leaveNs - c.enterNs);
+    double quick = 0;
+    if (!durations.empty()) {
+        const size_t q = durations.size() / 4;
+        std::nth_element(durations.begin(), durations.begin() + long(q), durations.end());
+        quick = durations[q];
+    }
+    if (os.determined) quick = sendOverhead;
+
+    // Current transfer parameters per link class, from the spec, refined by each round.
+    std::map<std::string, std::pair<double, double>> params; // latency, ns per byte
+    for (const LinkClass& lc : spec.links)
+        params[lc.name] = {lc.latencyNs, lc.bytesPerNs > 0 ? 1.0 / lc.bytesPerNs : 0.0};
+    auto transferNs = [&](const Route& r, uint64_t bytes) {
+        const ProtocolEntry& p = machine.protocol(bytes);
+        const auto& [latency, perByte] = params[r.linkClass];
+        return p.latencyNs + r.hops * latency + double(bytes) * perByte / p.bandwidthFactor;
+    };
+    std::vector<Route> routes(samples.received.size());
+    for (const CompletionSample& c : samples.completions)
+        for (uint32_t k = c.first; k < c.first + c.count; ++k)
+            routes[k] = routeOf(machine, spec, samples.received[k].src, c.dst,
+                                samples.received[k].bytes);
+
+    // Which message of a call arrived last depends on the very latency and bandwidth being
+    // fitted; when the messages differ in size, a wrong choice fits itself (it is a fixed point
+    // of choosing and fitting), so such calls are left out. With one size the last to arrive
+    // is the last sent.
+    auto mixedSizes = [&](const CompletionSample& c) {
+        for (uint32_t k = c.first + 1; k < c.first + c.count; ++k)
+            if (samples.received[k].bytes != samples.received[c.first].bytes) return true;
+        return false;
+    };
+    std::map<std::string, ClassFit> fits;
+    std::vector<double> arrived;
+    // The message that ended a call, and whether a receive found its message there, depend
+    // on the transfer times: three rounds of choosing and fitting settle them.
+    for (int round = 0; round < 3; ++round) {
+        std::map<std::string, std::map<std::pair<double, double>, Group>> classes;
+        auto add = [&](const std::string& linkClass, double h, double v, double z) {
+            Group& g = classes[linkClass][{h, v}];
+            g.hops = h;
+            g.v = v;
+            g.z.push_back(z);
+        };
+        arrived.clear();
+        uint64_t used = 0, mixed = 0;
+        for (const CompletionSample& c : samples.completions) {
+            if (mixedSizes(c)) continue;
+            uint32_t last = c.first;
+            double lastArrival = -1e300;
+            bool known = true;
+            for (uint32_t k = c.first; k < c.first + c.count; ++k) {
+                if (routes[k].linkClass.empty()) {
+                    known = false;
+                    break;
+                }
+                const double a = samples.received[k].sendEnterNs + sendOverhead +
+                                 transferNs(routes[k], samples.received[k].bytes);
+                if (a > lastArrival) {
+                    lastArrival = a;
+                    last = k;
+                }
+            }
+            if (!known) {
+                ++mixed;
+                continue;
+            }
+            const ReceivedMessage& m = samples.received[last];
+            const double duration = c.leaveNs - c.enterNs;
+            if (c.blocking && c.enterNs >= lastArrival) {
+                arrived.push_back(duration);
+                continue;
+            }
+            if (duration <= 2 * quick) continue; // did not wait
+            const ProtocolEntry& p = machine.protocol(m.bytes);
+            add(routes[last].linkClass, routes[last].hops, double(m.bytes) / p.bandwidthFactor,
+                c.leaveNs - m.sendEnterNs - sendOverhead - recvOverhead - p.latencyNs);
+            ++used;
+        }
+        for (const RendezvousSendSample& x : samples.rendezvousSends) {
+            const Route r = routeOf(machine, spec, x.src, x.dst, x.bytes);
+            if (r.linkClass.empty()) {
+                ++mixed;
+                continue;
+            }
+            const ProtocolEntry& p = machine.protocol(x.bytes);
+            add(r.linkClass, r.hops, double(x.bytes) / p.bandwidthFactor,
+                x.durationNs - sendOverhead - p.latencyNs);
+            ++used;
+        }
+        for (const BarrierSample& b : samples.barriers) {
+            const Route r = routeOf(machine, spec, b.first, b.second, 0);
+            if (r.linkClass.empty()) {
+                ++mixed;
+                continue;
+            }
+            double rounds = 0;
+            while ((uint64_t(1) << uint64_t(rounds)) < b.members) rounds += 1;
+            const ProtocolEntry& p = machine.protocol(0);
+            add(r.linkClass, rounds * r.hops, 0.0,
+                b.costNs - rounds * (sendOverhead + recvOverhead + p.latencyNs));
+            ++used;
+        }
+        result.transferSamples = used;
+        result.skippedTransfers = mixed;
+        fits.clear();
+        for (const auto& [name, groups] : classes) {
+            fits[name] = fitClass(groups, *spec.link(name));
+            params[name] = {fits[name].latencyNs, fits[name].nsPerByte};
+        }
+        if (arrived.size() >= kMinSamples) recvOverhead = mean(arrived);
+    }
+    orp.samples = arrived.size();
+    if (arrived.size() >= kMinSamples) {
+        orp.determined = true;
+        orp.note = "mean duration of blocking receives whose message had arrived";
+    } else {
+        orp.note = "too few blocking receives entered after their message arrived (" +
+                   std::to_string(arrived.size()) + ")";
+    }
+
+    std::vector<SpecOverride> overrides;
+    CalibratedParameter el{"eager_limit", std::to_string(specLimit), std::to_string(eager.limit),
+                           eager.determined, eager.samples, std::nullopt, eager.note};
+    if (el.determined) overrides.push_back({el.key, el.after});
+    if (os.determined) {
+        os.after = nsText(sendOverhead);
+        overrides.push_back({os.key, os.after});
+    }
+    if (orp.determined) {
+        orp.after = nsText(recvOverhead);
+        overrides.push_back({orp.key, orp.after});
+    }
+    result.parameters.push_back(el);
+    result.parameters.push_back(os);
+    result.parameters.push_back(orp);
+    for (const LinkClass& lc : spec.links) {
+        const auto f = fits.find(lc.name);
+        CalibratedParameter lat{"links." + lc.name + ".latency", nsText(lc.latencyNs), {}, false,
+                                0, std::nullopt, "no message whose receiver waited used this "
+                                                 "link class on its own"};
+        CalibratedParameter bw{"links." + lc.name + ".bandwidth", bandwidthText(lc.bytesPerNs),
+                               {}, false, 0, std::nullopt, lat.note};
+        if (f != fits.end()) {
+            const ClassFit& fit = f->second;
+            lat.samples = bw.samples = fit.samples;
+            lat.determined = fit.latencyDetermined;
+            lat.note = fit.latencyNote;
+            lat.relStdError = fit.latencyRse;
+            if (lat.determined) {
+                lat.after = nsText(fit.latencyNs);
+                overrides.push_back({lat.key, lat.after});
+            }
+            bw.determined = fit.bandwidthDetermined;
+            bw.note = fit.bandwidthNote;
+            bw.relStdError = fit.bandwidthRse;
+            if (bw.determined) {
+                bw.after = bandwidthText(1.0 / fit.nsPerByte);
+                overrides.push_back({bw.key, bw.after});
+            }
+        }
+        result.parameters.push_back(lat);
+        result.parameters.push_back(bw);
+    }
+    for (CalibratedParameter& p : result.parameters)
+        if (!p.determined) p.after = p.before;
+
+    result.spec = spec.withOverrides(overrides);
+    result.after = replayAgainstMeasured(trace, result.spec, replay);
+    return result;
+}
+
+} // namespace rankscope::netsim

@@ -1,0 +1,143 @@
+#include "whatif/scenario/scenariorun.h"
+
+#include "model/traceerror.h"
+#include "whatif/netsim/simulation.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace rankscope::whatif {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+RunTimes replayed(const netsim::SimulationResult& r)
+{
+    RunTimes t{r.predictedRuntimeNs, 0};
+    for (const netsim::RankTimes& rank : r.perRank) t.mpiNs += rank.mpiNs;
+    return t;
+}
+
+netsim::SimulationOptions optionsOf(const Scenario& s)
+{
+    netsim::SimulationOptions o;
+    o.model = s.model;
+    o.collectiveAlgorithms = s.collectives;
+    o.cpuFactor = s.cpuFactor;
+    return o;
+}
+
+std::string resolved(const std::string& path, const fs::path& folder)
+{
+    if (path.empty() || fs::path(path).is_absolute()) return path;
+    return (folder / path).lexically_normal().generic_string();
+}
+
+} // namespace
+
+BaselineReplay baselineReplay(const Trace& trace, const netsim::NetworkSpec& spec,
+                              const std::string& model)
+{
+    netsim::SimulationOptions o;
+    o.model = model;
+    const netsim::SimulationResult r = netsim::simulate(trace, spec, o);
+    BaselineReplay b;
+    b.span = r.span;
+    b.measured.runNs = r.inputRuntimeNs;
+    for (const netsim::RankTimes& t : r.perRank) b.measured.mpiNs += t.inputMpiNs;
+    b.baseline = replayed(r);
+    return b;
+}
+
+EditedRun editedRun(const std::string& value, const BaselineReplay& base, const RunTimes& edited)
+{
+    EditedRun run;
+    run.value = value;
+    run.edited = edited;
+    run.effectNs = edited.runNs - base.baseline.runNs;
+    if (base.baseline.runNs > 0)
+        run.effectPct = 100.0 * double(run.effectNs) / double(base.baseline.runNs);
+    run.mpiEffectNs = edited.mpiNs - base.baseline.mpiNs;
+    return run;
+}
+
+ScenarioOutcome outcomeOf(const std::string& name, const BaselineReplay& base,
+                          std::vector<EditedRun> edited)
+{
+    ScenarioOutcome out;
+    out.name = name;
+    out.span = base.span;
+    out.measured = base.measured;
+    out.baseline = base.baseline;
+    if (base.measured.runNs > 0)
+        out.calibrationErrorPct = 100.0 * double(base.baseline.runNs - base.measured.runNs) /
+                                  double(base.measured.runNs);
+    out.edited = std::move(edited);
+    return out;
+}
+
+ScenarioOutcome runReplayScenario(const Scenario& s, const Trace& trace,
+                                  const netsim::NetworkSpec& spec)
+{
+    if (s.kind != ScenarioKind::Replay)
+        throw TraceError("scenario '" + s.name + "' is a " + kindName(s.kind) +
+                         " scenario; only replay scenarios are run here");
+    // The baseline: the trace on the unedited spec with the scenario's network model; the
+    // edits are the spec overrides, the collective algorithm choices and the CPU factor.
+    const netsim::NetworkSpec baselineSpec = spec.withOverrides(s.baselineOverrides);
+    const BaselineReplay base = baselineReplay(trace, baselineSpec, s.model);
+    std::vector<std::pair<std::string, Scenario>> points;
+    if (s.sweepParam.empty())
+        points.emplace_back(std::string(), s);
+    else
+        for (const std::string& v : s.sweepValues)
+            points.emplace_back(v, withParam(s, s.sweepParam, v));
+    std::vector<EditedRun> runs;
+    for (const auto& [value, point] : points) {
+        const netsim::NetworkSpec edited = baselineSpec.withOverrides(point.overrides);
+        runs.push_back(
+            editedRun(value, base, replayed(netsim::simulate(trace, edited, optionsOf(point)))));
+    }
+    return outcomeOf(s.name, base, std::move(runs));
+}
+
+std::vector<Scenario> readScenarioFile(const std::string& path)
+{
+    std::ifstream f(path);
+    if (!f) throw TraceError(path + ": cannot open the scenario file");
+    std::stringstream text;
+    text << f.rdbuf();
+    YAML::Node root;
+    try {
+        root = YAML::Load(text.str());
+    } catch (const YAML::ParserException& e) {
+        throw TraceError(path + ":" + std::to_string(e.mark.line + 1) + ": not valid YAML: " +
+                         e.msg);
+    }
+    std::vector<Scenario> out;
+    if (root.IsMap() && root["scenarios"]) {
+        const YAML::Node list = root["scenarios"];
+        if (!list.IsSequence())
+            throw TraceError(path + ":" + std::to_string(list.Mark().line + 1) +
+                             ": scenarios: expected a list of scenarios");
+        for (const YAML::Node& n : list) out.push_back(scenarioFromYaml(n, path));
+    } else if (root.IsMap() && root["name"]) {
+        out.push_back(scenarioFromYaml(root, path));
+    } else {
+        throw TraceError(path + ": neither a scenario (no 'name' key) nor a list of them (no "
+                         "'scenarios' key)");
+    }
+    const fs::path folder = fs::absolute(fs::path(path)).parent_path();
+    for (Scenario& s : out) {
+        for (std::string& b : s.baselines) b = resolved(b, folder);
+        s.compareWith = resolved(s.compareWith, folder);
+        // A bundled spec name stays as written (the caller looks it up).
+        if (s.network.find('/') != std::string::npos || fs::exists(folder / s.network))
+            s.network = resolved(s.network, folder);
+    }
+    return out;
+}
+
+} // namespace rankscope::whatif

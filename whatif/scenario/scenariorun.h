@@ -1,0 +1,87 @@
+#pragma once
+// Runs a saved replay scenario the way the what-if explorer does, for `rankscope-cli scenario
+// run` (and any caller without a GUI): the measured run, the baseline replay (the trace on the
+// unedited spec, with the scenario's network model) and the edited replay (with the scenario's
+// spec edits, collective algorithms and CPU factor), over one span
+// (model/runspan.h). The effect of the change is edited - baseline; how far the baseline is
+// from the measured run is the replay's calibration error, reported apart.
+//
+// Scale scenarios (synthesis of another rank count) are not run here: they throw TraceError
+// saying so.
+
+#include "whatif/scenario/scenario.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rankscope {
+class Trace;
+}
+
+namespace rankscope::whatif {
+
+/// Run time (span) and MPI time summed over ranks of one run.
+struct RunTimes
+{
+    int64_t runNs = 0;
+    int64_t mpiNs = 0;
+    bool operator==(const RunTimes&) const = default;
+};
+
+/// One edited replay: the scenario as saved, or one sweep point.
+struct EditedRun
+{
+    std::string value; ///< the sweep value; empty without a sweep
+    RunTimes edited;
+    int64_t effectNs = 0;               ///< edited - baseline run time
+    std::optional<double> effectPct;    ///< effectNs / baseline run time in %
+    int64_t mpiEffectNs = 0;            ///< edited - baseline MPI time
+    bool operator==(const EditedRun&) const = default;
+};
+
+/// The measured run and its baseline replay, over one span (model/runspan.h).
+struct BaselineReplay
+{
+    std::string span;
+    RunTimes measured;
+    RunTimes baseline;
+    bool operator==(const BaselineReplay&) const = default;
+};
+
+struct ScenarioOutcome
+{
+    std::string name;
+    std::string span; ///< RunSpan::name() of the baseline trace
+    RunTimes measured;
+    RunTimes baseline;
+    /// (baseline - measured) / measured run time in %: the replay's calibration error.
+    std::optional<double> calibrationErrorPct;
+    std::vector<EditedRun> edited; ///< one, or one per sweep value
+    bool operator==(const ScenarioOutcome&) const = default;
+};
+
+/// Replays `trace` on the unedited `spec` with network `model`: the baseline of its what-ifs.
+BaselineReplay baselineReplay(const Trace& trace, const netsim::NetworkSpec& spec,
+                              const std::string& model);
+
+/// `edited` against the baseline: the effect (edited - baseline) in ns and %.
+EditedRun editedRun(const std::string& value, const BaselineReplay& base, const RunTimes& edited);
+
+/// The outcome of one edited run against `base` (the calibration error apart).
+ScenarioOutcome outcomeOf(const std::string& name, const BaselineReplay& base,
+                          std::vector<EditedRun> edited);
+
+/// Runs replay scenario `s` on `trace` (its baseline, already loaded); `spec` is the unedited
+/// spec (the scenario's network file read without its edits). Throws TraceError for a scale
+/// scenario, a bad edit (naming the key) or a replay that fails.
+ScenarioOutcome runReplayScenario(const Scenario& s, const Trace& trace,
+                                  const netsim::NetworkSpec& spec);
+
+/// The scenarios of a YAML file: a single scenario (a map with `name`), or a session or list
+/// file with `scenarios:`. Relative trace and network paths are taken from the file's folder.
+/// Throws TraceError naming the file, line and key.
+std::vector<Scenario> readScenarioFile(const std::string& path);
+
+} // namespace rankscope::whatif
