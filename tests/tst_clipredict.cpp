@@ -169,6 +169,9 @@ private slots:
         QTest::newRow("other program")
             << QStringList{"--target", "100", s16, s36, dir_.filePath("a8")} << 1
             << "not traces of the same program";
+        QTest::newRow("unruled share out of range")
+            << QStringList{"--target", "100", "--max-unruled-share", "150", s16, s36, s64} << 2
+            << "--max-unruled-share";
         QTest::newRow("event limit")
             << QStringList{"--target", "100000", "--max-events", "100000", s16, s36, s64} << 1
             << "more than the limit";

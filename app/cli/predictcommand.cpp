@@ -63,6 +63,10 @@ ordered_json toJson(const extrap::SynthesisResult& r, const std::string& out)
     j["model"] = r.model;
     if (!r.machineNote.empty()) j["machine_note"] = r.machineNote;
     if (!r.notes.empty()) j["notes"] = r.notes;
+    j["warnings"] = r.warnings;
+    auto& unruled = j["unruled_intervals"] = ordered_json::array();
+    for (const extrap::synth::UnruledInterval& u : r.unruled)
+        unruled.push_back({{"interval", u.name}, {"scale", u.scale}, {"share_pct", 100.0 * u.share}});
     j["max_rank_delta_sum_ns"] = {{"predicted", finite(r.predictedMaxRankDeltaSum)},
                                   {"low", finite(r.predictedMaxLow)},
                                   {"high", finite(r.predictedMaxHigh)}};
@@ -91,6 +95,8 @@ void printText(const extrap::SynthesisResult& r, const std::string& out)
     if (!r.machineNote.empty()) std::printf("note: %s\n", r.machineNote.c_str());
     for (const std::string& n : r.notes)
         std::printf("note: %s\n", n.c_str());
+    for (const std::string& w : r.warnings)
+        std::printf("warning: %s\n", w.c_str());
     if (!out.empty()) std::printf("predicted trace written to %s\n", out.c_str());
 }
 
@@ -136,6 +142,11 @@ CLI::App* PredictCommand::add(CLI::App& parent)
     cmd->add_option("--seed", seed_, "Seed of the delta-time sampling")->capture_default_str();
     cmd->add_option("--max-events", maxEvents_, "Refuse targets whose trace holds more events")
         ->capture_default_str();
+    cmd->add_option("--max-unruled-share", maxUnruledSharePct_,
+                    "Refuse when execution intervals seen at fewer than 3 scales (sampled from "
+                    "the nearest scale) carry more than this percentage of the computation time")
+        ->check(CLI::Range(0.0, 100.0))
+        ->capture_default_str();
     cmd->add_option("-o,--output", out_, "Write the predicted trace (OTF2) to this folder");
     cmd->add_flag("--allow-partial", load_.allowPartial,
                   "Keep what can be read from a damaged trace and say what is missing");
@@ -169,6 +180,7 @@ int PredictCommand::run() const
     options.method = method_ == "classic" ? extrap::Method::Classic : extrap::Method::Rankscope;
     options.seed = seed_;
     options.maxEvents = maxEvents_;
+    options.maxUnruledShare = maxUnruledSharePct_ / 100.0;
     options.traceNames = traces_;
     extrap::ReplayChoice replay;
     replay.model = model_;

@@ -42,6 +42,9 @@ struct SynthesisOptions
     /// machine out of memory). Synthesis and replay peak at about 120 bytes per event, so the
     /// default stays within about 6 GB.
     uint64_t maxEvents = 50'000'000;
+    /// Execution intervals seen at fewer than 3 scales are sampled from the nearest scale; refuse
+    /// when they carry more than this share (0..1) of the computation time there.
+    double maxUnruledShare = 0.10;
     std::vector<std::string> traceNames; ///< optional, one per input trace, for messages
     ProgressCallback progress;           ///< 0..1; returning false cancels
 };
@@ -50,6 +53,16 @@ struct SynthesisOptions
 inline constexpr uint32_t kMaxSynthesisRanks = 1u << 24;
 
 namespace synth {
+
+/// An execution interval that follows no rule across the scales (seen at fewer than 3), sampled
+/// from its per-rank mean delta times at the largest input scale that shows it.
+struct UnruledInterval
+{
+    std::string name;     ///< `A - B`
+    uint32_t scale = 0;   ///< the input scale it is sampled from
+    double share = 0;     ///< its share of the computation time at that scale (0..1)
+    std::vector<double> rankMeans; ///< ascending, ns
+};
 
 /// One role of the template, evaluated at the target.
 struct Role
@@ -104,7 +117,9 @@ struct SynthesisPlan
     std::string worldName = "MPI_COMM_WORLD";
     ExtrapolationResult timing;
     std::map<std::string, double> withinRankCv; ///< per interval `A - B`, at the target
+    std::vector<UnruledInterval> unruled;       ///< carried from the nearest scale
     std::vector<Refusal> refused;               ///< non-empty: the program cannot be synthesised
+    std::vector<std::string> warnings;          ///< what was carried without a rule
     std::vector<std::string> notes;             ///< what the synthesised trace leaves out, and why
     uint64_t events = 0;                        ///< events of the synthesised trace
     bool cancelled = false;

@@ -218,6 +218,10 @@ void RankReader::read(RankId rank, std::map<std::string, Moments>& cvSums)
         Moments& sum = cvSums[name];
         sum.n += 1;
         sum.sum += m.cv();
+        IntervalSample& sample = out_.intervals[name];
+        sample.rankMeans.push_back(m.n > 0 ? m.sum / m.n : 0.0);
+        sample.totalNs += m.sum;
+        out_.deltaTotalNs += m.sum;
     }
 }
 
@@ -282,6 +286,8 @@ ScaleSkeleton readSkeleton(const Trace& trace, std::string label, SkeletonContex
     }
     for (const auto& [name, m] : cvSums)
         s.withinRankCv[name] = m.n > 0 ? m.sum / m.n : 0.0;
+    for (auto& [name, sample] : s.intervals)
+        std::sort(sample.rankMeans.begin(), sample.rankMeans.end());
     return s;
 }
 

@@ -124,6 +124,15 @@ struct SkeletonIssue
     std::string reason;
 };
 
+/// One execution interval `A - B` at one scale: the mean delta time of each rank that runs it
+/// and its delta time summed over all ranks. An interval that cannot be extrapolated (seen at
+/// fewer than 3 scales) is sampled from these at the scale nearest the target.
+struct IntervalSample
+{
+    std::vector<double> rankMeans; ///< ns, one per rank running the interval, ascending
+    double totalNs = 0;
+};
+
 struct ScaleSkeleton
 {
     const Trace* trace = nullptr;
@@ -133,6 +142,8 @@ struct ScaleSkeleton
     /// Per execution interval `A - B`: the mean over ranks of the coefficient of variation of
     /// its delta times within a rank (the per-occurrence spread the extrapolation does not model).
     std::map<std::string, double> withinRankCv;
+    std::map<std::string, IntervalSample> intervals; ///< per execution interval `A - B`
+    double deltaTotalNs = 0; ///< every delta time of every rank, summed (the computation time)
     std::vector<SkeletonIssue> issues;
     std::vector<std::string> notes; ///< what the synthesised trace leaves out, and why
     bool cancelled = false;
