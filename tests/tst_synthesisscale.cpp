@@ -1,11 +1,15 @@
 // Trace synthesis of programs whose structure changes with the scale (ALGORITHMS.md §5, revised):
 // execution intervals seen at too few scales, sampled from the nearest scale below a threshold of
-// the computation time and refused above it.
+// the computation time and refused above it; the comparison of a predicted trace with a run at
+// the target scale (`predict --measured`).
 
 #include "model/trace.h"
+#include "model/traceerror.h"
 #include "testsupport/handtrace.h"
 #include "testsupport/testpaths.h"
+#include "whatif/extrap/synthcompare.h"
 #include "whatif/extrap/synthesis.h"
+#include "whatif/extrap/synthfit.h"
 #include "whatif/netsim/networkspec.h"
 
 #include <QTest>
@@ -64,6 +68,49 @@ Trace middleRanksTrace(uint32_t n)
     return h.finish();
 }
 
+/// 4 ranks in a ring: MPI_Init ends at 20 + r, each rank sends `bytes` to r+1 (mod 4) and
+/// receives from r-1 `sends` times at one call site, then one MPI_Allreduce; MPI_Finalize ends
+/// at 5000 + 10 r.
+Trace ringTrace(uint64_t bytes, int sends, bool skipLastPartner = false)
+{
+    test::HandTrace h;
+    const RegionId main = h.user("main");
+    const RegionId init = h.mpi("MPI_Init"), fin = h.mpi("MPI_Finalize");
+    const RegionId send = h.mpi("MPI_Send", RegionRole::MpiPointToPoint);
+    const RegionId recv = h.mpi("MPI_Recv", RegionRole::MpiPointToPoint);
+    const RegionId allreduce = h.mpi("MPI_Allreduce", RegionRole::MpiCollective);
+    std::vector<LocationId> locs;
+    for (uint32_t r = 0; r < 4; ++r)
+        locs.push_back(h.addRank());
+    const CommId world = h.addWorld();
+    for (uint32_t r = 0; r < 4; ++r) {
+        const LocationId l = locs[r];
+        h.enter(l, 0, main);
+        h.call(l, init, 10, 20 + r);
+        int64_t t = 100;
+        for (int i = 0; i < sends; ++i, t += 100) {
+            const bool skip = skipLastPartner && i == sends - 1;
+            if (!(skip && r == 3)) {
+                h.enter(l, t, send);
+                h.builder().send(l, t + 1, (r + 1) % 4, world, 0, bytes);
+                h.leave(l, t + 2, send);
+            }
+            if (!(skip && r == 0)) {
+                h.enter(l, t + 10, recv);
+                h.builder().recv(l, t + 20, (r + 3) % 4, world, 0, bytes);
+                h.leave(l, t + 21, recv);
+            }
+        }
+        h.enter(l, t, allreduce);
+        h.builder().collectiveBegin(l, t + 1);
+        h.builder().collectiveEnd(l, t + 9, CollectiveOp::Allreduce, world, kNoRoot, 8, 8);
+        h.leave(l, t + 10, allreduce);
+        h.call(l, fin, 4990 + 10 * r, 5000 + 10 * r);
+        h.leave(l, 6000, main);
+    }
+    return h.finish();
+}
+
 } // namespace
 
 class TestSynthesisScale : public QObject
@@ -107,6 +154,61 @@ private slots:
         QCOMPARE(r.refused.size(), size_t(1));
         QVERIFY(r.refused.front().reason.find("16.67 %") != std::string::npos);
         QVERIFY(r.refused.front().reason.find("--max-unruled-share") != std::string::npos);
+    }
+
+    void sizeFollowsGridDimension()
+    {
+        // A halo face of 100 + 960 / d0 bytes, d0 the first dimension of MPI_Dims_create(n, 2):
+        // 2 x 2, 4 x 2, 4 x 4 give 580, 340, 340; 32 ranks are 8 x 4, so 100 + 120 = 220.
+        const std::vector<FitPoint> points{{4, 0, 580}, {8, 0, 340}, {16, 0, 340}};
+        const synth::Placement grid(synth::PlacementKind::Grid2);
+        QCOMPARE(synth::fitSize(points, 32, &grid), uint64_t(220));
+    }
+
+    void structureMatch()
+    {
+        const Trace measured = ringTrace(1000, 3);
+        // Earliest end of MPI_Init (20, rank 0) to latest end of MPI_Finalize (5030, rank 3).
+        QCOMPARE(initToFinalizeNs(measured), std::optional<int64_t>(5010));
+        const StructureMatch same = compareStructure(measured, measured, "m");
+        QCOMPARE(same.messagesPct, 0.0);
+        QCOMPARE(same.bytesPct, 0.0);
+        QVERIFY(same.collectivesEqual);
+        QCOMPARE(same.partnersEqualRanksPct, 100.0);
+        QCOMPARE(same.eventsEqualRanksPct, 100.0);
+        QCOMPARE(same.measuredMessages, uint64_t(12));
+
+        // 1010 bytes instead of 1000: 1 % more bytes at the send site, as many messages.
+        const StructureMatch bytes = compareStructure(ringTrace(1010, 3), measured, "m");
+        QCOMPARE(bytes.messagesPct, 0.0);
+        QVERIFY(std::abs(bytes.bytesPct - 1.0) < 1e-9);
+        QCOMPARE(bytes.differences.size(), size_t(1));
+        QCOMPARE(bytes.differences.front().callSite, std::string("main:MPI_Send"));
+
+        // 4 sends instead of 3: 16 messages against 12 (33.3 %); partners unchanged.
+        const StructureMatch more = compareStructure(ringTrace(1000, 4), measured, "m");
+        QVERIFY(std::abs(more.messagesPct - 100.0 / 3.0) < 1e-9);
+        QCOMPARE(more.partnersEqualRanksPct, 100.0);
+        QCOMPARE(more.eventsEqualRanksPct, 0.0);
+
+        // Ranks 3 -> 0 talk only in the last round, which is dropped: ranks 0 and 3 lose a
+        // partner, ranks 1 and 2 keep theirs.
+        const StructureMatch fewer =
+            compareStructure(ringTrace(1000, 1, true), ringTrace(1000, 1), "m");
+        QCOMPARE(fewer.partnersEqualRanksPct, 50.0);
+        QVERIFY(fewer.collectivesEqual);
+    }
+
+    void structureMatchNeedsTheTargetScale()
+    {
+        const Trace four = ringTrace(1000, 1);
+        const Trace two = middleRanksTrace(2);
+        try {
+            compareStructure(four, two, "run-2");
+            QFAIL("no error");
+        } catch (const TraceError& e) {
+            QVERIFY(std::string(e.what()).find("run-2 holds 2 ranks") != std::string::npos);
+        }
     }
 };
 

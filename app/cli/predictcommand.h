@@ -32,6 +32,7 @@ private:
     uint64_t seed_ = 1;
     uint64_t maxEvents_ = 50'000'000;
     double maxUnruledSharePct_ = 10.0;
+    std::string measured_;
     std::string out_;
     bool json_ = false;
     LoadOptions load_;

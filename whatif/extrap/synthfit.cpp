@@ -75,6 +75,39 @@ std::optional<uint64_t> exactPowerLaw(std::span<const FitPoint> points, double t
     return uint64_t(std::llround(std::min(kMaxBytes, std::exp(a + b * std::log(target)))));
 }
 
+/// A size that is a + b / d(n) exactly, d(n) one dimension of the placement's grid at scale n
+/// (a halo face of a 2-D decomposition whose grid is not square at every scale).
+std::optional<uint64_t> exactInGridDimension(std::span<const FitPoint> points, uint32_t target,
+                                             const Placement& placement)
+{
+    if (placement.gridDims() == 0 || points.size() < 3) return std::nullopt;
+    const auto at = placement.grid(target);
+    for (int d = 0; d < placement.gridDims(); ++d) {
+        double sx = 0, sy = 0, sxx = 0, sxy = 0;
+        std::vector<double> xs;
+        for (const FitPoint& p : points) {
+            const double x = 1.0 / double(placement.grid(uint32_t(p.n))->dims()[size_t(d)]);
+            xs.push_back(x);
+            sx += x;
+            sy += p.value;
+            sxx += x * x;
+            sxy += x * p.value;
+        }
+        const double m = double(points.size());
+        const double den = m * sxx - sx * sx;
+        if (den <= 1e-12) continue;
+        const double b = (m * sxy - sx * sy) / den, a = (sy - b * sx) / m;
+        bool exact = true;
+        for (size_t i = 0; i < points.size(); ++i)
+            exact = exact && std::abs(a + b * xs[i] - points[i].value) <=
+                                 std::max(1.0, 1e-3 * points[i].value);
+        if (!exact) continue;
+        const double v = a + b / double(at->dims()[size_t(d)]);
+        return uint64_t(std::llround(std::clamp(v, 0.0, kMaxBytes)));
+    }
+    return std::nullopt;
+}
+
 void fitLoopCounts(SynthesisPlan& plan,
                    const std::vector<std::vector<std::vector<uint32_t>>>& members,
                    const std::vector<std::vector<uint64_t>>& counts,
@@ -147,13 +180,16 @@ void fitGaps(Role& role, const StepTable& steps, const ScaleSkeleton& scale,
 
 } // namespace
 
-uint64_t fitSize(std::span<const FitPoint> points, double target)
+uint64_t fitSize(std::span<const FitPoint> points, double target, const Placement* placement)
 {
     const bool constant = std::all_of(points.begin(), points.end(), [&](const FitPoint& p) {
         return p.value == points.front().value;
     });
     if (constant) return uint64_t(std::llround(std::max(0.0, points.front().value)));
     if (const auto power = exactPowerLaw(points, target)) return *power;
+    if (placement)
+        if (const auto linear = exactInGridDimension(points, uint32_t(target), *placement))
+            return *linear;
     const SeriesFit fit = fitPmnf(points, target, 0, "bytes");
     return uint64_t(std::llround(std::clamp(fit.prediction, 0.0, kMaxBytes)));
 }
@@ -224,7 +260,7 @@ void fitRoles(SynthesisPlan& plan, const std::vector<std::vector<std::vector<uin
                 role.sizes.push_back(0);
                 continue;
             }
-            role.sizes.push_back(fitSize(points, plan.target));
+            role.sizes.push_back(fitSize(points, plan.target, &plan.placement));
         }
         // Gaps are placed as at the largest scale the role occurs at (closest to the target).
         size_t largest = scales.size();
