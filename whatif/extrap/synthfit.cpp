@@ -145,7 +145,7 @@ void fitGaps(Role& role, const StepTable& steps, const ScaleSkeleton& scale,
              const std::vector<uint32_t>& ranks, uint64_t count)
 {
     const size_t positions = role.positions();
-    std::vector<double> gapSum(positions, 0.0), gapN(positions, 0.0);
+    std::vector<double> gapSum(positions, 0.0), gapN(positions, 0.0), fractionN(positions, 0.0);
     role.gapFractions.assign(positions, {});
     for (size_t pos = 0; pos < positions; ++pos)
         role.gapFractions[pos].assign(steps.shape(role.stepAt(pos)).callBegin, 0.0);
@@ -154,9 +154,11 @@ void fitGaps(Role& role, const StepTable& steps, const ScaleSkeleton& scale,
         const RankSteps& rs = scale.perRank[r];
         for (size_t j = 0; j < rs.steps.size(); ++j) {
             const size_t pos = role.positionOf(j, count);
-            const StepShape& shape = steps.shape(rs.steps[j]);
+            // The gap as the rank ran it; its events are placed only where it ran the role's.
+            const StepShape& shape = steps.shape(rs.realStep(j));
             const uint32_t first = rs.firstEvent[j];
             if (shape.events.empty()) continue;
+            const bool own = rs.realStep(j) == rs.steps[j];
             const int64_t start = ev.time(first == 0 ? 0 : first - 1);
             const uint32_t endEvent = shape.callBegin < shape.events.size()
                                           ? first + shape.callBegin
@@ -164,9 +166,10 @@ void fitGaps(Role& role, const StepTable& steps, const ScaleSkeleton& scale,
             const double gap = double(ev.time(endEvent) - start);
             gapSum[pos] += gap;
             gapN[pos] += 1;
-            for (uint32_t i = 0; i < shape.callBegin; ++i)
+            for (uint32_t i = 0; own && i < shape.callBegin; ++i)
                 role.gapFractions[pos][i] +=
                     gap > 0 ? double(ev.time(first + i) - start) / gap : 0.0;
+            fractionN[pos] += own ? 1 : 0;
         }
     }
     role.gapMeanNs.assign(positions, 0.0);
@@ -174,7 +177,7 @@ void fitGaps(Role& role, const StepTable& steps, const ScaleSkeleton& scale,
         if (gapN[pos] == 0) continue;
         role.gapMeanNs[pos] = gapSum[pos] / gapN[pos];
         for (double& f : role.gapFractions[pos])
-            f = std::clamp(f / gapN[pos], 0.0, 1.0);
+            f = fractionN[pos] > 0 ? std::clamp(f / fractionN[pos], 0.0, 1.0) : 0.0;
     }
 }
 
@@ -228,7 +231,7 @@ void fitRoles(SynthesisPlan& plan, const std::vector<std::vector<std::vector<uin
                         const int n = sizeParams(events[e]);
                         if (n == 0) continue;
                         const EventParams p = eventParams(*scales[k].trace, memberIndex[k],
-                                                          RankId(r), rs.firstEvent[j] + e);
+                                                          RankId(r), rs.eventAt(j, e));
                         for (int which = 0; which < n; ++which) {
                             const double v = double(which == 0 ? p.bytes : p.received);
                             own[ri][slot].add(k, v);

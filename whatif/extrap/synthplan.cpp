@@ -3,6 +3,7 @@
 #include "model/trace.h"
 #include "model/traceerror.h"
 #include "whatif/extrap/synthfit.h"
+#include "whatif/extrap/synthgraph.h"
 #include "whatif/extrap/synthroles.h"
 
 #include <algorithm>
@@ -306,18 +307,49 @@ SynthesisPlan planSynthesis(const std::vector<const Trace*>& traces, const Synth
     }
     checkSameProgram(scales, plan);
 
-    std::vector<ScaleGroups> groups;
     std::vector<MemberIndex> members;
+    std::vector<std::vector<Edge>> edges;
     for (const ScaleSkeleton& s : scales) {
-        groups.push_back(groupRanks(s));
         members.emplace_back(*s.trace);
+        edges.push_back(communicationEdges(*s.trace));
     }
-    RoleSearch best;
-    best.stage = -1;
-    for (const Placement& p : Placement::candidates()) {
-        RoleSearch r = searchRoles(p, scales, groups, members, plan.context, o.target);
-        if (r.stage > best.stage) best = std::move(r);
-        if (best.stage == 4) break;
+    std::vector<Placement> placements = Placement::candidates();
+    for (const Placement& p : gridPlacements(edges, plan.scales))
+        placements.push_back(p);
+    for (size_t i = 0, n = placements.size(); i < n; ++i)
+        placements.push_back(placements[i].withRootApart());
+    const auto search = [&] {
+        std::vector<ScaleGroups> groups;
+        for (const ScaleSkeleton& s : scales)
+            groups.push_back(groupRanks(s));
+        RoleSearch best;
+        best.stage = -1;
+        for (const Placement& p : placements) {
+            RoleSearch r = searchRoles(p, scales, groups, members, plan.context, o.target);
+            if (r.stage > best.stage) best = std::move(r);
+            if (best.stage == 4) break;
+        }
+        return best;
+    };
+    RoleSearch best = search();
+    if (best.stage < 4) {
+        // Second try: the roles by their MPI calls alone, steps whose gaps differ only in
+        // user functions called and returned mapped to the variant most ranks run.
+        const std::map<std::string, uint64_t> mapped = canonicaliseSteps(scales, plan.context);
+        RoleSearch second = mapped.empty() ? RoleSearch{} : search();
+        if (!mapped.empty() && second.stage > best.stage) {
+            best = std::move(second);
+            uint64_t steps = 0;
+            std::string sites;
+            for (const auto& [site, count] : mapped) {
+                steps += count;
+                if (sites.size() < 400) sites += (sites.empty() ? "" : ", ") + site;
+            }
+            plan.warnings.push_back(
+                std::to_string(steps) +
+                " MPI calls before which ranks call other user functions than most ranks do "
+                "are written as most ranks run them (at " + sites + ")");
+        }
     }
     plan.placement = best.placement;
     if (best.stage < 4) {

@@ -8,8 +8,8 @@ namespace rankscope::extrap::synth {
 
 namespace {
 
-// Classes a placement can form: 4 positions in each of up to 3 grid dimensions.
-constexpr uint32_t kMaxClasses = 64;
+// Classes a placement can form: 4 positions in each of up to 3 grid dimensions, and rank 0 apart.
+constexpr uint32_t kMaxClasses = Placement::kRootClass + 1;
 
 std::string siteName(const SkeletonContext& ctx, uint32_t step)
 {
@@ -195,7 +195,7 @@ bool Search::rulesHold()
                     for (uint32_t e = 0; e < shape.events.size(); ++e) {
                         if (rankParams(shape.events[e]) == 0) continue;
                         const EventParams p = eventParams(*sc.trace, memberIndex_[k], RankId(r),
-                                                          rs.firstEvent[j] + e);
+                                                          rs.eventAt(j, e));
                         checkSlot(slots[slot++], sc.ranks, r, p.partner, g,
                                   siteName(ctx_, rs.steps[j]), role.name);
                     }

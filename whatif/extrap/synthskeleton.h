@@ -111,10 +111,22 @@ private:
 };
 
 /// One rank as steps: steps[k] starts at event firstEvent[k] of its main location.
+///
+/// After canonicaliseSteps, steps[k] may be the canonical step of the rank's real step real[k]:
+/// the same MPI call, with other user-region events in the gap before it. Event e (>= the
+/// call's begin) of the canonical shape is then event eventAt(k, e) of the trace.
 struct RankSteps
 {
     std::vector<uint32_t> steps;
     std::vector<uint32_t> firstEvent;
+    std::vector<uint32_t> real;  ///< empty: steps are the real steps
+    std::vector<int32_t> shift;  ///< per step: real call begin - canonical call begin
+
+    uint32_t realStep(size_t k) const { return real.empty() ? steps[k] : real[k]; }
+    uint32_t eventAt(size_t k, uint32_t e) const
+    {
+        return uint32_t(int64_t(firstEvent[k]) + e + (shift.empty() ? 0 : shift[k]));
+    }
 };
 
 /// Unsupported input found while reading (a sub-communicator, ...), by call site.
@@ -160,6 +172,13 @@ struct SkeletonContext
 /// world communicator); unsupported features are listed in `issues`.
 ScaleSkeleton readSkeleton(const Trace& trace, std::string label, SkeletonContext& context,
                            const ProgressCallback& progress = {});
+
+/// Steps that make the same MPI call (call site, MPI events) but differ in the user-region
+/// events of the gap before it (rank 0 printing, a data-dependent helper) are mapped to the
+/// variant most ranks run, so the roles follow the MPI calls. Returns the call sites of the
+/// steps that were mapped (with how many rank-steps each), for a warning.
+std::map<std::string, uint64_t> canonicaliseSteps(std::vector<ScaleSkeleton>& scales,
+                                                  SkeletonContext& context);
 
 /// The values of one event that depend on rank and scale.
 struct EventParams
