@@ -68,6 +68,48 @@ Trace middleRanksTrace(uint32_t n)
     return h.finish();
 }
 
+/// n ranks: MPI_Init, then 3 times 1000 ns of computation and an MPI_Allreduce of 8 bytes;
+/// from 16 ranks on each MPI_Allreduce is followed 10 ns later by an MPI_Barrier in the region
+/// "extra" (a call site present from n >= 16 on); MPI_Finalize.
+Trace growingTrace(uint32_t n)
+{
+    test::HandTrace h;
+    const RegionId main = h.user("main"), extra = h.user("extra");
+    const RegionId init = h.mpi("MPI_Init"), fin = h.mpi("MPI_Finalize");
+    const RegionId allreduce = h.mpi("MPI_Allreduce", RegionRole::MpiCollective);
+    const RegionId barrier = h.mpi("MPI_Barrier", RegionRole::MpiCollective);
+    std::vector<LocationId> locs;
+    for (uint32_t r = 0; r < n; ++r)
+        locs.push_back(h.addRank());
+    const CommId world = h.addWorld();
+    for (uint32_t r = 0; r < n; ++r) {
+        const LocationId l = locs[r];
+        h.enter(l, 0, main);
+        h.call(l, init, 10, 20);
+        int64_t t = 20;
+        for (int it = 0; it < 3; ++it) {
+            t += 1000;
+            h.enter(l, t, allreduce);
+            h.builder().collectiveBegin(l, t + 1);
+            h.builder().collectiveEnd(l, t + 9, CollectiveOp::Allreduce, world, kNoRoot, 8, 8);
+            h.leave(l, t + 10, allreduce);
+            t += 10;
+            if (n >= 16) {
+                h.enter(l, t + 10, extra);
+                h.enter(l, t + 10, barrier);
+                h.builder().collectiveBegin(l, t + 11);
+                h.builder().collectiveEnd(l, t + 19, CollectiveOp::Barrier, world, kNoRoot, 0, 0);
+                h.leave(l, t + 20, barrier);
+                h.leave(l, t + 20, extra);
+                t += 20;
+            }
+        }
+        h.call(l, fin, t + 100, t + 110);
+        h.leave(l, t + 120, main);
+    }
+    return h.finish();
+}
+
 /// 4 ranks in a ring: MPI_Init ends at 20 + r, each rank sends `bytes` to r+1 (mod 4) and
 /// receives from r-1 `sends` times at one call site, then one MPI_Allreduce; MPI_Finalize ends
 /// at 5000 + 10 r.
@@ -163,6 +205,33 @@ private slots:
         const std::vector<FitPoint> points{{4, 0, 580}, {8, 0, 340}, {16, 0, 340}};
         const synth::Placement grid(synth::PlacementKind::Grid2);
         QCOMPARE(synth::fitSize(points, 32, &grid), uint64_t(220));
+    }
+
+    void callSiteFromSixteenRanksOn()
+    {
+        const Trace t4 = growingTrace(4), t8 = growingTrace(8), t16 = growingTrace(16);
+        SynthesisOptions o;
+        o.target = 32;
+        // The computation before MPI_Allreduce follows MPI_Barrier at 16 ranks: an interval
+        // seen at one scale only, which carries most of the time; allowed here.
+        o.maxUnruledShare = 1.0;
+        const SynthesisResult r = synthesise({&t4, &t8, &t16}, ibSwitch(), o);
+        QVERIFY2(r.refused.empty(), r.refused.empty() ? "" : r.refused.front().reason.c_str());
+        QVERIFY(r.trace);
+        // Present for n >= 16, so at 32 ranks: 3 MPI_Allreduce and 3 MPI_Barrier instances.
+        size_t allreduces = 0, barriers = 0;
+        for (const CollectiveInstance& c : r.trace->collectives()) {
+            allreduces += c.op == CollectiveOp::Allreduce ? 1 : 0;
+            barriers += c.op == CollectiveOp::Barrier ? 1 : 0;
+            QCOMPARE(size_t(c.memberCount), size_t(32));
+        }
+        QCOMPARE(allreduces, size_t(3));
+        QCOMPARE(barriers, size_t(3));
+        bool ruled = false;
+        for (const std::string& n : r.notes)
+            ruled = ruled || n.find("main>extra:MPI_Barrier is present from 16 ranks on") !=
+                                 std::string::npos;
+        QVERIFY(ruled);
     }
 
     void structureMatch()

@@ -141,7 +141,7 @@ void fitLoopCounts(SynthesisPlan& plan,
     }
 }
 
-void fitGaps(Role& role, const StepTable& steps, const ScaleSkeleton& scale,
+void fitGaps(Role& role, const StepTable& steps, const ScaleSkeleton& scale, size_t scaleIndex,
              const std::vector<uint32_t>& ranks, uint64_t count)
 {
     const size_t positions = role.positions();
@@ -153,7 +153,7 @@ void fitGaps(Role& role, const StepTable& steps, const ScaleSkeleton& scale,
         const EventStream& ev = scale.trace->rankEvents(RankId(r));
         const RankSteps& rs = scale.perRank[r];
         for (size_t j = 0; j < rs.steps.size(); ++j) {
-            const size_t pos = role.positionOf(j, count);
+            const size_t pos = role.inputPosition(scaleIndex, j, count);
             // The gap as the rank ran it; its events are placed only where it ran the role's.
             const StepShape& shape = steps.shape(rs.realStep(j));
             const uint32_t first = rs.firstEvent[j];
@@ -224,7 +224,7 @@ void fitRoles(SynthesisPlan& plan, const std::vector<std::vector<std::vector<uin
             for (const uint32_t r : members[ri][k]) {
                 const RankSteps& rs = scales[k].perRank[r];
                 for (size_t j = 0; j < rs.steps.size(); ++j) {
-                    const size_t pos = role.positionOf(j, counts[ri][k]);
+                    const size_t pos = role.inputPosition(k, j, counts[ri][k]);
                     uint32_t slot = role.sizeSlotBase[pos];
                     const auto& events = steps.shape(rs.steps[j]).events;
                     for (uint32_t e = 0; e < events.size(); ++e) {
@@ -245,6 +245,7 @@ void fitRoles(SynthesisPlan& plan, const std::vector<std::vector<std::vector<uin
         }
     }
     std::set<std::string> reported;
+    std::vector<std::string> carried;
     for (size_t ri = 0; ri < plan.roles.size(); ++ri) {
         Role& role = plan.roles[ri];
         role.sizes.clear();
@@ -257,10 +258,16 @@ void fitRoles(SynthesisPlan& plan, const std::vector<std::vector<std::vector<uin
                     symbol == kNoSymbol
                         ? std::string("(outside MPI calls)")
                         : std::string(plan.context.symbols.name(CallSiteId(symbol)));
-                if (reported.insert(site).second)
-                    plan.refused.push_back({site, "its message sizes are seen at fewer than 3 "
-                                                  "scales, so they cannot be extrapolated"});
-                role.sizes.push_back(0);
+                if (points.empty()) {
+                    if (reported.insert(site).second)
+                        plan.refused.push_back({site, "its message sizes are never seen"});
+                    role.sizes.push_back(0);
+                    continue;
+                }
+                // Seen at 1 or 2 scales only (a call site present from some scale on): carried
+                // from the largest scale that shows it, with a warning.
+                if (reported.insert(site).second) carried.push_back(site);
+                role.sizes.push_back(uint64_t(std::llround(std::max(0.0, points.back().value))));
                 continue;
             }
             role.sizes.push_back(fitSize(points, plan.target, &plan.placement));
@@ -269,7 +276,15 @@ void fitRoles(SynthesisPlan& plan, const std::vector<std::vector<std::vector<uin
         size_t largest = scales.size();
         for (size_t k = 0; k < scales.size(); ++k)
             if (!members[ri][k].empty()) largest = k;
-        fitGaps(role, steps, scales[largest], members[ri][largest], counts[ri][largest]);
+        fitGaps(role, steps, scales[largest], largest, members[ri][largest], counts[ri][largest]);
+    }
+    if (!carried.empty()) {
+        std::string list;
+        for (size_t i = 0; i < carried.size() && i < 5; ++i)
+            list += (i ? ", " : "") + carried[i];
+        if (carried.size() > 5) list += " and " + std::to_string(carried.size() - 5) + " more";
+        plan.warnings.push_back("message sizes seen at fewer than 3 scales are carried from the "
+                                "largest scale that shows them, not extrapolated: " + list);
     }
 }
 

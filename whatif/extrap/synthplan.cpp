@@ -32,6 +32,21 @@ size_t Role::positionOf(uint64_t k, uint64_t count) const
     return p + b + size_t(k - b * count);
 }
 
+size_t Role::inputPosition(size_t scale, uint64_t k, uint64_t count) const
+{
+    if (scale >= inputForms.size() || inputForms[scale].toFull.empty())
+        return positionOf(k, count);
+    const ScaleForm& f = inputForms[scale];
+    size_t pos = 0;
+    if (k < f.prefix)
+        pos = size_t(k);
+    else if (k - f.prefix < f.body * count)
+        pos = f.prefix + size_t((k - f.prefix) % f.body);
+    else
+        pos = f.prefix + f.body + size_t(k - f.prefix - f.body * count);
+    return f.toFull[pos];
+}
+
 int32_t SynthesisPlan::roleOf(uint32_t r, const ProcessGrid* grid) const
 {
     return roleOfClass[placement.classOf(r, target, grid)];

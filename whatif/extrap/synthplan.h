@@ -64,6 +64,15 @@ struct UnruledInterval
     std::vector<double> rankMeans; ///< ascending, ns
 };
 
+/// How a role's steps at one input scale sit in its loop form when that scale lacks call sites
+/// the form holds (call sites present from some scale on): the form without those steps, and
+/// each of its positions' position in the full form. Empty: the scale runs the full form.
+struct ScaleForm
+{
+    size_t prefix = 0, body = 0;
+    std::vector<uint32_t> toFull;
+};
+
 /// One role of the template, evaluated at the target.
 struct Role
 {
@@ -88,6 +97,10 @@ struct Role
     size_t positions() const { return form.prefix.size() + form.body.size() + form.suffix.size(); }
     /// Position of the k-th step of a rank running `count` loop iterations.
     size_t positionOf(uint64_t k, uint64_t count) const;
+    /// Per input scale (by index): the form as that scale runs it.
+    std::vector<ScaleForm> inputForms;
+    /// Position in the full form of the k-th step of a rank of input scale `scale`.
+    size_t inputPosition(size_t scale, uint64_t k, uint64_t count) const;
     /// Steps of one rank at the target.
     uint64_t stepCount() const { return form.length(loopCount); }
 };
