@@ -110,6 +110,49 @@ Trace growingTrace(uint32_t n)
     return h.finish();
 }
 
+/// NPB CG's reduction inside a loop: 3 iterations of log2(n) exchanges with r xor 2^i
+/// (MPI_Send then MPI_Recv, one call site each) and an MPI_Allreduce; with `extraRanks`, the
+/// ranks r with r * 7 % 5 == 0 also call MPI_Comm_rank at the end (no placement explains them).
+Trace butterflyTrace(uint32_t n, bool extraRanks = false)
+{
+    test::HandTrace h;
+    const RegionId main = h.user("main");
+    const RegionId init = h.mpi("MPI_Init"), fin = h.mpi("MPI_Finalize");
+    const RegionId send = h.mpi("MPI_Send", RegionRole::MpiPointToPoint);
+    const RegionId recv = h.mpi("MPI_Recv", RegionRole::MpiPointToPoint);
+    const RegionId allreduce = h.mpi("MPI_Allreduce", RegionRole::MpiCollective);
+    const RegionId commRank = h.mpi("MPI_Comm_rank");
+    std::vector<LocationId> locs;
+    for (uint32_t r = 0; r < n; ++r)
+        locs.push_back(h.addRank());
+    const CommId world = h.addWorld();
+    for (uint32_t r = 0; r < n; ++r) {
+        const LocationId l = locs[r];
+        h.enter(l, 0, main);
+        h.call(l, init, 10, 20);
+        int64_t t = 100;
+        for (int it = 0; it < 3; ++it) {
+            for (uint32_t bit = 1; bit < n; bit <<= 1, t += 100) {
+                h.enter(l, t, send);
+                h.builder().send(l, t + 1, r ^ bit, world, 0, 64);
+                h.leave(l, t + 2, send);
+                h.enter(l, t + 10, recv);
+                h.builder().recv(l, t + 20, r ^ bit, world, 0, 64);
+                h.leave(l, t + 21, recv);
+            }
+            h.enter(l, t, allreduce);
+            h.builder().collectiveBegin(l, t + 1);
+            h.builder().collectiveEnd(l, t + 9, CollectiveOp::Allreduce, world, kNoRoot, 8, 8);
+            h.leave(l, t + 10, allreduce);
+            t += 1000;
+        }
+        if (extraRanks && r * 7 % 5 == 0) h.call(l, commRank, t, t + 10);
+        h.call(l, fin, t + 100, t + 110);
+        h.leave(l, t + 120, main);
+    }
+    return h.finish();
+}
+
 /// 4 ranks in a ring: MPI_Init ends at 20 + r, each rank sends `bytes` to r+1 (mod 4) and
 /// receives from r-1 `sends` times at one call site, then one MPI_Allreduce; MPI_Finalize ends
 /// at 5000 + 10 r.
@@ -232,6 +275,40 @@ private slots:
             ruled = ruled || n.find("main>extra:MPI_Barrier is present from 16 ranks on") !=
                                  std::string::npos;
         QVERIFY(ruled);
+    }
+
+    void loopCountInsideTheLoopRefused()
+    {
+        // What still refuses NPB CG (and MG): a loop whose trip count changes with the scale
+        // (log2 n exchanges) inside the main loop.
+        const Trace t4 = butterflyTrace(4), t8 = butterflyTrace(8), t16 = butterflyTrace(16);
+        SynthesisOptions o;
+        o.target = 32;
+        const SynthesisResult r = synthesise({&t4, &t8, &t16}, ibSwitch(), o);
+        QVERIFY(!r.trace);
+        QVERIFY(!r.refused.empty());
+        const Refusal& f = r.refused.front();
+        QVERIFY2(f.callSite == "main:MPI_Send" || f.callSite == "main:MPI_Allreduce",
+                 f.callSite.c_str());
+        QVERIFY2(f.reason.find("beyond a loop running more or fewer times") != std::string::npos,
+                 f.reason.c_str());
+    }
+
+    void ranksNoPlacementExplainsRefused()
+    {
+        // What still refuses NPB MG from 8/16/32: ranks of one role at one scale that make
+        // different calls whatever the placement (here r * 7 % 5 == 0 adds a call).
+        const Trace t8 = butterflyTrace(8, true), t16 = butterflyTrace(16, true),
+                    t32 = butterflyTrace(32, true);
+        SynthesisOptions o;
+        o.target = 64;
+        const SynthesisResult r = synthesise({&t8, &t16, &t32}, ibSwitch(), o);
+        QVERIFY(!r.trace);
+        QVERIFY(!r.refused.empty());
+        bool named = false;
+        for (const Refusal& f : r.refused)
+            named = named || f.reason.find("but make different MPI calls") != std::string::npos;
+        QVERIFY(named);
     }
 
     void structureMatch()
