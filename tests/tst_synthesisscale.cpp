@@ -156,7 +156,7 @@ Trace butterflyTrace(uint32_t n, bool extraRanks = false)
 /// 4 ranks in a ring: MPI_Init ends at 20 + r, each rank sends `bytes` to r+1 (mod 4) and
 /// receives from r-1 `sends` times at one call site, then one MPI_Allreduce; MPI_Finalize ends
 /// at 5000 + 10 r.
-Trace ringTrace(uint64_t bytes, int sends, bool skipLastPartner = false)
+Trace ringTrace(uint64_t bytes, int sends, bool skipLastPartner = false, bool selfComm = false)
 {
     test::HandTrace h;
     const RegionId main = h.user("main");
@@ -168,10 +168,15 @@ Trace ringTrace(uint64_t bytes, int sends, bool skipLastPartner = false)
     for (uint32_t r = 0; r < 4; ++r)
         locs.push_back(h.addRank());
     const CommId world = h.addWorld();
+    const CommId self = h.builder().addCommunicator(h.builder().intern("self"), {RankId(0)});
     for (uint32_t r = 0; r < 4; ++r) {
         const LocationId l = locs[r];
         h.enter(l, 0, main);
         h.call(l, init, 10, 20 + r);
+        if (selfComm && r == 0) {
+            h.builder().misc(l, 30, MiscEvent{MiscKind::CommCreate, self.value, 0});
+            h.builder().misc(l, 31, MiscEvent{MiscKind::CommDestroy, self.value, 0});
+        }
         int64_t t = 100;
         for (int i = 0; i < sends; ++i, t += 100) {
             const bool skip = skipLastPartner && i == sends - 1;
@@ -330,6 +335,12 @@ private slots:
         QVERIFY(std::abs(bytes.bytesPct - 1.0) < 1e-9);
         QCOMPARE(bytes.differences.size(), size_t(1));
         QCOMPARE(bytes.differences.front().callSite, std::string("main:MPI_Send"));
+
+        // Rank 0's records of a communicator of its own coming and going are not counted.
+        const Trace withSelf = ringTrace(1000, 3, false, true);
+        QCOMPARE(withSelf.rankEvents(RankId(0)).size(), measured.rankEvents(RankId(0)).size() + 2);
+        const StructureMatch self = compareStructure(measured, withSelf, "m");
+        QCOMPARE(self.eventsEqualRanksPct, 100.0);
 
         // 4 sends instead of 3: 16 messages against 12 (33.3 %); partners unchanged.
         const StructureMatch more = compareStructure(ringTrace(1000, 4), measured, "m");

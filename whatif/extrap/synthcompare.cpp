@@ -57,7 +57,17 @@ Summary summarise(const Trace& t)
         ++s.collectiveCount;
     }
     for (uint32_t r = 0; r < t.rankCount(); ++r) {
-        const uint64_t n = t.rankEvents(RankId(r)).size();
+        // Creation and destruction records of communicators other than MPI_COMM_WORLD are not
+        // counted: a predicted trace defines MPI_COMM_WORLD only and leaves them out.
+        const EventStream& ev = t.rankEvents(RankId(r));
+        uint64_t n = ev.size();
+        for (uint32_t i = 0; i < ev.size(); ++i) {
+            if (ev.kind(i) != EventKind::Misc) continue;
+            const MiscEvent& m = t.miscEvents()[ev.ref(i)];
+            if ((m.kind == MiscKind::CommCreate || m.kind == MiscKind::CommDestroy) &&
+                CommId(m.detail) != t.worldCommunicator())
+                --n;
+        }
         s.events.push_back(n);
         s.eventCount += n;
     }

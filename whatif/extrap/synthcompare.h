@@ -4,7 +4,8 @@
 //
 // Structure: messages and bytes per call site (point-to-point sends), collectives per
 // communicator (instances per operation, communicators told apart by their size since the
-// predicted trace holds MPI_COMM_WORLD only), partner sets per rank, events per rank. Run time:
+// predicted trace holds MPI_COMM_WORLD only), partner sets per rank, events per rank (without
+// the records of other communicators coming and going, which a predicted trace leaves out). Run time:
 // the span from the end of MPI_Init to the end of MPI_Finalize (earliest end of MPI_Init over the
 // ranks to the latest end of MPI_Finalize), the span `simulate` reports.
 
@@ -37,7 +38,10 @@ struct StructureMatch
     bool collectivesEqual = true; ///< the same instances per operation and communicator size
     uint64_t predictedCollectives = 0, measuredCollectives = 0;
     double partnersEqualRanksPct = 0; ///< ranks with the same set of partners (sent or received)
-    double eventsEqualRanksPct = 0;   ///< ranks with the same number of events (MPI location)
+    /// Ranks with the same number of events on their MPI location, not counting creation and
+    /// destruction records of communicators other than MPI_COMM_WORLD (a predicted trace has
+    /// none).
+    double eventsEqualRanksPct = 0;
     uint64_t predictedEvents = 0, measuredEvents = 0;
     std::vector<CallSiteDifference> differences; ///< call sites that differ, largest first
 };
