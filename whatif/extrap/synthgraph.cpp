@@ -85,8 +85,10 @@ std::vector<Placement> gridPlacements(const std::vector<std::vector<Edge>>& edge
     std::vector<Placement> out;
     for (const Scored& s : scored)
         if (out.size() < limit) out.push_back(s.placement);
-    for (const PlacementKind kind : {PlacementKind::Grid2, PlacementKind::Grid3})
-        if (std::find(out.begin(), out.end(), Placement(kind)) == out.end())
+    // Without point-to-point edges (collectives only) the graph says nothing: MPI_Cart_create's
+    // own order is the guess. Otherwise only grids the graph supports are tried.
+    if (out.empty())
+        for (const PlacementKind kind : {PlacementKind::Grid2, PlacementKind::Grid3})
             out.push_back(Placement(kind));
     return out;
 }

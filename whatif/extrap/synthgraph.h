@@ -30,8 +30,8 @@ double explainedShare(const Placement& placement, uint32_t n, const std::vector<
                       uint32_t* wraps = nullptr);
 
 /// Grid placements the graphs at scales `scales` (one edge list per scale) support, best first,
-/// at most `limit` of them; the identity-order non-periodic 2-D and 3-D grids always come last
-/// when not among them.
+/// at most `limit` of them; when no grid explains any edge at every scale (a program of
+/// collectives only, say), the identity-order non-periodic 2-D and 3-D grids.
 std::vector<Placement> gridPlacements(const std::vector<std::vector<Edge>>& edges,
                                       const std::vector<uint32_t>& scales, size_t limit = 4);
 
