@@ -339,11 +339,22 @@ SynthesisPlan planSynthesis(const std::vector<const Trace*>& traces, const Synth
             groups.push_back(groupRanks(s));
         RoleSearch best;
         best.stage = -1;
+        std::vector<Refusal> loopFailure; // the first placement whose roles' loops differ
         for (const Placement& p : placements) {
             RoleSearch r = searchRoles(p, scales, groups, members, plan.context, o.target);
+            if (r.stage == 1 && loopFailure.empty()) {
+                loopFailure = r.failures;
+                for (Refusal& f : loopFailure)
+                    f.reason = "with " + p.describe(o.target) + ", " + f.reason;
+            }
             if (r.stage > best.stage) best = std::move(r);
             if (best.stage == 4) break;
         }
+        // A placement that got further may still fail on a role no input shows; the loops that
+        // differ between scales under another placement are then the likelier cause: say both.
+        if (best.stage == 3)
+            for (Refusal& f : loopFailure)
+                best.failures.push_back(std::move(f));
         return best;
     };
     RoleSearch best = search();
