@@ -36,7 +36,8 @@ std::vector<uint32_t> ProcessGrid::dimsCreate(uint32_t n, uint32_t ndims)
     return best;
 }
 
-ProcessGrid::ProcessGrid(std::vector<uint32_t> dims) : dims_(std::move(dims))
+ProcessGrid::ProcessGrid(std::vector<uint32_t> dims, uint32_t periodicMask)
+    : dims_(std::move(dims)), periodic_(periodicMask)
 {
     if (dims_.empty() || dims_.size() > kMaxDims)
         throw TraceError("a process grid needs 1 to 3 dimensions");
@@ -64,7 +65,8 @@ int64_t ProcessGrid::neighbour(uint32_t rank, const Coords& offset) const
     const Coords c = coords(rank);
     int64_t r = 0;
     for (size_t i = 0; i < dims_.size(); ++i) {
-        const int64_t x = c[i] + offset[i];
+        int64_t x = c[i] + offset[i];
+        if (periodic(i)) x = ((x % int64_t(dims_[i])) + dims_[i]) % int64_t(dims_[i]);
         if (x < 0 || x >= dims_[i]) return -1;
         r = r * dims_[i] + x;
     }

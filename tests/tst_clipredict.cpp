@@ -114,6 +114,36 @@ private slots:
         QCOMPARE(runCli({"waitstates", out, "--json"}).exitCode, 0);
     }
 
+    void predictMeasured()
+    {
+        // The generator's own 10 x 10 stencil is the run at the target: the same messages per
+        // call site (4 x 2 + 32 x 3 + 64 x 4 = 360 per iteration), collectives and partners.
+        const QString measured = dir_.filePath("s100");
+        QCOMPARE(runCli({"generate", "--pattern", "stencil2d", "--ranks", "100", "--iterations",
+                         "3", "-q", "-o", measured})
+                     .exitCode,
+                 0);
+        const CliResult r = runCli({"predict", "--target", "100", "--json", "--measured", measured,
+                                    stencil(16), stencil(36), stencil(64)});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject o = jsonOf(r);
+        const QJsonObject m = o.value("structure_match").toObject();
+        for (const char* key :
+             {"messages_pct", "bytes_pct", "collectives_equal", "partners_equal_ranks_pct"})
+            QVERIFY2(m.contains(key), key);
+        QCOMPARE(m.value("messages_pct").toDouble(), 0.0);
+        QCOMPARE(m.value("messages").toObject().value("measured").toInteger(), 3 * 360);
+        QVERIFY(m.value("bytes_pct").toDouble() < 1.0);
+        QVERIFY(m.value("collectives_equal").toBool());
+        QCOMPARE(m.value("partners_equal_ranks_pct").toDouble(), 100.0);
+        QVERIFY(o.value("runtime_error_pct").isDouble());
+        QVERIFY(o.value("measured_runtime_ns").toInteger() > 0);
+
+        const CliResult text = runCli({"predict", "--target", "100", "--measured", measured,
+                                       stencil(16), stencil(36), stencil(64)});
+        QVERIFY(text.out.contains("against the measured run"));
+    }
+
     void textAndDeterminism()
     {
         const QStringList args{"predict", "--target", "81", stencil(16), stencil(36), stencil(64)};
@@ -169,6 +199,12 @@ private slots:
         QTest::newRow("other program")
             << QStringList{"--target", "100", s16, s36, dir_.filePath("a8")} << 1
             << "not traces of the same program";
+        QTest::newRow("unruled share out of range")
+            << QStringList{"--target", "100", "--max-unruled-share", "150", s16, s36, s64} << 2
+            << "--max-unruled-share";
+        QTest::newRow("measured at another scale")
+            << QStringList{"--target", "100", "--measured", s16, s16, s36, s64} << 1
+            << "not the target 100";
         QTest::newRow("event limit")
             << QStringList{"--target", "100000", "--max-events", "100000", s16, s36, s64} << 1
             << "more than the limit";

@@ -76,7 +76,7 @@ int CalibrateCommand::run() const
         j["transfer_samples"] = r.transferSamples;
         j["skipped_transfers"] = r.skippedTransfers;
         if (!out_.empty()) j["output"] = out_;
-        std::cout << j.dump(2) << '\n';
+        printJson(j);
         return kOk;
     }
     std::printf("%-28s %-14s %-14s %-4s %8s %s\n", "parameter", "before", "after", "fit",

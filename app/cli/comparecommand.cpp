@@ -48,7 +48,7 @@ int CompareCommand::run() const
                            {"difference_pct", pct ? nlohmann::ordered_json(*pct)
                                                   : nlohmann::ordered_json()}});
         }
-        std::cout << j.dump(2) << '\n';
+        printJson(j);
         return kOk;
     }
     std::printf("A: %s\nB: %s\n\n%-36s %12s %12s %12s %9s\n", a_.c_str(), b_.c_str(), "",

@@ -3,12 +3,14 @@
 #include "app/cli/netsimoptions.h"
 #include "importers/otf2writer.h"
 #include "model/traceerror.h"
+#include "whatif/extrap/synthcompare.h"
 #include "whatif/extrap/synthesis.h"
 
 #include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <nlohmann/json.hpp>
 
 namespace rankscope::cli {
@@ -46,11 +48,67 @@ ordered_json toJson(const extrap::SynthesisResult& r, const std::string& out)
     j["model"] = r.model;
     if (!r.machineNote.empty()) j["machine_note"] = r.machineNote;
     if (!r.notes.empty()) j["notes"] = r.notes;
+    j["warnings"] = r.warnings;
+    auto& unruled = j["unruled_intervals"] = ordered_json::array();
+    for (const extrap::synth::UnruledInterval& u : r.unruled)
+        unruled.push_back({{"interval", u.name}, {"scale", u.scale}, {"share_pct", 100.0 * u.share}});
     j["max_rank_delta_sum_ns"] = {{"predicted", finite(r.predictedMaxRankDeltaSum)},
                                   {"low", finite(r.predictedMaxLow)},
                                   {"high", finite(r.predictedMaxHigh)}};
     if (!out.empty() && r.trace) j["output"] = out;
     return j;
+}
+
+/// The predicted trace against a run at the target scale.
+struct Measured
+{
+    extrap::StructureMatch match;
+    std::optional<int64_t> measuredNs, predictedNs;
+    std::optional<double> errorPct() const
+    {
+        if (!measuredNs || !predictedNs || *measuredNs <= 0) return std::nullopt;
+        return 100.0 * double(*predictedNs - *measuredNs) / double(*measuredNs);
+    }
+};
+
+ordered_json toJson(const Measured& m)
+{
+    const extrap::StructureMatch& s = m.match;
+    ordered_json j;
+    j["messages_pct"] = s.messagesPct;
+    j["bytes_pct"] = s.bytesPct;
+    j["collectives_equal"] = s.collectivesEqual;
+    j["partners_equal_ranks_pct"] = s.partnersEqualRanksPct;
+    j["events_equal_ranks_pct"] = s.eventsEqualRanksPct;
+    j["messages"] = {{"predicted", s.predictedMessages}, {"measured", s.measuredMessages}};
+    j["bytes"] = {{"predicted", s.predictedBytes}, {"measured", s.measuredBytes}};
+    j["collectives"] = {{"predicted", s.predictedCollectives}, {"measured", s.measuredCollectives}};
+    j["events"] = {{"predicted", s.predictedEvents}, {"measured", s.measuredEvents}};
+    auto& diff = j["differing_callsites"] = ordered_json::array();
+    for (const extrap::CallSiteDifference& d : s.differences)
+        diff.push_back({{"callsite", d.callSite},
+                        {"messages", {{"predicted", d.predictedMessages}, {"measured", d.measuredMessages}}},
+                        {"bytes", {{"predicted", d.predictedBytes}, {"measured", d.measuredBytes}}}});
+    return j;
+}
+
+void printMeasured(const Measured& m)
+{
+    const extrap::StructureMatch& s = m.match;
+    std::printf("against the measured run: messages per call site off by at most %.3g %% (%llu "
+                "predicted, %llu measured), bytes by at most %.3g %%\n",
+                s.messagesPct, (unsigned long long)s.predictedMessages,
+                (unsigned long long)s.measuredMessages, s.bytesPct);
+    std::printf("  collectives %s (%llu predicted, %llu measured); same partners on %.2f %% of "
+                "ranks; same event count on %.2f %% of ranks\n",
+                s.collectivesEqual ? "equal" : "differ", (unsigned long long)s.predictedCollectives,
+                (unsigned long long)s.measuredCollectives, s.partnersEqualRanksPct,
+                s.eventsEqualRanksPct);
+    if (const auto e = m.errorPct())
+        std::printf("  run time (end of MPI_Init to end of MPI_Finalize): %s predicted, %s "
+                    "measured, error %+.1f %%\n",
+                    formatDuration(*m.predictedNs).c_str(), formatDuration(*m.measuredNs).c_str(),
+                    *e);
 }
 
 void printText(const extrap::SynthesisResult& r, const std::string& out)
@@ -74,6 +132,8 @@ void printText(const extrap::SynthesisResult& r, const std::string& out)
     if (!r.machineNote.empty()) std::printf("note: %s\n", r.machineNote.c_str());
     for (const std::string& n : r.notes)
         std::printf("note: %s\n", n.c_str());
+    for (const std::string& w : r.warnings)
+        std::printf("warning: %s\n", w.c_str());
     if (!out.empty()) std::printf("predicted trace written to %s\n", out.c_str());
 }
 
@@ -98,6 +158,13 @@ CLI::App* PredictCommand::add(CLI::App& parent)
     cmd->add_option("--seed", seed_, "Seed of the delta-time sampling")->capture_default_str();
     cmd->add_option("--max-events", maxEvents_, "Refuse targets whose trace holds more events")
         ->capture_default_str();
+    cmd->add_option("--max-unruled-share", maxUnruledSharePct_,
+                    "Refuse when execution intervals seen at fewer than 3 scales (sampled from "
+                    "the nearest scale) carry more than this percentage of the computation time")
+        ->check(CLI::Range(0.0, 100.0))
+        ->capture_default_str();
+    cmd->add_option("--measured", measured_,
+                    "A measured trace at the target scale to compare the prediction with");
     cmd->add_option("-o,--output", out_, "Write the predicted trace (OTF2) to this folder");
     cmd->add_flag("--allow-partial", load_.allowPartial,
                   "Keep what can be read from a damaged trace and say what is missing");
@@ -131,12 +198,39 @@ int PredictCommand::run() const
     options.method = method_ == "classic" ? extrap::Method::Classic : extrap::Method::Rankscope;
     options.seed = seed_;
     options.maxEvents = maxEvents_;
+    options.maxUnruledShare = maxUnruledSharePct_ / 100.0;
     options.traceNames = traces_;
     extrap::ReplayChoice replay;
     replay.model = model_;
+    std::unique_ptr<Trace> measuredTrace;
+    if (!measured_.empty()) {
+        measuredTrace = std::make_unique<Trace>(loadTrace(measured_, load_));
+        if (measuredTrace->rankCount() != uint64_t(target_))
+            throw TraceError(measured_ + " holds " + std::to_string(measuredTrace->rankCount()) +
+                             " ranks, not the target " + std::to_string(target_) +
+                             ": --measured must be a run at the target scale");
+    }
     const extrap::SynthesisResult r = extrap::synthesise(traces, spec, options, replay);
     if (r.trace && !out_.empty()) writeOtf2(*r.trace, out_);
-    if (json_) printJson(toJson(r, out_));
+    std::optional<Measured> measured;
+    if (r.trace && measuredTrace) {
+        measured = Measured{extrap::compareStructure(*r.trace, *measuredTrace, measured_),
+                            extrap::initToFinalizeNs(*measuredTrace),
+                            extrap::initToFinalizeNs(*r.trace)};
+    }
+    if (json_) {
+        ordered_json j = toJson(r, out_);
+        if (measured) {
+            j["structure_match"] = toJson(*measured);
+            j["runtime_error_pct"] =
+                measured->errorPct() ? ordered_json(*measured->errorPct()) : ordered_json();
+            j["measured_runtime_ns"] =
+                measured->measuredNs ? ordered_json(*measured->measuredNs) : ordered_json();
+            j["predicted_span_ns"] =
+                measured->predictedNs ? ordered_json(*measured->predictedNs) : ordered_json();
+        }
+        printJson(j);
+    }
     if (!r.refused.empty()) {
         std::fprintf(stderr, "rankscope-cli: error: cannot synthesise %u ranks:\n", r.target);
         // The first reasons say what is wrong; --json lists every one.
@@ -150,7 +244,10 @@ int PredictCommand::run() const
                          r.refused.size() - kShown);
         return kBadInput;
     }
-    if (!json_) printText(r, out_);
+    if (!json_) {
+        printText(r, out_);
+        if (measured) printMeasured(*measured);
+    }
     return kOk;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // `rankscope-cli predict --target N [--network SPEC] [--set KEY=VALUE]... [--model M]
-// [--method classic|rankscope] [--seed S] [--max-events E] [-o OUT] [--json] TRACE...`: the scale
+// [--method classic|rankscope] [--seed S] [--max-events E]
+// [--max-unruled-share PCT] [--measured TRACE] [-o OUT] [--json] TRACE...`: the scale
 // what-if (ALGORITHMS.md §5). Synthesises the trace of N ranks from traces of one program at 3 or
 // more smaller scales, replays it on a network spec (default: the bundled ib-switch) and prints
 // the predicted run time; -o writes the predicted trace as OTF2. A program whose pattern cannot
@@ -30,6 +31,8 @@ private:
     std::string method_ = "rankscope";
     uint64_t seed_ = 1;
     uint64_t maxEvents_ = 50'000'000;
+    double maxUnruledSharePct_ = 10.0;
+    std::string measured_;
     std::string out_;
     bool json_ = false;
     LoadOptions load_;

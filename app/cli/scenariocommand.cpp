@@ -113,7 +113,7 @@ int ScenarioCommand::run() const
                         e.effectNs > 0 ? ", slower" : (e.effectNs < 0 ? ", faster" : ""));
         }
     }
-    if (json_) std::cout << (all.size() == 1 ? all.front() : all).dump(2) << '\n';
+    if (json_) printJson((all.size() == 1 ? all.front() : all));
     return kOk;
 }
 

@@ -13,8 +13,9 @@
 #include "whatif/extrap/sumcomposition.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <cmath>
+#include <cstdio>
+#include <map>
 #include <numeric>
 #include <set>
 #include <stdexcept>
@@ -115,35 +116,47 @@ void validate(const std::vector<const Trace*>& traces, const ExtrapolationOption
                          ": extrapolation predicts a larger scale than was run");
 }
 
-/// Share of a trace's delta time (over all ranks) that lies in the intervals named in `known`.
-double sharedTimeShare(const IntervalTable& t, const std::set<std::string>& known)
+/// The MPI calls of a trace by call site (each delta time starts at one call).
+std::map<std::string, double> callsBySite(const IntervalTable& t)
+{
+    std::map<std::string, double> calls;
+    for (const ExecutionInterval& iv : t.intervals)
+        calls[std::string(t.callSites.name(iv.from))] += double(iv.stats.occurrences);
+    return calls;
+}
+
+/// Share of a trace's MPI calls made at call sites in `known`.
+double sharedCallShare(const IntervalTable& t, const std::set<std::string>& known)
 {
     double all = 0, shared = 0;
-    for (const ExecutionInterval& iv : t.intervals) {
-        all += double(iv.stats.total);
-        if (known.count(t.name(iv))) shared += double(iv.stats.total);
+    for (const auto& [site, n] : callsBySite(t)) {
+        all += n;
+        if (known.count(site)) shared += n;
     }
     return all > 0 ? shared / all : 0.0;
 }
 
-/// Traces of one program share their execution intervals: call sites that come and go with the
-/// scale (coarse grid levels, say) are allowed, but at least kSameProgramShare of every input's
-/// computation time must lie in intervals found at every input scale.
+/// Traces of one program make their MPI calls at the same call sites: sites that come and go
+/// with the scale (coarse grid levels, a phase from 16 ranks on) are allowed, but at least
+/// kSameProgramShare of every input's MPI calls must be made at call sites found at every
+/// input scale.
 constexpr double kSameProgramShare = 0.5;
 
-void checkSameProgram(const std::vector<ScaleData>& data, const ScaleSeries& series,
-                      const std::vector<std::string>& labels)
+void checkSameProgram(const std::vector<ScaleData>& data, const std::vector<std::string>& labels)
 {
     std::set<std::string> everywhere;
-    for (const MatchedInterval& m : series.intervals)
-        if (m.presentCount() == data.size()) everywhere.insert(m.name);
+    for (const auto& [site, n] : callsBySite(data.front().table)) everywhere.insert(site);
+    for (size_t k = 1; k < data.size(); ++k) {
+        const std::map<std::string, double> here = callsBySite(data[k].table);
+        std::erase_if(everywhere, [&](const std::string& s) { return !here.count(s); });
+    }
     for (size_t k = 0; k < data.size(); ++k) {
-        const double share = sharedTimeShare(data[k].table, everywhere);
+        const double share = sharedCallShare(data[k].table, everywhere);
         if (share < kSameProgramShare)
             throw TraceError(labels[k] + " is not a trace of the same program as the others: only " +
                              std::to_string(int(std::lround(share * 100))) +
-                             " % of its computation time lies in execution intervals found at "
-                             "every input scale (at least 50 % is needed)");
+                             " % of its MPI calls are made at call sites found at every input "
+                             "scale (at least 50 % is needed)");
     }
 }
 
@@ -366,7 +379,7 @@ ExtrapolationResult extrapolate(const std::vector<const Trace*>& smallScales,
     std::vector<const IntervalTable*> tables;
     for (const ScaleData& d : in.data) tables.push_back(&d.table);
     in.series = matchIntervals(in.scales, tables);
-    checkSameProgram(in.data, in.series, labels);
+    checkSameProgram(in.data, labels);
     if (measured) {
         const std::string label = "the measured trace (" + std::to_string(measured->rankCount()) + " ranks)";
         if (measured->rankCount() != options.target)
@@ -376,12 +389,13 @@ ExtrapolationResult extrapolate(const std::vector<const Trace*>& smallScales,
         if (!load(*measured, label, samples, options.progress, 0.6 - loadShare, 0.6, *in.measured))
             return cancelled;
         std::set<std::string> known;
-        for (const MatchedInterval& m : in.series.intervals) known.insert(m.name);
-        const double share = sharedTimeShare(in.measured->table, known);
+        for (const ScaleData& d : in.data)
+            for (const auto& [site, n] : callsBySite(d.table)) known.insert(site);
+        const double share = sharedCallShare(in.measured->table, known);
         if (share < kSameProgramShare)
             throw TraceError(label + " is not a run of the program of the inputs: only " +
                              std::to_string(int(std::lround(share * 100))) +
-                             " % of its computation time lies in execution intervals the inputs have "
+                             " % of its MPI calls are made at call sites the inputs have "
                              "(at least 50 % is needed)");
     }
 

@@ -5,6 +5,7 @@
 #include "whatif/extrap/synthfit.h"
 #include "whatif/netsim/simulation.h"
 
+#include <chrono>
 #include <cmath>
 
 namespace rankscope::extrap {
@@ -80,7 +81,15 @@ SynthesisResult synthesise(const std::vector<const Trace*>& traces, const netsim
     planOptions.progress = slice(options.progress, 0.0, 0.5);
     // Phase boundaries are checkpoints too: a short replay may report no progress of its own.
     const auto stop = [&](double f) { return options.progress && !options.progress(f); };
+    using Clock = std::chrono::steady_clock;
+    const auto seconds = [](Clock::time_point since) {
+        return std::chrono::duration<double>(Clock::now() - since).count();
+    };
+    auto started = Clock::now();
     const synth::SynthesisPlan plan = planSynthesis(traces, planOptions);
+    result.planSeconds = seconds(started);
+    result.warnings = plan.warnings;
+    result.unruled = plan.unruled;
     result.scales = plan.scales;
     result.placement = plan.placementText();
     result.refused = plan.refused;
@@ -96,6 +105,7 @@ SynthesisResult synthesise(const std::vector<const Trace*>& traces, const netsim
     result.predictedMaxHigh = plan.timing.predictedMaxHigh;
     const netsim::NetworkSpec machine = specForRanks(spec, options.target, &result.machineNote);
 
+    started = Clock::now();
     Trace draft = [&] {
         try {
             return buildDraftTrace(plan, options.seed, slice(options.progress, 0.5, 0.65));
@@ -104,6 +114,7 @@ SynthesisResult synthesise(const std::vector<const Trace*>& traces, const netsim
             return Trace();
         }
     }();
+    result.draftSeconds = seconds(started);
     if (draft.rankCount() != options.target || stop(0.65)) {
         result.cancelled = true;
         return result;
@@ -124,7 +135,9 @@ SynthesisResult synthesise(const std::vector<const Trace*>& traces, const netsim
     sim.cpuFactor = replay.cpuFactor;
     sim.buildTrace = true;
     sim.progress = slice(options.progress, 0.65, 1.0);
+    started = Clock::now();
     netsim::SimulationResult replayed = netsim::simulate(draft, machine, sim);
+    result.replaySeconds = seconds(started);
     if (replayed.cancelled || !replayed.trace || stop(1.0)) {
         result.cancelled = true;
         return result;

@@ -56,6 +56,10 @@ struct SynthesisResult
     std::string model;            ///< the replay's network model
     std::string machineNote;      ///< set when the spec's node count was raised to hold the target
     std::vector<std::string> notes; ///< what the predicted trace leaves out of the inputs
+    std::vector<std::string> warnings; ///< what was carried from the inputs without a rule
+    std::vector<synth::UnruledInterval> unruled; ///< intervals sampled from the nearest scale
+    /// Wall-clock seconds of the three steps (plan, draft, replay).
+    double planSeconds = 0, draftSeconds = 0, replaySeconds = 0;
     uint64_t events = 0;
     int64_t predictedRuntimeNs = 0;
     /// The timing extrapolation's max_r S(r) at the target and its interval.

@@ -75,6 +75,39 @@ std::optional<uint64_t> exactPowerLaw(std::span<const FitPoint> points, double t
     return uint64_t(std::llround(std::min(kMaxBytes, std::exp(a + b * std::log(target)))));
 }
 
+/// A size that is a + b / d(n) exactly, d(n) one dimension of the placement's grid at scale n
+/// (a halo face of a 2-D decomposition whose grid is not square at every scale).
+std::optional<uint64_t> exactInGridDimension(std::span<const FitPoint> points, uint32_t target,
+                                             const Placement& placement)
+{
+    if (placement.gridDims() == 0 || points.size() < 3) return std::nullopt;
+    const auto at = placement.grid(target);
+    for (int d = 0; d < placement.gridDims(); ++d) {
+        double sx = 0, sy = 0, sxx = 0, sxy = 0;
+        std::vector<double> xs;
+        for (const FitPoint& p : points) {
+            const double x = 1.0 / double(placement.grid(uint32_t(p.n))->dims()[size_t(d)]);
+            xs.push_back(x);
+            sx += x;
+            sy += p.value;
+            sxx += x * x;
+            sxy += x * p.value;
+        }
+        const double m = double(points.size());
+        const double den = m * sxx - sx * sx;
+        if (den <= 1e-12) continue;
+        const double b = (m * sxy - sx * sy) / den, a = (sy - b * sx) / m;
+        bool exact = true;
+        for (size_t i = 0; i < points.size(); ++i)
+            exact = exact && std::abs(a + b * xs[i] - points[i].value) <=
+                                 std::max(1.0, 1e-3 * points[i].value);
+        if (!exact) continue;
+        const double v = a + b / double(at->dims()[size_t(d)]);
+        return uint64_t(std::llround(std::clamp(v, 0.0, kMaxBytes)));
+    }
+    return std::nullopt;
+}
+
 void fitLoopCounts(SynthesisPlan& plan,
                    const std::vector<std::vector<std::vector<uint32_t>>>& members,
                    const std::vector<std::vector<uint64_t>>& counts,
@@ -108,11 +141,11 @@ void fitLoopCounts(SynthesisPlan& plan,
     }
 }
 
-void fitGaps(Role& role, const StepTable& steps, const ScaleSkeleton& scale,
+void fitGaps(Role& role, const StepTable& steps, const ScaleSkeleton& scale, size_t scaleIndex,
              const std::vector<uint32_t>& ranks, uint64_t count)
 {
     const size_t positions = role.positions();
-    std::vector<double> gapSum(positions, 0.0), gapN(positions, 0.0);
+    std::vector<double> gapSum(positions, 0.0), gapN(positions, 0.0), fractionN(positions, 0.0);
     role.gapFractions.assign(positions, {});
     for (size_t pos = 0; pos < positions; ++pos)
         role.gapFractions[pos].assign(steps.shape(role.stepAt(pos)).callBegin, 0.0);
@@ -120,10 +153,12 @@ void fitGaps(Role& role, const StepTable& steps, const ScaleSkeleton& scale,
         const EventStream& ev = scale.trace->rankEvents(RankId(r));
         const RankSteps& rs = scale.perRank[r];
         for (size_t j = 0; j < rs.steps.size(); ++j) {
-            const size_t pos = role.positionOf(j, count);
-            const StepShape& shape = steps.shape(rs.steps[j]);
+            const size_t pos = role.inputPosition(scaleIndex, j, count);
+            // The gap as the rank ran it; its events are placed only where it ran the role's.
+            const StepShape& shape = steps.shape(rs.realStep(j));
             const uint32_t first = rs.firstEvent[j];
             if (shape.events.empty()) continue;
+            const bool own = rs.realStep(j) == rs.steps[j];
             const int64_t start = ev.time(first == 0 ? 0 : first - 1);
             const uint32_t endEvent = shape.callBegin < shape.events.size()
                                           ? first + shape.callBegin
@@ -131,9 +166,10 @@ void fitGaps(Role& role, const StepTable& steps, const ScaleSkeleton& scale,
             const double gap = double(ev.time(endEvent) - start);
             gapSum[pos] += gap;
             gapN[pos] += 1;
-            for (uint32_t i = 0; i < shape.callBegin; ++i)
+            for (uint32_t i = 0; own && i < shape.callBegin; ++i)
                 role.gapFractions[pos][i] +=
                     gap > 0 ? double(ev.time(first + i) - start) / gap : 0.0;
+            fractionN[pos] += own ? 1 : 0;
         }
     }
     role.gapMeanNs.assign(positions, 0.0);
@@ -141,19 +177,22 @@ void fitGaps(Role& role, const StepTable& steps, const ScaleSkeleton& scale,
         if (gapN[pos] == 0) continue;
         role.gapMeanNs[pos] = gapSum[pos] / gapN[pos];
         for (double& f : role.gapFractions[pos])
-            f = std::clamp(f / gapN[pos], 0.0, 1.0);
+            f = fractionN[pos] > 0 ? std::clamp(f / fractionN[pos], 0.0, 1.0) : 0.0;
     }
 }
 
 } // namespace
 
-uint64_t fitSize(std::span<const FitPoint> points, double target)
+uint64_t fitSize(std::span<const FitPoint> points, double target, const Placement* placement)
 {
     const bool constant = std::all_of(points.begin(), points.end(), [&](const FitPoint& p) {
         return p.value == points.front().value;
     });
     if (constant) return uint64_t(std::llround(std::max(0.0, points.front().value)));
     if (const auto power = exactPowerLaw(points, target)) return *power;
+    if (placement)
+        if (const auto linear = exactInGridDimension(points, uint32_t(target), *placement))
+            return *linear;
     const SeriesFit fit = fitPmnf(points, target, 0, "bytes");
     return uint64_t(std::llround(std::clamp(fit.prediction, 0.0, kMaxBytes)));
 }
@@ -185,14 +224,14 @@ void fitRoles(SynthesisPlan& plan, const std::vector<std::vector<std::vector<uin
             for (const uint32_t r : members[ri][k]) {
                 const RankSteps& rs = scales[k].perRank[r];
                 for (size_t j = 0; j < rs.steps.size(); ++j) {
-                    const size_t pos = role.positionOf(j, counts[ri][k]);
+                    const size_t pos = role.inputPosition(k, j, counts[ri][k]);
                     uint32_t slot = role.sizeSlotBase[pos];
                     const auto& events = steps.shape(rs.steps[j]).events;
                     for (uint32_t e = 0; e < events.size(); ++e) {
                         const int n = sizeParams(events[e]);
                         if (n == 0) continue;
                         const EventParams p = eventParams(*scales[k].trace, memberIndex[k],
-                                                          RankId(r), rs.firstEvent[j] + e);
+                                                          RankId(r), rs.eventAt(j, e));
                         for (int which = 0; which < n; ++which) {
                             const double v = double(which == 0 ? p.bytes : p.received);
                             own[ri][slot].add(k, v);
@@ -206,6 +245,7 @@ void fitRoles(SynthesisPlan& plan, const std::vector<std::vector<std::vector<uin
         }
     }
     std::set<std::string> reported;
+    std::vector<std::string> carried;
     for (size_t ri = 0; ri < plan.roles.size(); ++ri) {
         Role& role = plan.roles[ri];
         role.sizes.clear();
@@ -218,19 +258,33 @@ void fitRoles(SynthesisPlan& plan, const std::vector<std::vector<std::vector<uin
                     symbol == kNoSymbol
                         ? std::string("(outside MPI calls)")
                         : std::string(plan.context.symbols.name(CallSiteId(symbol)));
-                if (reported.insert(site).second)
-                    plan.refused.push_back({site, "its message sizes are seen at fewer than 3 "
-                                                  "scales, so they cannot be extrapolated"});
-                role.sizes.push_back(0);
+                if (points.empty()) {
+                    if (reported.insert(site).second)
+                        plan.refused.push_back({site, "its message sizes are never seen"});
+                    role.sizes.push_back(0);
+                    continue;
+                }
+                // Seen at 1 or 2 scales only (a call site present from some scale on): carried
+                // from the largest scale that shows it, with a warning.
+                if (reported.insert(site).second) carried.push_back(site);
+                role.sizes.push_back(uint64_t(std::llround(std::max(0.0, points.back().value))));
                 continue;
             }
-            role.sizes.push_back(fitSize(points, plan.target));
+            role.sizes.push_back(fitSize(points, plan.target, &plan.placement));
         }
         // Gaps are placed as at the largest scale the role occurs at (closest to the target).
         size_t largest = scales.size();
         for (size_t k = 0; k < scales.size(); ++k)
             if (!members[ri][k].empty()) largest = k;
-        fitGaps(role, steps, scales[largest], members[ri][largest], counts[ri][largest]);
+        fitGaps(role, steps, scales[largest], largest, members[ri][largest], counts[ri][largest]);
+    }
+    if (!carried.empty()) {
+        std::string list;
+        for (size_t i = 0; i < carried.size() && i < 5; ++i)
+            list += (i ? ", " : "") + carried[i];
+        if (carried.size() > 5) list += " and " + std::to_string(carried.size() - 5) + " more";
+        plan.warnings.push_back("message sizes seen at fewer than 3 scales are carried from the "
+                                "largest scale that shows them, not extrapolated: " + list);
     }
 }
 

@@ -20,8 +20,11 @@
 
 namespace rankscope::extrap::synth {
 
-/// The size at `target` (bytes, rounded, >= 0) of the series `points` (>= 3 distinct scales).
-uint64_t fitSize(std::span<const FitPoint> points, double target);
+/// The size at `target` (bytes, rounded, >= 0) of the series `points` (>= 3 distinct scales):
+/// a constant, an exact power law of n, exactly a + b / d(n) for a dimension d(n) of the
+/// placement's grid (when given), else §4's PMNF.
+uint64_t fitSize(std::span<const FitPoint> points, double target,
+                 const Placement* placement = nullptr);
 
 /// Fills loop counts, sizes and gap placement of every role of `plan`; refusals for series
 /// seen at fewer than 3 scales go to plan.refused. `members[role][scale]` are the role's ranks

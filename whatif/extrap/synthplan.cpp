@@ -3,9 +3,11 @@
 #include "model/trace.h"
 #include "model/traceerror.h"
 #include "whatif/extrap/synthfit.h"
+#include "whatif/extrap/synthgraph.h"
 #include "whatif/extrap/synthroles.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <numeric>
 #include <set>
 
@@ -28,6 +30,21 @@ size_t Role::positionOf(uint64_t k, uint64_t count) const
     k -= p;
     if (k < b * count) return p + size_t(k % b);
     return p + b + size_t(k - b * count);
+}
+
+size_t Role::inputPosition(size_t scale, uint64_t k, uint64_t count) const
+{
+    if (scale >= inputForms.size() || inputForms[scale].toFull.empty())
+        return positionOf(k, count);
+    const ScaleForm& f = inputForms[scale];
+    size_t pos = 0;
+    if (k < f.prefix)
+        pos = size_t(k);
+    else if (k - f.prefix < f.body * count)
+        pos = f.prefix + size_t((k - f.prefix) % f.body);
+    else
+        pos = f.prefix + f.body + size_t(k - f.prefix - f.body * count);
+    return f.toFull[pos];
 }
 
 int32_t SynthesisPlan::roleOf(uint32_t r, const ProcessGrid* grid) const
@@ -55,6 +72,8 @@ void validate(const std::vector<const Trace*>& traces, const SynthesisOptions& o
                          " ranks is beyond what can be "
                          "synthesised (at most " +
                          std::to_string(kMaxSynthesisRanks) + " ranks)");
+    if (!(o.maxUnruledShare >= 0 && o.maxUnruledShare <= 1))
+        throw TraceError("the largest share of unruled intervals must be within 0..1 (0 %..100 %)");
     if (traces.size() < 3)
         throw TraceError(
             "synthesis needs traces of one program at 3 or more distinct scales (got " +
@@ -96,23 +115,60 @@ std::string listOf(const std::vector<uint32_t>& ids, const SkeletonContext& ctx)
     return s.empty() ? "none" : s;
 }
 
-void checkSameProgram(const std::vector<ScaleSkeleton>& scales, const SkeletonContext& ctx)
+/// Call sites may change with the scale (coarse grid levels, say), but most of each scale's
+/// call sites must be shared by every scale, else the traces are of different programs. A call
+/// site present at some scales only gets the rule "present from n >= k" when it is present at
+/// exactly the scales from some k on (a note), else a warning names it.
+void checkSameProgram(const std::vector<ScaleSkeleton>& scales, SynthesisPlan& plan)
 {
-    const std::set<uint32_t> first = callSitesOf(scales.front(), ctx);
+    const SkeletonContext& ctx = plan.context;
+    std::vector<std::set<uint32_t>> sites;
+    for (const ScaleSkeleton& s : scales)
+        sites.push_back(callSitesOf(s, ctx));
+    std::set<uint32_t> common = sites.front(), any;
+    for (const std::set<uint32_t>& s : sites) {
+        std::set<uint32_t> both;
+        std::set_intersection(common.begin(), common.end(), s.begin(), s.end(),
+                              std::inserter(both, both.begin()));
+        common = std::move(both);
+        any.insert(s.begin(), s.end());
+    }
     for (size_t k = 1; k < scales.size(); ++k) {
-        const std::set<uint32_t> other = callSitesOf(scales[k], ctx);
-        if (other == first) continue;
+        if (2 * common.size() > sites[k].size() && 2 * common.size() > sites.front().size())
+            continue;
+        const std::set<uint32_t>& first = sites.front();
+        const std::set<uint32_t>& other = sites[k];
         std::vector<uint32_t> onlyA, onlyB;
         std::set_difference(first.begin(), first.end(), other.begin(), other.end(),
                             std::back_inserter(onlyA));
         std::set_difference(other.begin(), other.end(), first.begin(), first.end(),
                             std::back_inserter(onlyB));
         throw TraceError(scales.front().label + " and " + scales[k].label +
-                         " are not traces of the same program (or its MPI call sites change "
-                         "with the scale, which synthesis cannot follow): their call sites "
-                         "differ (only in the first: " +
+                         " are not traces of the same program: no more than half of their MPI "
+                         "call sites are shared by every scale (only in the first: " +
                          listOf(onlyA, ctx) + "; only in the second: " + listOf(onlyB, ctx) + ")");
     }
+    std::vector<uint32_t> unruled;
+    for (const uint32_t site : any) {
+        if (common.count(site)) continue;
+        size_t from = 0;
+        while (from < sites.size() && !sites[from].count(site))
+            ++from;
+        bool fromOn = true;
+        for (size_t k = from; k < sites.size(); ++k)
+            fromOn = fromOn && sites[k].count(site) > 0;
+        if (fromOn)
+            plan.notes.push_back("the call site " + std::string(ctx.symbols.name(CallSiteId(site))) +
+                                 " is present from " + std::to_string(scales[from].ranks) +
+                                 " ranks on (rule: present for n >= " +
+                                 std::to_string(scales[from].ranks) + ")");
+        else
+            unruled.push_back(site);
+    }
+    if (!unruled.empty())
+        plan.warnings.push_back("call sites present at some input scales and not others, by no "
+                                "rule in the scale, are carried as the nearest scale shows them: " +
+                                listOf(unruled, ctx));
 }
 
 std::string eventLimitText(const SynthesisOptions& o, uint64_t events, bool atLeast)
@@ -155,14 +211,25 @@ void addRegions(SynthesisPlan& plan, const std::vector<const Trace*>& bySizeDesc
         std::string(largest.str(largest.communicator(largest.worldCommunicator()).name));
 }
 
-/// Every execution interval the roles run at the target has a timing prediction.
-void checkTiming(SynthesisPlan& plan)
+std::string percentText(double share)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f %%", 100.0 * share);
+    return buf;
+}
+
+/// Every execution interval the roles run at the target has a timing prediction; one seen at
+/// fewer than 3 scales is sampled from the largest scale that shows it, with a warning, unless
+/// such intervals together carry more than o.maxUnruledShare of the computation time.
+void checkTiming(SynthesisPlan& plan, const std::vector<ScaleSkeleton>& scales,
+                 const SynthesisOptions& o)
 {
     std::set<std::string> predicted;
     for (const IntervalPrediction& p : plan.timing.intervals)
         predicted.insert(p.name);
-    std::set<std::string> reported;
+    std::set<std::string> seen;
     const SkeletonContext& ctx = plan.context;
+    double share = 0;
     for (const Role& role : plan.roles) {
         std::vector<uint32_t> walk = role.form.prefix;
         for (uint64_t i = 0; i < std::min<uint64_t>(role.loopCount, 2); ++i)
@@ -179,16 +246,45 @@ void checkTiming(SynthesisPlan& plan)
                 const std::string name = std::string(ctx.symbols.name(CallSiteId(previous))) +
                                          " - " +
                                          std::string(ctx.symbols.name(CallSiteId(shape.callSite)));
-                if (!predicted.count(name) && reported.insert(name).second)
-                    plan.refused.push_back(
-                        {std::string(ctx.symbols.name(CallSiteId(shape.callSite))),
-                         "the execution interval '" + name +
-                             "' is not seen at 3 or more scales, "
-                             "so its delta times cannot be extrapolated"});
+                if (!predicted.count(name) && seen.insert(name).second) {
+                    UnruledInterval u;
+                    u.name = name;
+                    for (const ScaleSkeleton& sc : scales) {
+                        const auto it = sc.intervals.find(name);
+                        if (it == sc.intervals.end() || it->second.rankMeans.empty()) continue;
+                        u.scale = sc.ranks;
+                        u.share = sc.deltaTotalNs > 0 ? it->second.totalNs / sc.deltaTotalNs : 0;
+                        u.rankMeans = it->second.rankMeans;
+                    }
+                    if (u.rankMeans.empty()) u.rankMeans = {0.0};
+                    share += u.share;
+                    plan.unruled.push_back(std::move(u));
+                }
             }
             previous = shape.callSite;
         }
     }
+    if (plan.unruled.empty()) return;
+    std::string list;
+    for (size_t i = 0; i < plan.unruled.size(); ++i) {
+        const UnruledInterval& u = plan.unruled[i];
+        if (i < 5)
+            list += (i ? "; " : "") + u.name + " (" + percentText(u.share) + " at " +
+                    std::to_string(u.scale) + " ranks)";
+    }
+    if (plan.unruled.size() > 5)
+        list += "; and " + std::to_string(plan.unruled.size() - 5) + " more";
+    const std::string what = std::to_string(plan.unruled.size()) +
+                             " execution interval(s) seen at fewer than 3 scales, " +
+                             percentText(share) + " of the computation time: " + list;
+    if (share > o.maxUnruledShare)
+        plan.refused.push_back({"", what + "; that is more than the limit of " +
+                                        percentText(o.maxUnruledShare) +
+                                        " (--max-unruled-share), so the timing cannot be "
+                                        "extrapolated"});
+    else
+        plan.warnings.push_back(what + "; their delta times are sampled from the per-rank means "
+                                       "at the largest scale that shows them");
 }
 
 } // namespace
@@ -224,20 +320,62 @@ SynthesisPlan planSynthesis(const std::vector<const Trace*>& traces, const Synth
         for (const SkeletonIssue& i : scales.back().issues)
             if (issues.insert(i.callSite).second) plan.refused.push_back({i.callSite, i.reason});
     }
-    checkSameProgram(scales, plan.context);
+    checkSameProgram(scales, plan);
 
-    std::vector<ScaleGroups> groups;
     std::vector<MemberIndex> members;
+    std::vector<std::vector<Edge>> edges;
     for (const ScaleSkeleton& s : scales) {
-        groups.push_back(groupRanks(s));
         members.emplace_back(*s.trace);
+        edges.push_back(communicationEdges(*s.trace));
     }
-    RoleSearch best;
-    best.stage = -1;
-    for (const Placement& p : Placement::candidates()) {
-        RoleSearch r = searchRoles(p, scales, groups, members, plan.context, o.target);
-        if (r.stage > best.stage) best = std::move(r);
-        if (best.stage == 4) break;
+    std::vector<Placement> placements = Placement::candidates();
+    for (const Placement& p : gridPlacements(edges, plan.scales))
+        placements.push_back(p);
+    for (size_t i = 0, n = placements.size(); i < n; ++i)
+        placements.push_back(placements[i].withRootApart());
+    const auto search = [&] {
+        std::vector<ScaleGroups> groups;
+        for (const ScaleSkeleton& s : scales)
+            groups.push_back(groupRanks(s));
+        RoleSearch best;
+        best.stage = -1;
+        std::vector<Refusal> loopFailure; // the first placement whose roles' loops differ
+        for (const Placement& p : placements) {
+            RoleSearch r = searchRoles(p, scales, groups, members, plan.context, o.target);
+            if (r.stage == 1 && loopFailure.empty()) {
+                loopFailure = r.failures;
+                for (Refusal& f : loopFailure)
+                    f.reason = "with " + p.describe(o.target) + ", " + f.reason;
+            }
+            if (r.stage > best.stage) best = std::move(r);
+            if (best.stage == 4) break;
+        }
+        // A placement that got further may still fail on a role no input shows; the loops that
+        // differ between scales under another placement are then the likelier cause: say both.
+        if (best.stage == 3)
+            for (Refusal& f : loopFailure)
+                best.failures.push_back(std::move(f));
+        return best;
+    };
+    RoleSearch best = search();
+    if (best.stage < 4) {
+        // Second try: the roles by their MPI calls alone, steps whose gaps differ only in
+        // user functions called and returned mapped to the variant most ranks run.
+        const std::map<std::string, uint64_t> mapped = canonicaliseSteps(scales, plan.context);
+        RoleSearch second = mapped.empty() ? RoleSearch{} : search();
+        if (!mapped.empty() && second.stage > best.stage) {
+            best = std::move(second);
+            uint64_t steps = 0;
+            std::string sites;
+            for (const auto& [site, count] : mapped) {
+                steps += count;
+                if (sites.size() < 400) sites += (sites.empty() ? "" : ", ") + site;
+            }
+            plan.warnings.push_back(
+                std::to_string(steps) +
+                " MPI calls before which ranks call other user functions than most ranks do "
+                "are written as most ranks run them (at " + sites + ")");
+        }
     }
     plan.placement = best.placement;
     if (best.stage < 4) {
@@ -271,7 +409,7 @@ SynthesisPlan planSynthesis(const std::vector<const Trace*>& traces, const Synth
         plan.cancelled = true;
         return plan;
     }
-    checkTiming(plan);
+    checkTiming(plan, scales, o);
     plan.withinRankCv = fitWithinRankCv(scales, o.target);
     return plan;
 }

@@ -42,6 +42,9 @@ struct SynthesisOptions
     /// machine out of memory). Synthesis and replay peak at about 120 bytes per event, so the
     /// default stays within about 6 GB.
     uint64_t maxEvents = 50'000'000;
+    /// Execution intervals seen at fewer than 3 scales are sampled from the nearest scale; refuse
+    /// when they carry more than this share (0..1) of the computation time there.
+    double maxUnruledShare = 0.10;
     std::vector<std::string> traceNames; ///< optional, one per input trace, for messages
     ProgressCallback progress;           ///< 0..1; returning false cancels
 };
@@ -50,6 +53,25 @@ struct SynthesisOptions
 inline constexpr uint32_t kMaxSynthesisRanks = 1u << 24;
 
 namespace synth {
+
+/// An execution interval that follows no rule across the scales (seen at fewer than 3), sampled
+/// from its per-rank mean delta times at the largest input scale that shows it.
+struct UnruledInterval
+{
+    std::string name;     ///< `A - B`
+    uint32_t scale = 0;   ///< the input scale it is sampled from
+    double share = 0;     ///< its share of the computation time at that scale (0..1)
+    std::vector<double> rankMeans; ///< ascending, ns
+};
+
+/// How a role's steps at one input scale sit in its loop form when that scale lacks call sites
+/// the form holds (call sites present from some scale on): the form without those steps, and
+/// each of its positions' position in the full form. Empty: the scale runs the full form.
+struct ScaleForm
+{
+    size_t prefix = 0, body = 0;
+    std::vector<uint32_t> toFull;
+};
 
 /// One role of the template, evaluated at the target.
 struct Role
@@ -75,6 +97,10 @@ struct Role
     size_t positions() const { return form.prefix.size() + form.body.size() + form.suffix.size(); }
     /// Position of the k-th step of a rank running `count` loop iterations.
     size_t positionOf(uint64_t k, uint64_t count) const;
+    /// Per input scale (by index): the form as that scale runs it.
+    std::vector<ScaleForm> inputForms;
+    /// Position in the full form of the k-th step of a rank of input scale `scale`.
+    size_t inputPosition(size_t scale, uint64_t k, uint64_t count) const;
     /// Steps of one rank at the target.
     uint64_t stepCount() const { return form.length(loopCount); }
 };
@@ -104,7 +130,9 @@ struct SynthesisPlan
     std::string worldName = "MPI_COMM_WORLD";
     ExtrapolationResult timing;
     std::map<std::string, double> withinRankCv; ///< per interval `A - B`, at the target
+    std::vector<UnruledInterval> unruled;       ///< carried from the nearest scale
     std::vector<Refusal> refused;               ///< non-empty: the program cannot be synthesised
+    std::vector<std::string> warnings;          ///< what was carried without a rule
     std::vector<std::string> notes;             ///< what the synthesised trace leaves out, and why
     uint64_t events = 0;                        ///< events of the synthesised trace
     bool cancelled = false;

@@ -2,14 +2,15 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace rankscope::extrap::synth {
 
 namespace {
 
-// Classes a placement can form: 4 positions in each of up to 3 grid dimensions.
-constexpr uint32_t kMaxClasses = 64;
+// Classes a placement can form: 4 positions in each of up to 3 grid dimensions, and rank 0 apart.
+constexpr uint32_t kMaxClasses = Placement::kRootClass + 1;
 
 std::string siteName(const SkeletonContext& ctx, uint32_t step)
 {
@@ -53,6 +54,9 @@ public:
     bool sameStepsPerClass();
     bool sameFormAcrossScales();
     bool rulesHold();
+    /// The loop count of `steps` (scale k) under role's form without the steps of call sites
+    /// scale k never runs (present from a larger scale on); fills role.inputForms[k].
+    std::optional<uint64_t> matchWithout(Role& role, size_t k, const std::vector<uint32_t>& steps);
     bool targetCovered();
 
 private:
@@ -70,6 +74,8 @@ private:
     const SkeletonContext& ctx_;
     uint32_t target_;
     std::set<std::string> reportedSites_;
+    std::vector<std::set<uint32_t>> sitesAt_; // call sites run at each scale
+    std::vector<uint32_t> callKey_;          // step -> its MPI call without the gap
     // byClass_[cls][k]: ranks of class cls at scale k
     std::vector<std::vector<std::vector<uint32_t>>> byClass_;
 };
@@ -99,6 +105,68 @@ bool Search::sameStepsPerClass()
     return true;
 }
 
+std::optional<uint64_t> Search::matchWithout(Role& role, size_t k,
+                                              const std::vector<uint32_t>& steps)
+{
+    if (sitesAt_.empty()) {
+        for (const ScaleGroups& g : groups_) {
+            std::set<uint32_t> sites;
+            for (const std::vector<uint32_t>* seq : g.sequence)
+                for (uint32_t step : *seq)
+                    sites.insert(ctx_.steps.shape(step).callSite);
+            sitesAt_.push_back(std::move(sites));
+        }
+    }
+    if (callKey_.size() < ctx_.steps.size()) {
+        // Steps compared by their MPI call alone: the regions left and entered in the gap
+        // before a call change where call sites come and go (the region of a call site left
+        // before the next call).
+        StepTable keys;
+        callKey_.clear();
+        for (uint32_t id = 0; id < ctx_.steps.size(); ++id) {
+            StepShape key = ctx_.steps.shape(id);
+            key.events.erase(key.events.begin(), key.events.begin() + key.callBegin);
+            key.callBegin = 0;
+            callKey_.push_back(keys.intern(std::move(key)));
+        }
+    }
+    const auto kept = [&](uint32_t step) {
+        const uint32_t site = ctx_.steps.shape(step).callSite;
+        return site == kNoSymbol || sitesAt_[k].count(site) > 0;
+    };
+    LoopForm form;
+    ScaleForm sf;
+    uint32_t pos = 0;
+    for (uint32_t step : role.form.prefix) {
+        if (kept(step)) form.prefix.push_back(step), sf.toFull.push_back(pos);
+        ++pos;
+    }
+    for (uint32_t step : role.form.body) {
+        if (kept(step)) form.body.push_back(step), sf.toFull.push_back(pos);
+        ++pos;
+    }
+    for (uint32_t step : role.form.suffix) {
+        if (kept(step)) form.suffix.push_back(step), sf.toFull.push_back(pos);
+        ++pos;
+    }
+    if (sf.toFull.size() == pos) return std::nullopt; // nothing left out: no other match
+    const auto keyed = [&](std::vector<uint32_t>& v) {
+        for (uint32_t& step : v)
+            step = callKey_[step];
+    };
+    keyed(form.prefix);
+    keyed(form.body);
+    keyed(form.suffix);
+    std::vector<uint32_t> keyedSteps(steps);
+    keyed(keyedSteps);
+    const auto count = matchLoop(form, keyedSteps);
+    if (!count) return std::nullopt;
+    sf.prefix = form.prefix.size();
+    sf.body = form.body.size();
+    role.inputForms[k] = std::move(sf);
+    return count;
+}
+
 bool Search::sameFormAcrossScales()
 {
     out_.roleOfClass.assign(kMaxClasses, -1);
@@ -118,10 +186,12 @@ bool Search::sameFormAcrossScales()
         const std::vector<uint32_t>& refSteps = scales_[ref].perRank[at[ref].front()].steps;
         role.form = findLoop(refSteps).first;
         std::vector<uint64_t> counts(at.size(), 0);
+        role.inputForms.assign(at.size(), {});
         for (size_t k = 0; k < at.size(); ++k) {
             if (at[k].empty()) continue;
             const std::vector<uint32_t>& steps = scales_[k].perRank[at[k].front()].steps;
-            const auto count = matchLoop(role.form, steps);
+            auto count = matchLoop(role.form, steps);
+            if (!count) count = matchWithout(role, k, steps);
             if (!count) {
                 fail(firstDifference(ctx_, refSteps, steps),
                      "the '" + role.name + "' ranks make different MPI calls in " +
@@ -189,13 +259,13 @@ bool Search::rulesHold()
             for (const uint32_t r : out_.members[ri][k]) {
                 const RankSteps& rs = sc.perRank[r];
                 for (size_t j = 0; j < rs.steps.size(); ++j) {
-                    const size_t pos = role.positionOf(j, out_.counts[ri][k]);
+                    const size_t pos = role.inputPosition(k, j, out_.counts[ri][k]);
                     const StepShape& shape = ctx_.steps.shape(rs.steps[j]);
                     uint32_t slot = role.rankSlotBase[pos];
                     for (uint32_t e = 0; e < shape.events.size(); ++e) {
                         if (rankParams(shape.events[e]) == 0) continue;
                         const EventParams p = eventParams(*sc.trace, memberIndex_[k], RankId(r),
-                                                          rs.firstEvent[j] + e);
+                                                          rs.eventAt(j, e));
                         checkSlot(slots[slot++], sc.ranks, r, p.partner, g,
                                   siteName(ctx_, rs.steps[j]), role.name);
                     }

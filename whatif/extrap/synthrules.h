@@ -4,8 +4,9 @@
 //
 // A placement sorts the ranks of a scale into position classes: one class for all ranks, even
 // and odd ranks, first / middle / last rank, or the position in a Cartesian grid of 2 or 3
-// dimensions as MPI_Dims_create factors n (per dimension: low edge, interior, high edge, or a
-// dimension of size 1). Ranks of one class must run the same steps at every scale; then the
+// dimensions as MPI_Dims_create factors n, in the rank order and with the periodicity recovered
+// from the communication graph (synthgraph.h) (per dimension: low edge, interior, high edge, or a
+// dimension of size 1; every position of a periodic dimension is interior). Ranks of one class must run the same steps at every scale; then the
 // class is a role, and the role of every rank at the target scale follows from its class there.
 //
 // A rank rule gives a partner (or a collective root) from the rank r and the scale n: a
@@ -36,12 +37,35 @@ enum class PlacementKind : uint8_t
 class Placement
 {
 public:
-    explicit Placement(PlacementKind kind) : kind_(kind) {}
+    /// A grid placement's dimensions at scale n are MPI_Dims_create(n, dims) taken in the order
+    /// `order` (row-major, the last dimension varying fastest; {1, 0} puts the largest factor
+    /// fastest), bit d of `periodicMask` making dimension d periodic.
+    explicit Placement(PlacementKind kind, std::array<uint8_t, 3> order = {0, 1, 2},
+                       uint32_t periodicMask = 0)
+        : kind_(kind), order_(order), periodic_(periodicMask)
+    {
+    }
 
-    /// The placements tried, simplest first.
+    /// The placements without a grid, simplest first.
     static std::vector<Placement> candidates();
 
+    /// The same placement with rank 0 in a class of its own (the root that reads the input and
+    /// prints the results runs calls no other rank does).
+    Placement withRootApart() const
+    {
+        Placement p = *this;
+        p.rootApart_ = true;
+        return p;
+    }
+    bool rootApart() const { return rootApart_; }
+    /// The class of rank 0 when it is apart.
+    static constexpr uint32_t kRootClass = 64;
+
     PlacementKind kind() const { return kind_; }
+    const std::array<uint8_t, 3>& order() const { return order_; }
+    uint32_t periodicMask() const { return periodic_; }
+    /// The grid's dimensions at scale n (empty for placements without a grid).
+    std::vector<uint32_t> dims(uint32_t n) const;
     int gridDims() const
     {
         return kind_ == PlacementKind::Grid2 ? 2 : kind_ == PlacementKind::Grid3 ? 3 : 0;
@@ -58,7 +82,12 @@ public:
     bool operator==(const Placement&) const = default;
 
 private:
+    std::string describeRanks(uint32_t n) const;
+
     PlacementKind kind_;
+    std::array<uint8_t, 3> order_;
+    uint32_t periodic_;
+    bool rootApart_ = false;
 };
 
 enum class RuleKind : uint8_t
@@ -67,8 +96,17 @@ enum class RuleKind : uint8_t
     FromEnd,
     Offset,
     Modulo,
-    Grid
+    Grid,
+    Xor,      ///< r XOR k (butterfly partners, k a power of 2)
+    Transpose ///< the transpose partner in a 2-D grid (see transposeOf)
 };
+
+/// The transpose partner of r among n ranks, as in a 2-D process grid of a x a blocks of c ranks
+/// (c the smallest divisor of n leaving a perfect square, a = sqrt(n / c)): r = (i a + j) c + b
+/// maps to (j a + i) c + b. For n a power of 2 this is the row/column transpose of a grid whose
+/// column count is the row count or twice it (NPB CG's exchange partner). Nothing when n has no
+/// such factorisation with a >= 2.
+std::optional<uint32_t> transposeOf(uint32_t r, uint32_t n);
 
 struct RankRule
 {

@@ -78,6 +78,13 @@ private:
 void RankReader::checkComm(CommId comm, uint32_t callSite)
 {
     if (!comm.valid() || comm == trace_.worldCommunicator()) return;
+    // A duplicate of MPI_COMM_WORLD (MPI_Comm_dup, or a split with one colour and the rank as
+    // key) holds every rank in world order: the predicted trace uses MPI_COMM_WORLD for it.
+    const std::vector<RankId>& members = trace_.communicator(comm).members;
+    bool world = members.size() == out_.ranks;
+    for (size_t i = 0; i < members.size() && world; ++i)
+        world = members[i].value == i;
+    if (world) return;
     const std::string site = callSite == kNoSymbol
                                  ? std::string("(outside MPI calls)")
                                  : std::string(ctx_.symbols.name(CallSiteId(callSite)));
@@ -218,6 +225,10 @@ void RankReader::read(RankId rank, std::map<std::string, Moments>& cvSums)
         Moments& sum = cvSums[name];
         sum.n += 1;
         sum.sum += m.cv();
+        IntervalSample& sample = out_.intervals[name];
+        sample.rankMeans.push_back(m.n > 0 ? m.sum / m.n : 0.0);
+        sample.totalNs += m.sum;
+        out_.deltaTotalNs += m.sum;
     }
 }
 
@@ -282,7 +293,75 @@ ScaleSkeleton readSkeleton(const Trace& trace, std::string label, SkeletonContex
     }
     for (const auto& [name, m] : cvSums)
         s.withinRankCv[name] = m.n > 0 ? m.sum / m.n : 0.0;
+    for (auto& [name, sample] : s.intervals)
+        std::sort(sample.rankMeans.begin(), sample.rankMeans.end());
     return s;
+}
+
+std::map<std::string, uint64_t> canonicaliseSteps(std::vector<ScaleSkeleton>& scales,
+                                                  SkeletonContext& context)
+{
+    // The key of a step: its call's events, and what the gap does to the region stack (the
+    // regions it leaves that were open before it, the regions it leaves open), so a step and its
+    // canonical variant nest the call in the same regions. Balanced enter/leave pairs (a user
+    // function called and returned) and misc records of the gap are not part of it.
+    StepTable keys;
+    std::vector<uint32_t> keyOf(context.steps.size());
+    for (uint32_t id = 0; id < context.steps.size(); ++id) {
+        const StepShape& shape = context.steps.shape(id);
+        std::vector<EventShape> left, open;
+        for (uint32_t i = 0; i < shape.callBegin; ++i) {
+            const EventShape& e = shape.events[i];
+            if (e.kind == EventKind::Enter) {
+                open.push_back(e);
+            } else if (e.kind == EventKind::Leave) {
+                if (open.empty())
+                    left.push_back(e);
+                else
+                    open.pop_back();
+            }
+        }
+        StepShape k;
+        k.callSite = shape.callSite;
+        k.init = shape.init;
+        k.finalize = shape.finalize;
+        k.events = std::move(left);
+        k.events.insert(k.events.end(), open.begin(), open.end());
+        k.callBegin = uint32_t(k.events.size());
+        k.events.insert(k.events.end(), shape.events.begin() + shape.callBegin,
+                        shape.events.end());
+        keyOf[id] = keys.intern(std::move(k));
+    }
+    std::vector<uint64_t> uses(context.steps.size(), 0);
+    for (const ScaleSkeleton& sc : scales)
+        for (const RankSteps& rs : sc.perRank)
+            for (uint32_t id : rs.steps)
+                ++uses[id];
+    std::vector<uint32_t> best(keys.size(), kNoSymbol);
+    for (uint32_t id = 0; id < context.steps.size(); ++id) {
+        uint32_t& b = best[keyOf[id]];
+        if (b == kNoSymbol || uses[id] > uses[b]) b = id;
+    }
+    std::map<std::string, uint64_t> mapped;
+    for (ScaleSkeleton& sc : scales) {
+        for (RankSteps& rs : sc.perRank) {
+            for (size_t j = 0; j < rs.steps.size(); ++j) {
+                const uint32_t id = rs.steps[j], canon = best[keyOf[id]];
+                if (canon == id) continue;
+                if (rs.real.empty()) {
+                    rs.real = rs.steps;
+                    rs.shift.assign(rs.steps.size(), 0);
+                }
+                rs.shift[j] = int32_t(context.steps.shape(id).callBegin) -
+                              int32_t(context.steps.shape(canon).callBegin);
+                rs.steps[j] = canon;
+                const uint32_t site = context.steps.shape(id).callSite;
+                ++mapped[site == kNoSymbol ? std::string("(after the last MPI call)")
+                                           : std::string(context.symbols.name(CallSiteId(site)))];
+            }
+        }
+    }
+    return mapped;
 }
 
 MemberIndex::MemberIndex(const Trace& trace) : trace_(trace)

@@ -111,10 +111,22 @@ private:
 };
 
 /// One rank as steps: steps[k] starts at event firstEvent[k] of its main location.
+///
+/// After canonicaliseSteps, steps[k] may be the canonical step of the rank's real step real[k]:
+/// the same MPI call, with other user-region events in the gap before it. Event e (>= the
+/// call's begin) of the canonical shape is then event eventAt(k, e) of the trace.
 struct RankSteps
 {
     std::vector<uint32_t> steps;
     std::vector<uint32_t> firstEvent;
+    std::vector<uint32_t> real;  ///< empty: steps are the real steps
+    std::vector<int32_t> shift;  ///< per step: real call begin - canonical call begin
+
+    uint32_t realStep(size_t k) const { return real.empty() ? steps[k] : real[k]; }
+    uint32_t eventAt(size_t k, uint32_t e) const
+    {
+        return uint32_t(int64_t(firstEvent[k]) + e + (shift.empty() ? 0 : shift[k]));
+    }
 };
 
 /// Unsupported input found while reading (a sub-communicator, ...), by call site.
@@ -122,6 +134,15 @@ struct SkeletonIssue
 {
     std::string callSite;
     std::string reason;
+};
+
+/// One execution interval `A - B` at one scale: the mean delta time of each rank that runs it
+/// and its delta time summed over all ranks. An interval that cannot be extrapolated (seen at
+/// fewer than 3 scales) is sampled from these at the scale nearest the target.
+struct IntervalSample
+{
+    std::vector<double> rankMeans; ///< ns, one per rank running the interval, ascending
+    double totalNs = 0;
 };
 
 struct ScaleSkeleton
@@ -133,6 +154,8 @@ struct ScaleSkeleton
     /// Per execution interval `A - B`: the mean over ranks of the coefficient of variation of
     /// its delta times within a rank (the per-occurrence spread the extrapolation does not model).
     std::map<std::string, double> withinRankCv;
+    std::map<std::string, IntervalSample> intervals; ///< per execution interval `A - B`
+    double deltaTotalNs = 0; ///< every delta time of every rank, summed (the computation time)
     std::vector<SkeletonIssue> issues;
     std::vector<std::string> notes; ///< what the synthesised trace leaves out, and why
     bool cancelled = false;
@@ -149,6 +172,13 @@ struct SkeletonContext
 /// world communicator); unsupported features are listed in `issues`.
 ScaleSkeleton readSkeleton(const Trace& trace, std::string label, SkeletonContext& context,
                            const ProgressCallback& progress = {});
+
+/// Steps that make the same MPI call (call site, MPI events) but differ in the user-region
+/// events of the gap before it (rank 0 printing, a data-dependent helper) are mapped to the
+/// variant most ranks run, so the roles follow the MPI calls. Returns the call sites of the
+/// steps that were mapped (with how many rank-steps each), for a warning.
+std::map<std::string, uint64_t> canonicaliseSteps(std::vector<ScaleSkeleton>& scales,
+                                                  SkeletonContext& context);
 
 /// The values of one event that depend on rank and scale.
 struct EventParams

@@ -41,6 +41,17 @@ DeltaSampler::DeltaSampler(const SynthesisPlan& plan, uint64_t seed) : plan_(pla
         t.presence = 0;
         intervals_.push_back(std::move(t));
     }
+    for (const UnruledInterval& u : plan.unruled) {
+        if (!index.emplace(u.name, int32_t(intervals_.size())).second) continue;
+        IntervalTiming t;
+        t.quantiles = u.rankMeans.size() >= 2 ? QuantileFunction::ofEquallySpaced(u.rankMeans)
+                                              : constantAt(u.rankMeans.front());
+        const auto cv = plan.withinRankCv.find(u.name);
+        t.cv = cv == plan.withinRankCv.end() ? 0.0 : cv->second;
+        t.presence = 0;
+        t.perOccurrence = true;
+        intervals_.push_back(std::move(t));
+    }
     const SkeletonContext& ctx = plan.context;
     for (const Role& role : plan.roles) {
         RoleTiming rt;
@@ -126,8 +137,11 @@ void DeltaSampler::gaps(uint32_t r, size_t roleIndex, std::vector<int64_t>& out)
         first.push_back(drawn.size());
         const IntervalTiming& t = intervals_[size_t(iv)];
         if (plan_.method == Method::Rankscope) {
-            const double u = 1.0 - t.presence + t.presence * level_[r];
-            split(std::max(0.0, t.quantiles(std::clamp(u, 0.0, 1.0))), count, t.cv, random, drawn);
+            // The per-rank means of an unruled interval are those of the ranks running it.
+            const double u =
+                t.perOccurrence ? level_[r] : 1.0 - t.presence + t.presence * level_[r];
+            const double q = std::max(0.0, t.quantiles(std::clamp(u, 0.0, 1.0)));
+            split(t.perOccurrence ? q * double(count) : q, count, t.cv, random, drawn);
         } else {
             for (uint64_t j = 0; j < count; ++j)
                 drawn.push_back(std::max<int64_t>(0, std::llround(t.quantiles(random.uniform()))));

@@ -12,6 +12,8 @@
 //   inputs (coefficient of variation, fitted across scales) and rounded so the parts add up.
 // - Classic method: each occurrence is drawn independently from the interval's predicted
 //   histogram of delta times, as the classic method's own sum composition assumes.
+// - An interval seen at fewer than 3 scales (plan.unruled) has no extrapolation: its quantiles
+//   are the per-rank mean deltas at the nearest scale; a rank's total is Q(u) x its count.
 // Gaps outside the delta-time span (before MPI_Init, after MPI_Finalize) take the role's mean.
 
 #include "model/generatorrandom.h"
@@ -43,6 +45,8 @@ private:
         QuantileFunction quantiles; ///< Rankscope: per-rank totals; classic: deltas
         double presence = 1;        ///< share of the target's ranks running the interval
         double cv = 0;              ///< within-rank spread of its deltas
+        /// An unruled interval: quantiles are of the per-rank mean delta, not of totals.
+        bool perOccurrence = false;
     };
 
     /// `total` split into `count` parts with relative spread `cv`, rounded so they add up.
