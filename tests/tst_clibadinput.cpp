@@ -132,6 +132,21 @@ private slots:
         QVERIFY2(r.err.contains("2^62"), r.err.constData());
     }
 
+    void sweepEmptyValueBlamesTheValues()
+    {
+        const QString trace = dir_.filePath("ping");
+        if (!QFile::exists(trace + "/traces.otf2"))
+            QCOMPARE(runCli({"generate", "--pattern", "pingpong", "--ranks", "2", "--iterations",
+                             "2", "-q", "-o", trace}).exitCode, 0);
+        for (const char* values : {""}) {
+            const test::CliResult r = runCli({"sweep", trace, "--network", spec(), "--param",
+                                              "links.hdr.latency", "--values", values});
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains("--values"), r.err.constData());
+            QVERIFY2(!r.err.contains("ib-switch.yaml"), r.err.constData()); // not the spec's fault
+        }
+    }
+
 private:
     static QString spec()
     {

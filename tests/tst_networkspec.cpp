@@ -128,6 +128,9 @@ private slots:
                                            << "collectives.bcast: unknown algorithm 'fastest'";
         QTest::newRow("not yaml") << base + "links: [\n" << "spec.yaml:";
         // nodes: 4 is on line 3; a second nodes (line 9) must not be dropped silently.
+        QTest::newRow("NUL byte") << base + QString(QChar(0)) + "x: 1\n"
+                                  << "spec.yaml:9: a NUL byte at offset";
+        QTest::newRow("100k deep") << base + QString(100000, '[') << "nested more than 64 levels deep";
         QTest::newRow("duplicate key") << base + "nodes: 8\n"
                                        << "spec.yaml:9: nodes: duplicate key (first given on line 3)";
         QTest::newRow("latency over 1 h") << QString(base).replace("1.5us", "1e9s")
@@ -143,6 +146,17 @@ private slots:
         QFETCH(QString, expected);
         const QString e = errorOf(text.toStdString());
         QVERIFY2(e.contains(expected), qPrintable(e));
+    }
+
+    void folderIsNotASpec()
+    {
+        const QString dir = QDir::tempPath();
+        try {
+            NetworkSpec::fromFile(dir.toStdString());
+            QFAIL("a folder was read as a spec");
+        } catch (const TraceError& e) {
+            QVERIFY2(QString(e.what()).contains("is a folder, not a network spec file"), e.what());
+        }
     }
 
     void overrideErrors()

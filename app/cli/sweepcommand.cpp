@@ -32,6 +32,13 @@ CLI::App* SweepCommand::add(CLI::App& parent)
 
 int SweepCommand::run() const
 {
+    for (const std::string& v : values_)
+        if (v.find_first_not_of(" \t") == std::string::npos)
+            throw UsageError("--values: an empty value in '" + [&] {
+                std::string all;
+                for (const std::string& x : values_) all += (all.empty() ? "" : ",") + x;
+                return all;
+            }() + "' (give one value per comma, e.g. --values 1us,2us)");
     const netsim::NetworkSpec base = loadNetworkSpec(network_, set_);
     // Check every value before the long part: a typo fails at once, naming the key.
     std::vector<netsim::NetworkSpec> specs;

@@ -3,6 +3,8 @@
 #include "model/traceerror.h"
 #include "whatif/netsim/specreader.h"
 
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -71,13 +73,34 @@ void collectScalars(const YAML::Node& node, const std::string& path,
     }
 }
 
+/// A spec nests a few levels (networks.NAME.policy...); far deeper nesting is not a spec, and
+/// yaml-cpp's recursion would only say "bad file" about it.
+constexpr int kMaxNesting = 64;
+
 YAML::Node parseYaml(const std::string& text, const std::string& source)
 {
+    // Say what is wrong in terms of the file before the parser does in its own terms.
+    if (const size_t nul = text.find('\0'); nul != std::string::npos)
+        throw TraceError(source + ":" + std::to_string(1 + std::count(text.begin(), text.begin() + std::ptrdiff_t(nul), '\n')) +
+                         ": a NUL byte at offset " + std::to_string(nul) +
+                         ": a network spec is a YAML text file");
+    int depth = 0, deepest = 0;
+    size_t line = 1;
+    for (char c : text) {
+        if (c == '\n') ++line;
+        if (c == '[' || c == '{') deepest = std::max(deepest, ++depth);
+        if ((c == ']' || c == '}') && depth > 0) --depth;
+        if (deepest > kMaxNesting)
+            throw TraceError(source + ":" + std::to_string(line) + ": nested more than " +
+                             std::to_string(kMaxNesting) + " levels deep: not a network spec");
+    }
     try {
         return YAML::Load(text);
     } catch (const YAML::ParserException& e) {
         throw TraceError(source + ":" + std::to_string(e.mark.line + 1) + ": not valid YAML: " +
                          e.msg);
+    } catch (const YAML::Exception& e) {
+        throw TraceError(source + ": not valid YAML: " + e.msg);
     }
 }
 
@@ -85,6 +108,10 @@ YAML::Node parseYaml(const std::string& text, const std::string& source)
 
 NetworkSpec NetworkSpec::fromFile(const std::string& path, const std::vector<SpecOverride>& set)
 {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        throw TraceError(path + ": is a folder, not a network spec file (a YAML file, or a "
+                                "bundled spec's name)");
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw TraceError(path + ": cannot open the network spec");
