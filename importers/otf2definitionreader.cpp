@@ -103,11 +103,12 @@ void Otf2DefinitionReader::read(TraceBuilder& builder)
 void Otf2DefinitionReader::setCallbacks(OTF2_GlobalDefReaderCallbacks* cb)
 {
     OTF2_GlobalDefReaderCallbacks_SetClockPropertiesCallback(
-        cb, [](void* userData, uint64_t resolution, uint64_t offset, uint64_t, uint64_t) {
+        cb, [](void* userData, uint64_t resolution, uint64_t offset, uint64_t length, uint64_t) {
             auto* self = RANKSCOPE_SELF;
             self->haveClock_ = true;
             self->ticksPerSecond_ = resolution;
             self->globalOffset_ = offset;
+            self->traceLength_ = length;
             return OTF2_CALLBACK_SUCCESS;
         });
     OTF2_GlobalDefReaderCallbacks_SetStringCallback(
@@ -199,6 +200,8 @@ void Otf2DefinitionReader::build(TraceBuilder& builder)
     if (ticksPerSecond_ == 0)
         fail("clock resolution is 0 ticks per second");
     tables_.clock = Otf2TickConverter(ticksPerSecond_, globalOffset_);
+    if (traceLength_ > 0 && traceLength_ < UINT64_MAX - globalOffset_)
+        tables_.traceLengthNs = tables_.clock.toNs(globalOffset_ + traceLength_);
     builder.setClock(ClockProperties{ticksPerSecond_, tables_.clock.offsetNs()});
 
     buildStrings(builder);

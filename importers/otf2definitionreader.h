@@ -57,6 +57,7 @@ private:
     bool haveClock_ = false;
     uint64_t ticksPerSecond_ = 0;
     uint64_t globalOffset_ = 0;
+    uint64_t traceLength_ = 0;
     std::vector<std::string> strings_;
     std::vector<uint8_t> stringDefined_; // not vector<bool>: slot() hands out references
     std::vector<RawRegion> regions_;

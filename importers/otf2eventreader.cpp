@@ -110,7 +110,21 @@ struct EventContext
     uint32_t sclAttribute = UINT32_MAX; // UINT32_MAX: no source locations to look for
     std::string error;                  // why a callback stopped the reader
 
-    int64_t ns(OTF2_TimeStamp t) const { return clock.toNs(t); }
+    // A location's events come in time order: the first and last converted times are its range.
+    mutable int64_t firstNs = 0;
+    mutable int64_t lastNs = 0;
+    mutable bool any = false;
+
+    int64_t ns(OTF2_TimeStamp t) const
+    {
+        const int64_t v = clock.toNs(t);
+        if (!any) [[unlikely]] {
+            any = true;
+            firstNs = v;
+        }
+        lastNs = v;
+        return v;
+    }
 
     [[gnu::cold, gnu::noinline]] OTF2_CallbackCode fail(uint64_t position, const std::string& what)
     {
@@ -532,6 +546,19 @@ void Otf2EventReader::readLocation(OTF2_Reader* reader, const Otf2Tables::Locati
             break;
     }
     OTF2_Reader_CloseEvtReader(reader, evtReader);
+    // The clock properties say how long the trace lasts; events far outside that (a damaged
+    // clock offset in the local definitions, a damaged timestamp) would make every duration
+    // and wait of the trace wrong. Tolerance: 1 % of the length and 1 us.
+    const int64_t length = tables_.traceLengthNs;
+    const int64_t slack = length / 100 + 1000;
+    if (length > 0 && ctx.any && (ctx.firstNs < -slack || ctx.lastNs > length + slack)) {
+        const auto seconds = [](int64_t ns) { return std::to_string(double(ns) / 1e9) + " s"; };
+        damaged(file + ": location " + std::to_string(loc.otf2Id) + " has events from " +
+                seconds(ctx.firstNs) + " to " + seconds(ctx.lastNs) +
+                ", outside the trace's clock range (0 to " + seconds(length) +
+                ", from the global clock properties): a clock offset or timestamp is damaged" +
+                (allowPartial_ ? "; kept as read" : ""));
+    }
     if (!cancelled_.load(std::memory_order_relaxed) && total < loc.eventCount)
         damaged(file + ": location " + std::to_string(loc.otf2Id) + " ends after " +
                 std::to_string(total) + " of the " + std::to_string(loc.eventCount) +

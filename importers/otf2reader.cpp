@@ -179,6 +179,21 @@ Trace readOtf2(const std::string& path, const Otf2ReadOptions& options)
     ReaderPtr reader = openReader(anchor);
     builder.setProvenance(readProvenance(reader.get(), anchor));
     Otf2DefinitionReader(reader.get(), tables).read(builder);
+    std::vector<std::string> warnings;
+    // The anchor file lists how many locations the archive has; damaged global definitions
+    // (one wrong string length is enough) can end the definitions early, with no error from
+    // OTF2 and no locations, which would read as an empty trace.
+    uint64_t listed = 0;
+    if (OTF2_Reader_GetNumberOfLocations(reader.get(), &listed) == OTF2_SUCCESS &&
+        tables.locations.size() < listed) {
+        const std::string what = tables.archiveName + ".def defines " +
+                                 std::to_string(tables.locations.size()) + " of the " +
+                                 std::to_string(listed) + " locations the anchor file lists";
+        if (!options.allowPartial)
+            throw TraceError(anchor + ": " + what + ": the global definitions are damaged "
+                                                    "(--allow-partial keeps what can be read)");
+        warnings.push_back(what + " (damaged global definitions): the others are left out");
+    }
     Otf2EventReader::internRecordNames(builder, tables);
 
     uint64_t totalEvents = 0;
@@ -190,7 +205,6 @@ Trace readOtf2(const std::string& path, const Otf2ReadOptions& options)
 
     std::atomic<uint64_t> eventsDone{0};
     std::atomic<bool> cancelled{false};
-    std::vector<std::string> warnings;
     const size_t threads =
         std::max<size_t>(1, std::min<size_t>(options.threads, tables.locations.size()));
 
@@ -203,7 +217,7 @@ Trace readOtf2(const std::string& path, const Otf2ReadOptions& options)
             if (!progress.update(eventsDone.load(std::memory_order_relaxed)))
                 throw TraceError("cancelled");
         });
-        warnings = events.warnings();
+        warnings.insert(warnings.end(), events.warnings().begin(), events.warnings().end());
     } else {
         reader.reset();
         const auto sets = partition(tables, threads);

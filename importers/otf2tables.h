@@ -27,6 +27,10 @@ struct Otf2Tables
     std::string archiveDir;  ///< folder of the anchor file
     std::string archiveName; ///< anchor file name without ".otf2" (per-location files live in it)
     Otf2TickConverter clock;
+    /// The trace length of the global clock properties, converted to ns (0: not given). Every
+    /// event must lie in [0, traceLengthNs] after conversion (a damaged clock offset would put
+    /// it decades away).
+    int64_t traceLengthNs = 0;
 
     std::vector<StringId> strings;               ///< by OTF2 string ref
     std::vector<RegionId> regions;               ///< by OTF2 region ref
