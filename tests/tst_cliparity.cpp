@@ -4,6 +4,7 @@
 #include "importers/otf2writer.h"
 #include "testsupport/clirunner.h"
 #include "testsupport/handtrace.h"
+#include "testsupport/handworld.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -22,43 +23,7 @@ CliResult runCli(const QStringList& args)
     return rankscope::test::runProgram(QStringLiteral(RANKSCOPE_CLI), args);
 }
 
-struct World
-{
-    test::HandTrace h;
-    std::vector<LocationId> loc;
-    CommId world;
-    explicit World(int n)
-    {
-        for (int i = 0; i < n; ++i) loc.push_back(h.addRank());
-        world = h.addWorld();
-    }
-    void call(int r, const char* fn, int64_t b, int64_t e)
-    {
-        h.call(loc[size_t(r)], h.mpi(fn), b, e);
-    }
-    void send(int r, int64_t b, int64_t e, uint32_t to)
-    {
-        const RegionId f = h.mpi("MPI_Send", RegionRole::MpiPointToPoint);
-        h.enter(loc[size_t(r)], b, f);
-        h.builder().send(loc[size_t(r)], b + (e - b) / 2, to, world, 0, 8);
-        h.leave(loc[size_t(r)], e, f);
-    }
-    void recv(int r, int64_t b, int64_t e, uint32_t from)
-    {
-        const RegionId f = h.mpi("MPI_Recv", RegionRole::MpiPointToPoint);
-        h.enter(loc[size_t(r)], b, f);
-        h.builder().recv(loc[size_t(r)], e, from, world, 0, 8);
-        h.leave(loc[size_t(r)], e, f);
-    }
-    void barrier(int r, int64_t b, int64_t e)
-    {
-        const RegionId f = h.mpi("MPI_Barrier", RegionRole::Barrier);
-        h.enter(loc[size_t(r)], b, f);
-        h.builder().collectiveBegin(loc[size_t(r)], b);
-        h.builder().collectiveEnd(loc[size_t(r)], e, CollectiveOp::Barrier, world, kNoRoot, 0, 0);
-        h.leave(loc[size_t(r)], e, f);
-    }
-};
+using World = test::HandWorld;
 
 /// Rank 0: Init [0,10], Send [100,110], Finalize [300,310];
 /// rank 1: Init [0,10], Recv [50,120], Finalize [300,310].

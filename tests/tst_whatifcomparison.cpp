@@ -28,7 +28,7 @@
 #include "model/timelinesummary.h"
 #include "model/tracegenerator.h"
 #include "model/waitstates.h"
-#include "testsupport/handtrace.h"
+#include "testsupport/handworld.h"
 #include "views/comparisondata.h"
 #include "views/durationformat.h"
 #include "views/histogramoverlay.h"
@@ -50,49 +50,12 @@ namespace {
 
 constexpr uint64_t kSmall = 100; // below the eager limit
 
-struct World
-{
-    HandTrace h;
-    std::vector<LocationId> loc;
-    CommId world;
-
-    explicit World(int n)
-    {
-        for (int i = 0; i < n; ++i)
-            loc.push_back(h.addRank());
-        world = h.addWorld();
-    }
-    void call(int r, const char* fn, int64_t b, int64_t e, RegionRole role = RegionRole::MpiOther)
-    {
-        h.call(loc[size_t(r)], h.mpi(fn, role), b, e);
-    }
-    void send(int r, int64_t b, int64_t e, uint32_t to)
-    {
-        const RegionId f = h.mpi("MPI_Send", RegionRole::MpiPointToPoint);
-        h.enter(loc[size_t(r)], b, f);
-        h.builder().send(loc[size_t(r)], b, to, world, 0, kSmall);
-        h.leave(loc[size_t(r)], e, f);
-    }
-    void recv(int r, int64_t b, int64_t e, uint32_t from)
-    {
-        const RegionId f = h.mpi("MPI_Recv", RegionRole::MpiPointToPoint);
-        h.enter(loc[size_t(r)], b, f);
-        h.builder().recv(loc[size_t(r)], e, from, world, 0, kSmall);
-        h.leave(loc[size_t(r)], e, f);
-    }
-    void barrier(int r, int64_t b, int64_t e)
-    {
-        const RegionId f = h.mpi("MPI_Barrier", RegionRole::Barrier);
-        h.enter(loc[size_t(r)], b, f);
-        h.builder().collectiveBegin(loc[size_t(r)], b);
-        h.builder().collectiveEnd(loc[size_t(r)], e, CollectiveOp::Barrier, world, kNoRoot, 0, 0);
-        h.leave(loc[size_t(r)], e, f);
-    }
-};
+using World = rankscope::test::HandWorld;
 
 Trace measuredTrace()
 {
     World w(2);
+    w.bytes = kSmall;
     w.call(0, "MPI_Init", 0, 10);
     w.send(0, 100, 110, 1);
     w.call(0, "MPI_Finalize", 300, 310);
@@ -105,6 +68,7 @@ Trace measuredTrace()
 Trace predictedTrace()
 {
     World w(3);
+    w.bytes = kSmall;
     w.call(0, "MPI_Init", 0, 10);
     w.send(0, 200, 210, 1);
     w.barrier(0, 300, 360);
@@ -125,6 +89,7 @@ Trace predictedTrace()
 Trace loopTrace()
 {
     World w(1);
+    w.bytes = kSmall;
     w.call(0, "MPI_Init", 0, 10);
     int64_t t = 10;
     for (int i = 0; i < 1000; ++i) {
