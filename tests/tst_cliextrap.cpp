@@ -93,6 +93,17 @@ private slots:
         QCOMPARE(c.exitCode, 1);
     }
 
+    void fitAtOneScaleSaysSo()
+    {
+        // Three samples, all at 4 ranks: the message counts the distinct scales, not the samples.
+        for (const char* method : {"rankscope", "classic"}) {
+            const CliResult r = runCli({"fit", "--method", method, "--point", "4:1", "--point", "4:2",
+                                        "--point", "4:3", "--target", "8"});
+            QCOMPARE(r.exitCode, 1);
+            QVERIFY2(r.err.contains("got 3 samples at 1 distinct scales"), r.err.constData());
+        }
+    }
+
     void autoIsTheDefault()
     {
         const CliResult r = runCli({"extrapolate", "--target", "144", "--measured",
