@@ -25,40 +25,6 @@ CliResult runCli(const QStringList& args)
 
 using World = test::HandWorld;
 
-/// Rank 0: Init [0,10], Send [100,110], Finalize [300,310];
-/// rank 1: Init [0,10], Recv [50,120], Finalize [300,310].
-Trace runA()
-{
-    World w(2);
-    w.call(0, "MPI_Init", 0, 10);
-    w.send(0, 100, 110, 1);
-    w.call(0, "MPI_Finalize", 300, 310);
-    w.call(1, "MPI_Init", 0, 10);
-    w.recv(1, 50, 120, 0);
-    w.call(1, "MPI_Finalize", 300, 310);
-    return w.h.finish();
-}
-
-/// Rank 0: Init [0,10], Send [200,210], Barrier [300,360], Finalize [400,410];
-/// rank 1: Init [0,10], Recv [50,220], Barrier [340,360], Finalize [400,410];
-/// rank 2: Init [0,10], Barrier [350,360], Finalize [400,410].
-Trace runB()
-{
-    World v(3);
-    v.call(0, "MPI_Init", 0, 10);
-    v.send(0, 200, 210, 1);
-    v.barrier(0, 300, 360);
-    v.call(0, "MPI_Finalize", 400, 410);
-    v.call(1, "MPI_Init", 0, 10);
-    v.recv(1, 50, 220, 0);
-    v.barrier(1, 340, 360);
-    v.call(1, "MPI_Finalize", 400, 410);
-    v.call(2, "MPI_Init", 0, 10);
-    v.barrier(2, 350, 360);
-    v.call(2, "MPI_Finalize", 400, 410);
-    return v.h.finish();
-}
-
 /// The span test's trace: MPI_Init ends 0.7 ms apart (tst_simulationspan.cpp).
 /// Rank 0: Init [0,100], Send 8 bytes [1100,1150], Finalize [2000,2100];
 /// rank 1: Init [0,700000], Recv [700100,700250], Finalize [701000,701050].
@@ -112,8 +78,8 @@ private slots:
     void initTestCase()
     {
         QVERIFY(dir_.isValid());
-        writeOtf2(runA(), dir_.filePath("a").toStdString());
-        writeOtf2(runB(), dir_.filePath("b").toStdString());
+        writeOtf2(test::comparedRunA(8), dir_.filePath("a").toStdString());
+        writeOtf2(test::comparedRunB(8), dir_.filePath("b").toStdString());
         writeOtf2(staggered(), dir_.filePath("staggered").toStdString());
         writeText(dir_.filePath("two.yaml"), kSpec);
     }

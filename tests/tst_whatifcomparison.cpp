@@ -52,37 +52,6 @@ constexpr uint64_t kSmall = 100; // below the eager limit
 
 using World = rankscope::test::HandWorld;
 
-Trace measuredTrace()
-{
-    World w(2);
-    w.bytes = kSmall;
-    w.call(0, "MPI_Init", 0, 10);
-    w.send(0, 100, 110, 1);
-    w.call(0, "MPI_Finalize", 300, 310);
-    w.call(1, "MPI_Init", 0, 10);
-    w.recv(1, 50, 120, 0);
-    w.call(1, "MPI_Finalize", 300, 310);
-    return w.h.finish();
-}
-
-Trace predictedTrace()
-{
-    World w(3);
-    w.bytes = kSmall;
-    w.call(0, "MPI_Init", 0, 10);
-    w.send(0, 200, 210, 1);
-    w.barrier(0, 300, 360);
-    w.call(0, "MPI_Finalize", 400, 410);
-    w.call(1, "MPI_Init", 0, 10);
-    w.recv(1, 50, 220, 0);
-    w.barrier(1, 340, 360);
-    w.call(1, "MPI_Finalize", 400, 410);
-    w.call(2, "MPI_Init", 0, 10);
-    w.barrier(2, 350, 360);
-    w.call(2, "MPI_Finalize", 400, 410);
-    return w.h.finish();
-}
-
 /// One rank: Init [0,10], then 1000 MPI_Comm_rank calls of 1 ns each, the i-th (from 0) after a
 /// gap of i + 1 ns, then Finalize 5 ns after the last. Intervals: Init - Comm_rank {1},
 /// Comm_rank - Comm_rank {2, 3, ..., 1000} (999 samples, mean 501), Comm_rank - Finalize {5}.
@@ -151,8 +120,8 @@ void TestWhatIfComparison::initTestCase()
 {
     // A fixed font: the geometry does not depend on the machine's fonts and DPI.
     QApplication::setFont(QFont(QStringLiteral("DejaVu Sans"), 9));
-    measured_ = std::make_shared<const Trace>(measuredTrace());
-    predicted_ = std::make_shared<const Trace>(predictedTrace());
+    measured_ = std::make_shared<const Trace>(rankscope::test::comparedRunA(kSmall));
+    predicted_ = std::make_shared<const Trace>(rankscope::test::comparedRunB(kSmall));
     measuredWaits_ = std::make_shared<const WaitStateAnalysis>(analyzeWaitStates(*measured_));
     predictedWaits_ = std::make_shared<const WaitStateAnalysis>(analyzeWaitStates(*predicted_));
     data_ = buildComparisonData(*measured_, *measuredWaits_, *predicted_, *predictedWaits_);

@@ -3,6 +3,7 @@
 // call by call: plain MPI calls, blocking sends and receives (one message each, `bytes` long)
 // and barriers.
 
+#include "model/trace.h"
 #include "testsupport/handtrace.h"
 
 #include <cstdint>
@@ -53,5 +54,47 @@ struct HandWorld
         h.leave(loc[size_t(r)], e, f);
     }
 };
+
+} // namespace rankscope::test
+
+namespace rankscope::test {
+
+/// The measured run of the comparison tests (2 ranks, `bytes`-byte message):
+/// rank 0: Init [0,10], Send [100,110], Finalize [300,310];
+/// rank 1: Init [0,10], Recv [50,120], Finalize [300,310].
+inline Trace comparedRunA(uint64_t bytes)
+{
+    HandWorld w(2);
+    w.bytes = bytes;
+    w.call(0, "MPI_Init", 0, 10);
+    w.send(0, 100, 110, 1);
+    w.call(0, "MPI_Finalize", 300, 310);
+    w.call(1, "MPI_Init", 0, 10);
+    w.recv(1, 50, 120, 0);
+    w.call(1, "MPI_Finalize", 300, 310);
+    return w.h.finish();
+}
+
+/// The other run of the comparison tests (3 ranks, a late sender and a barrier):
+/// rank 0: Init [0,10], Send [200,210], Barrier [300,360], Finalize [400,410];
+/// rank 1: Init [0,10], Recv [50,220], Barrier [340,360], Finalize [400,410];
+/// rank 2: Init [0,10], Barrier [350,360], Finalize [400,410].
+inline Trace comparedRunB(uint64_t bytes)
+{
+    HandWorld w(3);
+    w.bytes = bytes;
+    w.call(0, "MPI_Init", 0, 10);
+    w.send(0, 200, 210, 1);
+    w.barrier(0, 300, 360);
+    w.call(0, "MPI_Finalize", 400, 410);
+    w.call(1, "MPI_Init", 0, 10);
+    w.recv(1, 50, 220, 0);
+    w.barrier(1, 340, 360);
+    w.call(1, "MPI_Finalize", 400, 410);
+    w.call(2, "MPI_Init", 0, 10);
+    w.barrier(2, 350, 360);
+    w.call(2, "MPI_Finalize", 400, 410);
+    return w.h.finish();
+}
 
 } // namespace rankscope::test

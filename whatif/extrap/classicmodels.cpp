@@ -161,12 +161,7 @@ SeriesFit fitClassic(std::span<const FitPoint> points, double target, std::strin
     s.points.assign(points.begin(), points.end());
     const auto fits = fitClassicModels(points);
     const Eigen::Index m = Eigen::Index(points.size());
-    Eigen::VectorXd y(m);
-    bool allPositive = true;
-    for (Eigen::Index i = 0; i < m; ++i) {
-        y(i) = points[size_t(i)].value;
-        allPositive = allPositive && y(i) > 0;
-    }
+    const Eigen::VectorXd y = valuesOf(points);
     const std::vector<bool> held = largestScaleRows(points);
     std::vector<FitPoint> smaller;
     double largest = 0;
@@ -193,7 +188,7 @@ SeriesFit fitClassic(std::span<const FitPoint> points, double target, std::strin
             o.atTarget = g(target);
         }
         if (out.back()) c.heldOutPct = out.back()->smape;
-        c.plausible = !(allPositive && c.prediction < 0);
+        c.plausible = plausiblePrediction(points, c.prediction);
         s.models.push_back(std::move(c));
     }
     s.chosen = selectClassicModel(fits);

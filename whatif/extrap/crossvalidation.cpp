@@ -81,6 +81,20 @@ std::vector<bool> largestScaleRows(std::span<const FitPoint> points)
     return held;
 }
 
+Eigen::VectorXd valuesOf(std::span<const FitPoint> points)
+{
+    Eigen::VectorXd y(Eigen::Index(points.size()));
+    for (size_t i = 0; i < points.size(); ++i) y(Eigen::Index(i)) = points[i].value;
+    return y;
+}
+
+bool plausiblePrediction(std::span<const FitPoint> points, double prediction)
+{
+    const bool allPositive =
+        std::all_of(points.begin(), points.end(), [](const FitPoint& p) { return p.value > 0; });
+    return !(allPositive && prediction < 0);
+}
+
 double relativeNoise(std::span<const FitPoint> points)
 {
     double r = 0;

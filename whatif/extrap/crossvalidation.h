@@ -47,6 +47,13 @@ std::optional<HeldOutResult> holdOut(const Eigen::MatrixXd& x, const Eigen::Vect
 /// The rows at the largest scale n of `points` (every problem size at that n).
 std::vector<bool> largestScaleRows(std::span<const FitPoint> points);
 
+/// The values of `points`, as the right-hand side of a fit.
+Eigen::VectorXd valuesOf(std::span<const FitPoint> points);
+
+/// Whether a model's `prediction` can describe the series: not when it is negative for a series
+/// whose samples are all positive (a time or a count cannot be negative).
+bool plausiblePrediction(std::span<const FitPoint> points, double prediction);
+
 /// The largest relative noise (noise / |value|) of the points, 0 when none is known.
 double relativeNoise(std::span<const FitPoint> points);
 

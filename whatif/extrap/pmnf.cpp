@@ -159,12 +159,7 @@ SeriesFit fitPmnf(std::span<const FitPoint> points, double targetN, double targe
     s.quantity = std::move(quantity);
     s.points.assign(points.begin(), points.end());
     const Eigen::Index m = Eigen::Index(points.size());
-    Eigen::VectorXd y(m);
-    bool allPositive = true;
-    for (Eigen::Index r = 0; r < m; ++r) {
-        y(r) = points[size_t(r)].value;
-        allPositive = allPositive && y(r) > 0;
-    }
+    const Eigen::VectorXd y = valuesOf(points);
     const std::vector<bool> held = largestScaleRows(points);
     const bool useLoo = scales.size() >= 4;
 
@@ -186,7 +181,7 @@ SeriesFit fitPmnf(std::span<const FitPoint> points, double targetN, double targe
         CandidateModel cm{h.name(), formulaOf(h, *c), out->smape, prediction, h.coefficients()};
         cm.heldOutPct = out->smape;
         if (loo) cm.d = (out->smape + loo->smape) / 2;
-        cm.plausible = !(allPositive && prediction < 0);
+        cm.plausible = plausiblePrediction(points, prediction);
         std::vector<double> f = {out->atTarget};
         if (loo) f.insert(f.end(), loo->foldPredictions.begin(), loo->foldPredictions.end());
         s.models.push_back(std::move(cm));
