@@ -129,8 +129,15 @@ void Otf2DefinitionReader::setCallbacks(OTF2_GlobalDefReaderCallbacks* cb)
         });
     OTF2_GlobalDefReaderCallbacks_SetLocationGroupCallback(
         cb, [](void* userData, OTF2_LocationGroupRef ref, OTF2_StringRef name,
-               OTF2_LocationGroupType type, OTF2_SystemTreeNodeRef, OTF2_LocationGroupRef creator) {
-            RANKSCOPE_SELF->locationGroups_.push_back({ref, name, type, creator});
+               OTF2_LocationGroupType type, OTF2_SystemTreeNodeRef parent,
+               OTF2_LocationGroupRef creator) {
+            RANKSCOPE_SELF->locationGroups_.push_back({ref, name, type, creator, parent});
+            return OTF2_CALLBACK_SUCCESS;
+        });
+    OTF2_GlobalDefReaderCallbacks_SetSystemTreeNodeCallback(
+        cb, [](void* userData, OTF2_SystemTreeNodeRef ref, OTF2_StringRef name,
+               OTF2_StringRef className, OTF2_SystemTreeNodeRef parent) {
+            RANKSCOPE_SELF->systemTree_[ref] = {name, className, parent};
             return OTF2_CALLBACK_SUCCESS;
         });
     OTF2_GlobalDefReaderCallbacks_SetLocationCallback(
@@ -229,6 +236,27 @@ StringId Otf2DefinitionReader::string(uint32_t ref, const char* user) const
     if (ref >= tables_.strings.size() || !tables_.strings[ref].valid())
         fail(std::string(user) + " refers to undefined string " + std::to_string(ref));
     return tables_.strings[ref];
+}
+
+StringId Otf2DefinitionReader::hostOf(const RawLocationGroup& group) const
+{
+    // Score-P names the compute node with a system tree node of class "node" (machine > node >
+    // ...); a tree without one, or with a dangling or cyclic parent chain, records no host.
+    uint32_t ref = group.systemTreeParent;
+    for (size_t depth = 0; depth < systemTree_.size(); ++depth) {
+        const auto it = systemTree_.find(ref);
+        if (it == systemTree_.end())
+            return StringId();
+        const RawSystemTreeNode& node = it->second;
+        const uint32_t c = node.className;
+        if (c < strings_.size() && stringDefined_[c] && strings_[c] == "node") {
+            if (node.name >= tables_.strings.size() || !tables_.strings[node.name].valid())
+                return StringId();
+            return tables_.strings[node.name];
+        }
+        ref = node.parent;
+    }
+    return StringId();
 }
 
 void Otf2DefinitionReader::buildRegions(TraceBuilder& builder)
@@ -330,6 +358,8 @@ void Otf2DefinitionReader::buildRanksAndLocations(TraceBuilder& builder)
         const RawLocationGroup& lg = locationGroups_[rankGroups[r]];
         const RankId rank = builder.addRank(
             string(lg.name, ("location group " + std::to_string(lg.ref)).c_str()));
+        if (const StringId host = hostOf(lg); host.valid())
+            builder.setRankHost(rank, host);
         for (size_t i : rankLocations[r]) {
             const RawLocation& l = locations_[i];
             const StringId name = string(l.name, ("location " + std::to_string(l.ref)).c_str());

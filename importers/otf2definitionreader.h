@@ -33,7 +33,8 @@ public:
 
 private:
     struct RawRegion { uint32_t ref; uint32_t name; uint8_t role; uint8_t paradigm; uint32_t file; uint32_t line; };
-    struct RawLocationGroup { uint32_t ref; uint32_t name; uint8_t type; uint32_t creator; };
+    struct RawLocationGroup { uint32_t ref; uint32_t name; uint8_t type; uint32_t creator; uint32_t systemTreeParent; };
+    struct RawSystemTreeNode { uint32_t name; uint32_t className; uint32_t parent; };
     struct RawLocation { uint64_t ref; uint32_t name; uint8_t type; uint64_t events; uint32_t group; };
     struct RawGroup { uint8_t type; uint8_t paradigm; std::vector<uint64_t> members; };
     struct RawComm { uint32_t ref; uint32_t name; uint32_t group; uint32_t parent; };
@@ -46,6 +47,7 @@ private:
     void buildRanksAndLocations(TraceBuilder& builder);
     void buildCommunicators(TraceBuilder& builder);
     void buildSourceLocations();
+    StringId hostOf(const RawLocationGroup& group) const;
     StringId string(uint32_t ref, const char* user) const;
     [[noreturn]] void fail(const std::string& what) const;
 
@@ -62,6 +64,7 @@ private:
     std::vector<uint8_t> stringDefined_; // not vector<bool>: slot() hands out references
     std::vector<RawRegion> regions_;
     std::vector<RawLocationGroup> locationGroups_;
+    std::unordered_map<uint32_t, RawSystemTreeNode> systemTree_;
     std::vector<RawLocation> locations_;
     std::unordered_map<uint32_t, RawGroup> groups_;
     std::vector<RawComm> comms_;

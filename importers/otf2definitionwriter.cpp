@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <otf2/OTF2_Definitions.h>
 #include <otf2/OTF2_GeneralDefinitions.h>
+#include <unordered_map>
 
 namespace rankscope {
 
@@ -129,6 +130,7 @@ void Otf2DefinitionWriter::write(OTF2_GlobalDefWriter* w)
     const uint32_t mpi = stringRef("MPI");
     const uint32_t machine = stringRef("machine");
     const uint32_t host = stringRef("rankscope");
+    const uint32_t nodeClass = stringRef("node");
     const bool sources = !events_.sourceLocations().empty();
     const uint32_t sclName = sources ? stringRef("SOURCE_CODE_LOCATION") : 0;
     const uint32_t sclDescription = sources ? stringRef("Source code location") : 0;
@@ -158,9 +160,23 @@ void Otf2DefinitionWriter::write(OTF2_GlobalDefWriter* w)
     check(OTF2_GlobalDefWriter_WriteSystemTreeNode(w, 0, host, machine,
                                                    OTF2_UNDEFINED_SYSTEM_TREE_NODE),
           "system tree node");
+    // The compute nodes the ranks ran on, where the trace recorded them, as Score-P writes
+    // them: nodes of class "node" below the machine.
+    std::vector<uint32_t> parentOfRank(trace_.rankCount(), 0);
+    std::unordered_map<uint32_t, uint32_t> nodeOfHost; // host string -> system tree node
+    for (uint32_t r = 0; r < trace_.rankCount(); ++r) {
+        const StringId h = trace_.rank(RankId(r)).host;
+        if (!h.valid()) continue;
+        auto [it, added] = nodeOfHost.emplace(h.value, uint32_t(nodeOfHost.size() + 1));
+        if (added)
+            check(OTF2_GlobalDefWriter_WriteSystemTreeNode(w, it->second, h.value, nodeClass, 0),
+                  "system tree node");
+        parentOfRank[r] = it->second;
+    }
     for (uint32_t r = 0; r < trace_.rankCount(); ++r)
         check(OTF2_GlobalDefWriter_WriteLocationGroup(w, r, rankNames[r],
-                                                      OTF2_LOCATION_GROUP_TYPE_PROCESS, 0,
+                                                      OTF2_LOCATION_GROUP_TYPE_PROCESS,
+                                                      parentOfRank[r],
                                                       OTF2_UNDEFINED_LOCATION_GROUP),
               "location group");
     for (uint32_t l = 0; l < trace_.locations().size(); ++l) {

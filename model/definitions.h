@@ -61,11 +61,14 @@ struct Rank
     StringId name;
     LocationId mainLocation;            ///< the thread that makes the MPI calls
     std::vector<LocationId> locations;  ///< all its locations, main first
+    /// The compute node it ran on, as the measurement recorded it (OTF2: the nearest system
+    /// tree node of class "node" above its location group); invalid when not recorded.
+    StringId host;
 
     bool operator==(const Rank& o) const
     {
-        return std::tie(name, mainLocation, locations) ==
-               std::tie(o.name, o.mainLocation, o.locations);
+        return std::tie(name, mainLocation, locations, host) ==
+               std::tie(o.name, o.mainLocation, o.locations, o.host);
     }
 };
 

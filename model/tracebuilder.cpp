@@ -49,8 +49,16 @@ RegionId TraceBuilder::addRegion(const Region& region)
 RankId TraceBuilder::addRank(StringId name)
 {
     auto& ranks = s_->trace.ranks_;
-    ranks.push_back(Rank{name, LocationId(), {}});
+    ranks.push_back(Rank{name, LocationId(), {}, StringId()});
     return RankId(static_cast<uint32_t>(ranks.size() - 1));
+}
+
+void TraceBuilder::setRankHost(RankId rank, StringId host)
+{
+    auto& ranks = s_->trace.ranks_;
+    if (!rank.valid() || rank.value >= ranks.size())
+        throw TraceError("host of undefined rank " + std::to_string(rank.value));
+    ranks[rank.value].host = host;
 }
 
 LocationId TraceBuilder::addLocation(RankId rank, StringId name, LocationType type, uint64_t sourceId)

@@ -36,6 +36,8 @@ public:
     RegionId addRegion(const Region& region);
     /// Ranks must be added in world-rank order: the n-th call defines rank n.
     RankId addRank(StringId name);
+    /// Records the compute node `rank` ran on (Rank::host).
+    void setRankHost(RankId rank, StringId host);
     /// The first CPU-thread location added to a rank becomes its main (MPI) location.
     LocationId addLocation(RankId rank, StringId name, LocationType type, uint64_t sourceId = 0);
     /// members[i] is the world rank of communicator rank i.

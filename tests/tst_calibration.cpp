@@ -158,6 +158,102 @@ private slots:
         QCOMPARE(number(os.after), 500.0); // the eager sends only
     }
 
+    void rendezvousStartsWhenTheReceiveIsPosted()
+    {
+        // Blocking sends of 1, 2 and 4 MiB (eager limit 64 KiB: rendezvous) whose receives are
+        // posted 50 us after the send started. As in the replay, the data moves from the later
+        // of send start + o_s (1 us) and the receive's post, so each receive ends
+        // 50 000 + 2 x 500 (two links) + b / 2 (2 bytes/ns) ns after the send started (o_r 0).
+        // Measuring from the send's start instead would add the 50 us to every transfer.
+        test::HandTrace h;
+        const LocationId r0 = h.addRank(), r1 = h.addRank();
+        const CommId world = h.addWorld();
+        const RegionId init = h.mpi("MPI_Init"), fin = h.mpi("MPI_Finalize");
+        const RegionId send = h.mpi("MPI_Send", RegionRole::MpiPointToPoint);
+        const RegionId recv = h.mpi("MPI_Recv", RegionRole::MpiPointToPoint);
+        h.call(r0, init, 0, 10);
+        h.call(r1, init, 0, 10);
+        int64_t t = 1000;
+        for (int rep = 0; rep < 2; ++rep)
+            for (uint64_t b : {uint64_t(1) << 20, uint64_t(2) << 20, uint64_t(4) << 20}) {
+                const int64_t arrive = t + 50000 + 1000 + int64_t(b / 2);
+                h.enter(r0, t, send);
+                h.builder().send(r0, t + 1, 1, world, 0, b);
+                h.enter(r1, t + 50000, recv);
+                h.builder().recv(r1, arrive, 0, world, 0, b);
+                h.leave(r1, arrive, recv);
+                h.leave(r0, arrive, send);
+                t = arrive + 100000;
+            }
+        h.call(r0, fin, t, t + 10);
+        h.call(r1, fin, t, t + 10);
+        const Trace trace = h.finish();
+        const NetworkSpec spec = NetworkSpec::fromString(kSpec, "flat.yaml")
+                                     .withOverrides({{"eager_limit", "64KiB"}});
+        const CalibrationResult r = calibrate(trace, spec, SimulationOptions{});
+        const CalibratedParameter& bw = param(r, "links.net.bandwidth");
+        QVERIFY2(bw.determined, bw.note.c_str());
+        QVERIFY2(std::abs(number(bw.after) / 2.0 - 1) < 0.02, bw.after.c_str());
+        const CalibratedParameter& lat = param(r, "links.net.latency");
+        QVERIFY2(lat.determined, lat.note.c_str());
+        QVERIFY2(std::abs(number(lat.after) / 500.0 - 1) < 0.02, lat.after.c_str());
+    }
+
+    void placementAsRecorded()
+    {
+        // Two ranks that the trace records on one compute node exchange messages over the
+        // intra-node link: calibration places them there (mapping: trace) and fits the shm
+        // class, leaving the network's link as in the spec. Each message of b bytes is received
+        // 1 us (o_s) + 100 ns + b / 5 ns after its send started (one intra-node hop).
+        test::HandTrace h;
+        const LocationId r0 = h.addRank(), r1 = h.addRank();
+        const StringId node = h.builder().intern("node17");
+        h.builder().setRankHost(RankId(0), node);
+        h.builder().setRankHost(RankId(1), node);
+        const CommId world = h.addWorld();
+        const RegionId init = h.mpi("MPI_Init"), fin = h.mpi("MPI_Finalize");
+        const RegionId send = h.mpi("MPI_Send", RegionRole::MpiPointToPoint);
+        const RegionId recv = h.mpi("MPI_Recv", RegionRole::MpiPointToPoint);
+        h.call(r0, init, 0, 10);
+        h.call(r1, init, 0, 10);
+        int64_t t = 1000;
+        for (int rep = 0; rep < 2; ++rep)
+            for (uint64_t b : {uint64_t(10000), uint64_t(20000), uint64_t(40000)}) {
+                const int64_t arrive = t + 1000 + 100 + int64_t(b / 5);
+                h.enter(r1, t - 10, recv);
+                h.enter(r0, t, send);
+                h.builder().send(r0, t + 1, 1, world, 0, b);
+                h.leave(r0, t + 1000, send);
+                h.builder().recv(r1, arrive, 0, world, 0, b);
+                h.leave(r1, arrive, recv);
+                t = arrive + 100000;
+            }
+        h.call(r0, fin, t, t + 10);
+        h.call(r1, fin, t, t + 10);
+        const Trace trace = h.finish();
+        const NetworkSpec spec = NetworkSpec::fromString(kSpec, "flat.yaml");
+        const CalibrationResult r = calibrate(trace, spec, SimulationOptions{});
+        const CalibratedParameter& mapping = param(r, "mapping");
+        QVERIFY2(mapping.determined, mapping.note.c_str());
+        QCOMPARE(mapping.before, std::string("block"));
+        QCOMPARE(mapping.after, std::string("trace"));
+        QCOMPARE(r.spec.mapping, RankMapping::Trace);
+        const CalibratedParameter& shmBw = param(r, "links.shm.bandwidth");
+        QVERIFY2(shmBw.determined, shmBw.note.c_str());
+        QVERIFY2(std::abs(number(shmBw.after) / 5.0 - 1) < 0.02, shmBw.after.c_str());
+        QVERIFY(!param(r, "links.net.bandwidth").determined);
+        // The calibrated replay reproduces the run: every transfer as measured.
+        QVERIFY2(std::abs(r.after.errorPct) < 1.0, std::to_string(r.after.errorPct).c_str());
+
+        // --placement spec keeps the spec's block mapping: one rank per node, the net class.
+        const CalibrationResult kept =
+            calibrate(trace, spec, SimulationOptions{}, CalibrationPlacement::Spec);
+        QVERIFY(!param(kept, "mapping").determined);
+        QCOMPARE(kept.spec.mapping, RankMapping::Block);
+        QVERIFY(param(kept, "links.net.bandwidth").determined);
+        QVERIFY(!param(kept, "links.shm.bandwidth").determined);
+    }
+
     void oneSizeLeavesBandwidth()
     {
         // A single message size cannot separate latency from bandwidth: the bandwidth stays

@@ -160,7 +160,10 @@ private slots:
         const QJsonObject first = c.value("parameters").toArray().at(0).toObject();
         for (const char* key : {"key", "before", "after", "determined"})
             QVERIFY2(first.contains(key), key);
-        QCOMPARE(first.value("key").toString(), "eager_limit");
+        // The placement comes first: it decides which link class each message used.
+        QCOMPARE(first.value("key").toString(), "mapping");
+        QCOMPARE(c.value("parameters").toArray().at(1).toObject().value("key").toString(),
+                 "eager_limit");
         // An unknown name says where it looked.
         const CliResult missing = runCli({"simulate", trace_, "--network", "no-such-net"});
         QCOMPARE(missing.exitCode, 1);

@@ -1,11 +1,13 @@
 // Network specs (ALGORITHMS.md §7.4): units, the shipped specs, overrides, and errors that name
 // file, line and key.
 
+#include "testsupport/handtrace.h"
 #include "testsupport/testpaths.h"
 
 #include "model/traceerror.h"
 #include "whatif/netsim/machine.h"
 #include "whatif/netsim/networkspec.h"
+#include "whatif/netsim/traceplacement.h"
 #include "whatif/netsim/units.h"
 
 #include <QDir>
@@ -197,6 +199,58 @@ private slots:
         QCOMPARE(m.nodeOf(5), 1u); // 5 mod 4
         s = NetworkSpec::fromString(std::string(kSpec) + "ranks_per_node: 2\n", "spec.yaml");
         QCOMPARE(Machine(s, 8).nodeOf(5), 2u); // 5 / 2
+    }
+
+    void mappingAsRecorded()
+    {
+        // Four ranks recorded on nodes "b", "a", "b", "a": numbered in order of their first
+        // rank, b = 0 and a = 1; two ranks on each.
+        test::HandTrace h;
+        for (int r = 0; r < 4; ++r) h.addRank();
+        const StringId a = h.builder().intern("a"), b = h.builder().intern("b");
+        for (uint32_t r = 0; r < 4; ++r) h.builder().setRankHost(RankId(r), r % 2 ? a : b);
+        const Trace trace = h.finish();
+        const NetworkSpec s =
+            NetworkSpec::fromString(std::string(kSpec) + "mapping: trace\n", "spec.yaml");
+        QCOMPARE(s.mapping, RankMapping::Trace);
+        // Unresolved, a machine cannot place ranks.
+        QVERIFY_THROWS_EXCEPTION(TraceError, Machine(s, 4));
+        std::string note;
+        const NetworkSpec placed = placedAsRecorded(s, trace, &note);
+        QVERIFY(note.empty());
+        QCOMPARE(recordedNodeCount(trace), 2u);
+        QCOMPARE(placed.mapping, RankMapping::File);
+        QCOMPARE(placed.mappingTable, (std::vector<uint32_t>{0, 1, 0, 1}));
+        QCOMPARE(placed.ranksPerNode, 2u);
+        const Machine m(placed, 4);
+        QCOMPARE(m.nodeOf(2), 0u);
+        QCOMPARE(m.nodeOf(3), 1u);
+        QCOMPARE(m.channel(0, 2, 8), -1); // same node: the intra-node link
+
+        // Five recorded nodes do not fit on the spec's four.
+        test::HandTrace big;
+        for (int r = 0; r < 5; ++r) big.addRank();
+        for (uint32_t r = 0; r < 5; ++r)
+            big.builder().setRankHost(RankId(r), big.builder().intern("n" + std::to_string(r)));
+        const Trace five = big.finish();
+        try {
+            placedAsRecorded(s, five, nullptr);
+            QFAIL("five nodes placed on four");
+        } catch (const TraceError& e) {
+            const std::string what = e.what();
+            QVERIFY2(what.find("spec.yaml") != std::string::npos, e.what());
+            QVERIFY2(what.find("5 compute nodes") != std::string::npos, e.what());
+        }
+
+        // A trace without recorded nodes is placed block, and the note says so.
+        test::HandTrace plain;
+        for (int r = 0; r < 4; ++r) plain.addRank();
+        const NetworkSpec fallback = placedAsRecorded(s, plain.finish(), &note);
+        QCOMPARE(fallback.mapping, RankMapping::Block);
+        QVERIFY2(note.find("does not record") != std::string::npos, note.c_str());
+        QVERIFY_THROWS_EXCEPTION(TraceError,
+                                 NetworkSpec::fromString(std::string(kSpec) + "mapping: nodes\n",
+                                                         "spec.yaml"));
     }
 
     void shippedSpecs_data()

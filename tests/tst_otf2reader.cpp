@@ -122,6 +122,7 @@ private slots:
     void parallelReadIsIdentical();
     void clockConversion_data();
     void clockConversion();
+    void hostsFromSystemTree();
     void cloverleafRankMapping();
     void jacobiOpenMpThreadsStayOnTheirRank();
     void communicatorMembers();
@@ -568,6 +569,29 @@ void TestOtf2Reader::partialMissingEventFile()
     for (const auto& w : t.diagnostics().warnings)
         named = named || QString::fromStdString(w).contains(QLatin1String("traces/3.evt"));
     QVERIFY(named);
+}
+
+void TestOtf2Reader::hostsFromSystemTree()
+{
+    // otf2-print -G: the location group of every even rank has Parent "node::quartz1", of every
+    // odd rank "node::quartz2" (system tree nodes of class "node" below the machine "Linux").
+    const QString stencil = test::sharedTraceAnchor(QStringLiteral("tracer-stencil4d-32r"));
+    if (stencil.isEmpty())
+        QSKIP("shared trace not available");
+    const Trace t = read(stencil);
+    QCOMPARE(t.rankCount(), size_t(32));
+    for (uint32_t r = 0; r < 32; ++r) {
+        const StringId host = t.rank(RankId(r)).host;
+        QVERIFY(host.valid());
+        QCOMPARE(std::string(t.str(host)), std::string(r % 2 ? "quartz2" : "quartz1"));
+    }
+    // Both ranks of the ping-pong ran on "node::quartz10".
+    const QString pingPong = test::sharedTraceAnchor(QStringLiteral("pipit-ping-pong-2r"));
+    if (pingPong.isEmpty())
+        QSKIP("shared trace not available");
+    const Trace p = read(pingPong);
+    for (uint32_t r = 0; r < 2; ++r)
+        QCOMPARE(std::string(p.str(p.rank(RankId(r)).host)), std::string("quartz10"));
 }
 
 QTEST_GUILESS_MAIN(TestOtf2Reader)

@@ -110,6 +110,9 @@ private slots:
         // The provenance survives the file: still "generated", with the generator's options.
         QCOMPARE(back.provenance().kind, std::string("generated"));
         QCOMPARE(back.provenance().parameters, trace.provenance().parameters);
+        // A generated trace records no compute nodes, and its file claims none.
+        for (uint32_t r = 0; r < back.rankCount(); ++r)
+            QVERIFY(!back.rank(RankId(r)).host.valid());
 
         const Otf2Print printed = runOtf2Print(dir.path());
         if (printed.exitCode == -1) QSKIP("otf2-print not available");
@@ -278,6 +281,12 @@ private slots:
         QCOMPARE(report.skippedEvents, others);
         QCOMPARE(report.eventsWritten, trace.eventCount() - others);
         const Trace back = readOtf2(dir.path().toStdString());
+        // The compute node of every rank survives (Score-P's system tree: class "node").
+        for (uint32_t r = 0; r < trace.rankCount(); ++r) {
+            const StringId a = trace.rank(RankId(r)).host, b = back.rank(RankId(r)).host;
+            QCOMPARE(b.valid(), a.valid());
+            if (a.valid()) QCOMPARE(std::string(back.str(b)), std::string(trace.str(a)));
+        }
         if (others == 0) {
             compareTraces(trace, back);
         } else {

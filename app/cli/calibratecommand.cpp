@@ -36,6 +36,12 @@ CLI::App* CalibrateCommand::add(CLI::App& parent)
     cmd->add_option("--set", set_, "Override a spec value first, e.g. links.hdr.latency=1us");
     cmd->add_option("--model", model_, "Network model of the before/after replays")
         ->capture_default_str();
+    cmd->add_option("--placement", placement_,
+                    "trace: place ranks on the compute nodes the trace recorded (mapping: "
+                    "trace, when it records them); spec: keep the spec's mapping; auto: trace "
+                    "unless ranks sharing a node also send to other nodes")
+        ->check(CLI::IsMember({"auto", "trace", "spec"}))
+        ->capture_default_str();
     cmd->add_option("-o,--output", out_, "Write the calibrated spec (YAML) to this file");
     addOutputFormats(cmd, json_);
     return cmd;
@@ -47,7 +53,10 @@ int CalibrateCommand::run() const
     const Trace trace = loadTrace(trace_, load_);
     netsim::SimulationOptions options;
     options.model = model_;
-    const netsim::CalibrationResult r = netsim::calibrate(trace, spec, options);
+    const netsim::CalibrationResult r = netsim::calibrate(trace, spec, options,
+                          placement_ == "trace"  ? netsim::CalibrationPlacement::Trace
+                          : placement_ == "spec" ? netsim::CalibrationPlacement::Spec
+                                                 : netsim::CalibrationPlacement::Auto);
     if (!out_.empty()) {
         std::ofstream f(out_);
         f << "# " << spec.name << " calibrated to " << trace_ << " (rankscope-cli calibrate)\n"

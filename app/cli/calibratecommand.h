@@ -24,6 +24,7 @@ private:
     std::string network_;
     std::vector<std::string> set_;
     std::string model_ = "loggp";
+    std::string placement_ = "auto";
     std::string out_;
     bool json_ = false;
     LoadOptions load_;

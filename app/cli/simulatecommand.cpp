@@ -47,6 +47,7 @@ int SimulateCommand::run() const
         simulated.setProvenance(p);
         writeOtf2(simulated, out_);
     }
+    if (!r.placementNote.empty()) std::fprintf(stderr, "note: %s\n", r.placementNote.c_str());
     if (!json_) {
         std::printf("predicted run time: %s (input %s) over the span %s, model %s, %llu "
                     "messages\n",
@@ -74,6 +75,7 @@ int SimulateCommand::run() const
                          {"input_mpi_ns", t.inputMpiNs}});
     j["messages"] = r.messages;
     j["model"] = r.model;
+    if (!r.placementNote.empty()) j["notes"] = nlohmann::ordered_json::array({r.placementNote});
     printJson(j);
     return kOk;
 }

@@ -3,6 +3,7 @@
 #include "model/runspan.h"
 #include "whatif/netsim/calibrationsamples.h"
 #include "whatif/netsim/machine.h"
+#include "whatif/netsim/traceplacement.h"
 
 #include <Eigen/Dense>
 
@@ -314,11 +315,56 @@ CalibrationReplay replayAgainstMeasured(const Trace& trace, const NetworkSpec& s
     return out;
 }
 
-CalibrationResult calibrate(const Trace& trace, const NetworkSpec& spec,
-                            const SimulationOptions& replay)
+CalibrationResult calibrate(const Trace& trace, const NetworkSpec& input,
+                            const SimulationOptions& replay, CalibrationPlacement placement)
 {
     CalibrationResult result;
-    result.before = replayAgainstMeasured(trace, spec, replay);
+    result.before = replayAgainstMeasured(trace, input, replay);
+    std::vector<SpecOverride> overrides;
+
+    // The placement first: which messages stay inside a node, and how many ranks share a
+    // node's interface, decide what every other parameter is fitted to.
+    static constexpr const char* kMappingNames[] = {"block", "cyclic", "file", "trace"};
+    const std::string mappingBefore = kMappingNames[size_t(input.mapping)];
+    CalibratedParameter mapping{"mapping", mappingBefore, mappingBefore, false, 0,
+                                std::nullopt, {}};
+    NetworkSpec working = input;
+    const uint32_t recorded = recordedNodeCount(trace);
+    // The fit below treats every transfer on its own; where ranks of one node send to other
+    // nodes they also queue at the node's interface in the replay (LogGP's gap, the flow
+    // model's shared link), which it does not see, so such placements are used only when asked.
+    const bool sharedInterfaces =
+        recorded > 1 && placedAsRecorded(input.withOverrides({{"mapping", "trace"}}), trace,
+                                         nullptr)
+                                .ranksPerNode > 1;
+    if (recorded == 0) {
+        mapping.note = "the trace does not record the compute node of every rank";
+    } else if (input.mapping == RankMapping::Trace) {
+        mapping.note = "already as the trace recorded it";
+    } else if (placement == CalibrationPlacement::Spec) {
+        mapping.note = "kept as in the spec (--placement spec)";
+    } else if (placement == CalibrationPlacement::Auto && sharedInterfaces) {
+        mapping.note = "kept: the trace records " + std::to_string(recorded) +
+                       " nodes shared by several ranks, and the fit does not model ranks "
+                       "queueing at a node's interface (--placement trace to use it)";
+    } else {
+        working = input.withOverrides({{"mapping", "trace"}});
+        overrides.push_back({"mapping", "trace"});
+        mapping.after = "trace";
+        mapping.determined = true;
+        mapping.samples = trace.rankCount();
+    }
+    if (recorded > 0 && (mapping.determined || input.mapping == RankMapping::Trace)) {
+        const NetworkSpec placed = placedAsRecorded(working, trace, nullptr);
+        mapping.note = recorded == 1
+                           ? "the trace ran on one compute node"
+                           : "the trace records " + std::to_string(recorded) +
+                                 " compute nodes, up to " +
+                                 std::to_string(placed.ranksPerNode) + " ranks on one";
+    }
+    const NetworkSpec spec = placedAsRecorded(working, trace, nullptr);
+    result.parameters.push_back(mapping);
+
     const uint64_t specLimit = replay.eagerLimit.value_or(spec.eagerLimit);
     const Machine machine(spec, uint32_t(trace.rankCount()));
     // The eager limit first: which sends are eager decides what o_s and the transfers are.
@@ -380,6 +426,12 @@ CalibrationResult calibrate(const Trace& trace, const NetworkSpec& spec,
             if (samples.received[k].bytes != samples.received[c.first].bytes) return true;
         return false;
     };
+    // As in the replay: an eager message leaves o_s after its send started; a rendezvous one
+    // when the receive is posted too.
+    auto transferStart = [&](const ReceivedMessage& m) {
+        const double ready = m.sendEnterNs + sendOverhead;
+        return m.bytes > eagerLimit ? std::max(ready, m.recvPostedNs) : ready;
+    };
     std::map<std::string, ClassFit> fits;
     std::vector<double> arrived;
     // The message that ended a call, and whether a receive found its message there, depend
@@ -404,7 +456,7 @@ CalibrationResult calibrate(const Trace& trace, const NetworkSpec& spec,
                     known = false;
                     break;
                 }
-                const double a = samples.received[k].sendEnterNs + sendOverhead +
+                const double a = transferStart(samples.received[k]) +
                                  transferNs(routes[k], samples.received[k].bytes);
                 if (a > lastArrival) {
                     lastArrival = a;
@@ -421,10 +473,12 @@ CalibrationResult calibrate(const Trace& trace, const NetworkSpec& spec,
                 arrived.push_back(duration);
                 continue;
             }
-            if (duration <= 2 * quick) continue; // did not wait
+            // An eager message may have been there before the call (it did not wait); a
+            // rendezvous transfer starts at the earliest when the receive is posted.
+            if (m.bytes <= eagerLimit && duration <= 2 * quick) continue;
             const ProtocolEntry& p = machine.protocol(m.bytes);
             add(routes[last].linkClass, routes[last].hops, double(m.bytes) / p.bandwidthFactor,
-                c.leaveNs - m.sendEnterNs - sendOverhead - recvOverhead - p.latencyNs);
+                c.leaveNs - transferStart(m) - recvOverhead - p.latencyNs);
             ++used;
         }
         for (const RendezvousSendSample& x : samples.rendezvousSends) {
@@ -469,7 +523,6 @@ CalibrationResult calibrate(const Trace& trace, const NetworkSpec& spec,
                    std::to_string(arrived.size()) + ")";
     }
 
-    std::vector<SpecOverride> overrides;
     CalibratedParameter el{"eager_limit", std::to_string(specLimit), std::to_string(eager.limit),
                            eager.determined, eager.samples, std::nullopt, eager.note};
     if (el.determined) overrides.push_back({el.key, el.after});
@@ -515,7 +568,7 @@ CalibrationResult calibrate(const Trace& trace, const NetworkSpec& spec,
     for (CalibratedParameter& p : result.parameters)
         if (!p.determined) p.after = p.before;
 
-    result.spec = spec.withOverrides(overrides);
+    result.spec = input.withOverrides(overrides);
     result.after = replayAgainstMeasured(trace, result.spec, replay);
     return result;
 }

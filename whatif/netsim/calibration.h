@@ -67,11 +67,19 @@ struct CalibrationResult
     bool operator==(const CalibrationResult&) const = default;
 };
 
+/// Where calibration places the ranks. Trace: on the compute nodes the trace recorded
+/// (`mapping: trace`, traceplacement.h), when it records them. Auto: the same, unless ranks
+/// sharing a node also send to other nodes (the fit does not model their queueing at the
+/// node's interface). Spec: as the spec says.
+enum class CalibrationPlacement : uint8_t { Auto, Trace, Spec };
+
 /// Calibrates `spec` to `trace`; `replay` chooses the model etc. of the before/after replays
-/// (the fit itself assumes LogGP terms). Throws TraceError when the trace does not fit on the
+/// (the fit itself assumes LogGP terms). The placement comes first (the "mapping" parameter):
+/// everything else is fitted on it. Throws TraceError when the trace does not fit on the
 /// spec's machine or its replay fails.
 CalibrationResult calibrate(const Trace& trace, const NetworkSpec& spec,
-                            const SimulationOptions& replay);
+                            const SimulationOptions& replay,
+                            CalibrationPlacement placement = CalibrationPlacement::Auto);
 
 /// The replay of `trace` on `spec`, compared with the measured span.
 CalibrationReplay replayAgainstMeasured(const Trace& trace, const NetworkSpec& spec,

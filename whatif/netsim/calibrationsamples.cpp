@@ -105,7 +105,8 @@ CalibrationSamples collectCalibrationSamples(const Trace& trace, uint64_t eagerL
                     msg.recvLocation.valid();
             if (!known) break;
             out.received.push_back(ReceivedMessage{trace.messageSender(msg).value, msg.bytes,
-                                                   double(calls[m].sendEnter)});
+                                                   double(calls[m].sendEnter),
+                                                   double(calls[m].recvPosted)});
         }
         if (!known) {
             out.received.resize(sample.first);

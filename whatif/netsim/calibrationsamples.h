@@ -22,12 +22,15 @@
 
 namespace rankscope::netsim {
 
-/// A received message of a completing call: its sender and when the send call started.
+/// A received message of a completing call: its sender, when the send call started and when
+/// the call that posted the receive started (a rendezvous transfer starts at the later of the
+/// two, as in the replay).
 struct ReceivedMessage
 {
     uint32_t src = 0;
     uint64_t bytes = 0;
     double sendEnterNs = 0;
+    double recvPostedNs = 0;
     bool operator==(const ReceivedMessage&) const = default;
 };
 

@@ -7,6 +7,9 @@ namespace rankscope::netsim {
 Machine::Machine(const NetworkSpec& spec, uint32_t ranks) : spec_(spec)
 {
     const uint64_t capacity = uint64_t(spec.nodes) * spec.ranksPerNode;
+    if (spec.mapping == RankMapping::Trace)
+        throw TraceError(spec.source + ": mapping: trace places ranks as a trace recorded them, "
+                         "and there is no trace here (use block, cyclic or file)");
     if (spec.mapping == RankMapping::File) {
         if (spec.mappingTable.size() < ranks)
             throw TraceError(spec.source + ": mapping_file: names the node of " +
@@ -32,7 +35,8 @@ Machine::Machine(const NetworkSpec& spec, uint32_t ranks) : spec_(spec)
 uint32_t Machine::nodeOf(uint32_t rank) const
 {
     switch (spec_.mapping) {
-    case RankMapping::Block: return rank / spec_.ranksPerNode;
+    case RankMapping::Block:
+    case RankMapping::Trace: return rank / spec_.ranksPerNode; // Trace: refused above
     case RankMapping::Cyclic: return rank % spec_.nodes;
     case RankMapping::File: return spec_.mappingTable[rank];
     }

@@ -54,7 +54,9 @@ enum class Placement : uint8_t {
     Hybrid,
 };
 
-enum class RankMapping : uint8_t { Block, Cyclic, File };
+/// How ranks are placed on nodes. Trace: on the compute nodes the trace recorded
+/// (Rank::host), resolved by placedAsRecorded() before a replay.
+enum class RankMapping : uint8_t { Block, Cyclic, File, Trace };
 
 /// A `--set key.path=value` override.
 struct SpecOverride

@@ -8,6 +8,7 @@
 #include "whatif/netsim/packetmodel.h"
 #include "whatif/netsim/replayengine.h"
 #include "whatif/netsim/simulatedtrace.h"
+#include "whatif/netsim/traceplacement.h"
 
 #include <algorithm>
 #include <cmath>
@@ -115,9 +116,12 @@ SimulationResult simulate(const Trace& trace, const NetworkSpec& spec,
     std::vector<std::vector<ActionAnchor>> anchors;
     const ActionProgram program =
         buildActions(trace, options.cpuFactor, options.buildTrace ? &anchors : nullptr);
-    Run run = replay(program, spec, options, options.buildTrace);
+    std::string placementNote;
+    const NetworkSpec placed = placedAsRecorded(spec, trace, &placementNote);
+    Run run = replay(program, placed, options, options.buildTrace);
     std::vector<double> times = run.outcome.actionTimes;
     SimulationResult result = summarise(program, std::move(run));
+    result.placementNote = std::move(placementNote);
     if (!result.cancelled) {
         const RunSpan span = runSpan(trace);
         if (span.toFinalize) {

@@ -53,6 +53,8 @@ struct SimulationResult
     std::string model;
     std::optional<Trace> trace;     ///< the simulated trace, when asked for
     bool cancelled = false;
+    /// Set when `mapping: trace` could not be honoured (traceplacement.h).
+    std::string placementNote;
 
     bool operator==(const SimulationResult& o) const
     {
@@ -60,9 +62,11 @@ struct SimulationResult
                             (!trace || trace->sameContent(*o.trace));
         return traces &&
                std::tie(predictedRuntimeNs, inputRuntimeNs, span, inputWholeRunNs,
-                        predictedWholeRunNs, perRank, messages, model, cancelled) ==
+                        predictedWholeRunNs, perRank, messages, model, cancelled,
+                        placementNote) ==
                    std::tie(o.predictedRuntimeNs, o.inputRuntimeNs, o.span, o.inputWholeRunNs,
-                            o.predictedWholeRunNs, o.perRank, o.messages, o.model, o.cancelled);
+                            o.predictedWholeRunNs, o.perRank, o.messages, o.model, o.cancelled,
+                            o.placementNote);
     }
 };
 

@@ -230,7 +230,8 @@ void SpecReader::readMapping(const YAML::Node& root, NetworkSpec& spec)
     if (m == "block") spec.mapping = RankMapping::Block;
     else if (m == "cyclic") spec.mapping = RankMapping::Cyclic;
     else if (m == "file") spec.mapping = RankMapping::File;
-    else fail(root["mapping"], "mapping", "expected block, cyclic or file, got '" + m + "'");
+    else if (m == "trace") spec.mapping = RankMapping::Trace;
+    else fail(root["mapping"], "mapping", "expected block, cyclic, file or trace, got '" + m + "'");
     if (spec.mapping != RankMapping::File)
         return;
     const YAML::Node f = require(root, "", "mapping_file");
