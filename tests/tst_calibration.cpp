@@ -199,6 +199,43 @@ private slots:
         QVERIFY2(std::abs(number(lat.after) / 500.0 - 1) < 0.02, lat.after.c_str());
     }
 
+    void receiveOverheadOfArrivedMessages()
+    {
+        // Eager sends lasting 1 us whose receives start 50 us later, long after the data
+        // arrived (2 x 500 ns + 1000 bytes / 25 bytes/ns = 1.04 us on the spec's network):
+        // the receives last 600, 700 and 800 ns, so o_r is their mean, 700 ns, and o_s 1 us.
+        // (The generator's receivers always wait for their data, so its traces cannot show o_r.)
+        test::HandTrace h;
+        const LocationId r0 = h.addRank(), r1 = h.addRank();
+        const CommId world = h.addWorld();
+        const RegionId init = h.mpi("MPI_Init"), fin = h.mpi("MPI_Finalize");
+        const RegionId send = h.mpi("MPI_Send", RegionRole::MpiPointToPoint);
+        const RegionId recv = h.mpi("MPI_Recv", RegionRole::MpiPointToPoint);
+        h.call(r0, init, 0, 10);
+        h.call(r1, init, 0, 10);
+        int64_t t = 1000;
+        for (int64_t d : {600, 700, 800, 600, 700, 800}) {
+            h.enter(r0, t, send);
+            h.builder().send(r0, t + 1, 1, world, 0, 1000);
+            h.leave(r0, t + 1000, send);
+            h.enter(r1, t + 50000, recv);
+            h.builder().recv(r1, t + 50000 + d / 2, 0, world, 0, 1000);
+            h.leave(r1, t + 50000 + d, recv);
+            t += 100000;
+        }
+        h.call(r0, fin, t, t + 10);
+        h.call(r1, fin, t, t + 10);
+        const Trace trace = h.finish();
+        const NetworkSpec spec = NetworkSpec::fromString(kSpec, "flat.yaml");
+        const CalibrationResult r = calibrate(trace, spec, SimulationOptions{});
+        const CalibratedParameter& orp = param(r, "overhead.recv");
+        QVERIFY2(orp.determined, orp.note.c_str());
+        QCOMPARE(orp.samples, uint64_t(6));
+        QVERIFY2(std::abs(number(orp.after) / 700.0 - 1) < 0.02, orp.after.c_str());
+        QVERIFY2(std::abs(number(param(r, "overhead.send").after) / 1000.0 - 1) < 0.02,
+                 param(r, "overhead.send").after.c_str());
+    }
+
     void placementAsRecorded()
     {
         // Two ranks that the trace records on one compute node exchange messages over the
