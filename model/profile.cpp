@@ -1,6 +1,7 @@
 #include "model/profile.h"
 
 #include "model/perrank.h"
+#include "model/runspan.h"
 
 #include "model/trace.h"
 
@@ -120,6 +121,11 @@ Profile mergeRankProfiles(const Trace& trace, std::vector<RankProfile> ranks)
         s.exclusivePerRank = spread([g](const RankProfile& rp) { return rp.regions[g].exclusive; });
     }
     profile.mpiTimePerRank = spread([](const RankProfile& rp) { return rp.mpiTime; });
+    const RunSpan span = runSpan(trace);
+    profile.spanNs = span.duration();
+    for (size_t r = 0; r < rankCount && r < span.ranks.size(); ++r)
+        values[r] = span.ranks[r].mpiNs;
+    profile.spanMpiTimePerRank = RankSpread::of(values);
     return profile;
 }
 

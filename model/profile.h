@@ -81,12 +81,17 @@ struct Profile
     std::vector<RankProfile> ranks;     ///< indexed by RankId
     std::vector<RegionSummary> regions; ///< indexed by RegionId
     RankSpread mpiTimePerRank;
+    /// Over the run span (model/runspan.h: end of MPI_Init to end of MPI_Finalize), the figures
+    /// comparisons use: its duration and each rank's MPI time within it.
+    int64_t spanNs = 0;
+    RankSpread spanMpiTimePerRank;
     bool cancelled = false; ///< stopped early: the numbers cover part of the trace
 
     bool operator==(const Profile& o) const
     {
-        return std::tie(ranks, regions, mpiTimePerRank, cancelled) ==
-               std::tie(o.ranks, o.regions, o.mpiTimePerRank, o.cancelled);
+        return std::tie(ranks, regions, mpiTimePerRank, spanNs, spanMpiTimePerRank, cancelled) ==
+               std::tie(o.ranks, o.regions, o.mpiTimePerRank, o.spanNs, o.spanMpiTimePerRank,
+                        o.cancelled);
     }
 };
 

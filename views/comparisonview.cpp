@@ -94,8 +94,8 @@ void ComparisonView::setRuns(Run first, Run second)
         views_[i]->setWaitStates(r.waits, r.waitSummary);
     }
     if (runs_[0].trace && runs_[1].trace && runs_[0].profile && runs_[1].profile)
-        strip_->setRuns(SummaryStrip::Run::of(runs_[0].name, *runs_[0].trace, *runs_[0].profile),
-                        SummaryStrip::Run::of(runs_[1].name, *runs_[1].trace, *runs_[1].profile));
+        strip_->setRuns(SummaryStrip::Run::of(runs_[0].name, *runs_[0].profile),
+                        SummaryStrip::Run::of(runs_[1].name, *runs_[1].profile));
     applyAlignment();
 }
 

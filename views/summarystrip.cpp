@@ -9,10 +9,9 @@
 
 namespace rankscope {
 
-SummaryStrip::Run SummaryStrip::Run::of(const QString& name, const Trace& trace,
-                                        const Profile& profile)
+SummaryStrip::Run SummaryStrip::Run::of(const QString& name, const Profile& profile)
 {
-    return Run{name, trace.duration(), profile.mpiTimePerRank};
+    return Run{name, profile.spanNs, profile.spanMpiTimePerRank};
 }
 
 SummaryStrip::SummaryStrip(QWidget* parent) : QWidget(parent), grid_(new QGridLayout(this))
@@ -26,7 +25,8 @@ SummaryStrip::SummaryStrip(QWidget* parent) : QWidget(parent), grid_(new QGridLa
 void SummaryStrip::setRuns(const Run& first, const Run& second)
 {
     lines_ = {
-        {tr("Run time"), double(first.durationNs), double(second.durationNs)},
+        {tr("Run time (end of MPI_Init to end of MPI_Finalize)"), double(first.durationNs),
+         double(second.durationNs)},
         {tr("MPI time per rank, mean"), first.mpiTimePerRank.mean, second.mpiTimePerRank.mean},
         {tr("MPI time per rank, max"), double(first.mpiTimePerRank.max),
          double(second.mpiTimePerRank.max)},

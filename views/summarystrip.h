@@ -13,7 +13,6 @@ class QGridLayout;
 
 namespace rankscope {
 
-class Trace;
 struct Profile;
 
 class SummaryStrip : public QWidget
@@ -27,7 +26,8 @@ public:
         int64_t durationNs = 0;
         RankSpread mpiTimePerRank;
 
-        static Run of(const QString& name, const Trace& trace, const Profile& profile);
+        /// Over the run span (Profile::spanNs), as the comparison summary and `compare` count.
+        static Run of(const QString& name, const Profile& profile);
     };
     /// One compared quantity (ns).
     struct Line
