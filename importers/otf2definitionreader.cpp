@@ -1,5 +1,6 @@
 #include "importers/otf2definitionreader.h"
 
+#include "importers/otf2filecheck.h"
 #include "importers/otf2readerror.h"
 #include "model/traceerror.h"
 
@@ -7,6 +8,9 @@
 #include <otf2/OTF2_GlobalDefReaderCallbacks.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <memory>
 
 namespace rankscope {
@@ -174,9 +178,29 @@ void Otf2DefinitionReader::setCallbacks(OTF2_GlobalDefReaderCallbacks* cb)
 
 void Otf2DefinitionReader::readGlobal()
 {
+    // OTF2 says "cannot open" alike for a missing file and one that is not OTF2 at all, and
+    // blocks on a FIFO: tell them apart first.
+    std::string what;
+    switch (otf2read::fileKind(tables_.globalDefFile(), &what)) {
+    case otf2read::FileKind::Missing:
+        fail("missing global definitions file (every OTF2 archive has one beside its anchor "
+             "file)");
+    case otf2read::FileKind::Other:
+        fail("refused: " + what + ", not a regular file (the global definitions)");
+    case otf2read::FileKind::Regular:
+        break;
+    }
+    if (std::FILE* f = std::fopen(tables_.globalDefFile().c_str(), "rb"))
+        std::fclose(f);
+    else
+        fail(std::string("cannot open the global definitions file: ") + std::strerror(errno));
+    otf2read::clearCapturedError();
     OTF2_GlobalDefReader* defReader = OTF2_Reader_GetGlobalDefReader(reader_);
-    if (!defReader)
-        fail("cannot open the global definitions (missing or unreadable file)");
+    if (!defReader) {
+        const std::string otf2 = otf2read::capturedError();
+        fail("not an OTF2 global definitions file (" +
+             (otf2.empty() ? std::string("OTF2 cannot read its header") : "OTF2: " + otf2) + ")");
+    }
     std::unique_ptr<OTF2_GlobalDefReaderCallbacks, void (*)(OTF2_GlobalDefReaderCallbacks*)>
         callbacks(OTF2_GlobalDefReaderCallbacks_New(), OTF2_GlobalDefReaderCallbacks_Delete);
     setCallbacks(callbacks.get());
