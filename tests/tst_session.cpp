@@ -153,11 +153,11 @@ private slots:
         const std::string root = dir.path().toStdString();
         namespace fs = std::filesystem;
         fs::create_directories(root + "/store/traces");
-        fs::create_directories(root + "/work");
+        fs::create_directories(root + "/projects");
         const std::string real = root + "/store/s.rsession";
         std::ofstream(real) << "rankscope_session: 1\n";
         QCOMPARE(::chmod(real.c_str(), 0640), 0);
-        const std::string link = root + "/work/s.rsession";
+        const std::string link = root + "/projects/s.rsession";
         fs::create_symlink("../store/s.rsession", link);
         std::ofstream(root + "/precious") << "precious";
         fs::create_symlink(root + "/precious", link + ".saving");
