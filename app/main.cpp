@@ -9,8 +9,6 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QFileInfo>
-#include <QMessageBox>
 #include <QTimer>
 #include <QRegularExpression>
 #include <cstdio>
@@ -142,16 +140,9 @@ int main(int argc, char** argv)
             window.openSession(session);
     } else if (parser.isSet(sessionOption)) {
         window.openSession(parser.value(sessionOption));
-    } else if (traces.isEmpty() && QFileInfo::exists(rankscope::MainWindow::autosavePath())) {
-        // The last run did not end cleanly: offer its autosaved session.
-        QTimer::singleShot(0, &window, [&window] {
-            const auto answer = QMessageBox::question(
-                &window, QObject::tr("Restore session"),
-                QObject::tr("Rankscope did not close cleanly last time. Restore the traces, "
-                            "scenarios and views it had open?"));
-            if (answer == QMessageBox::Yes)
-                window.openSession(rankscope::MainWindow::autosavePath());
-        });
+    } else if (traces.isEmpty()) {
+        // Instances that did not end cleanly left their autosaves: offer them back.
+        QTimer::singleShot(0, &window, [&window] { window.offerCrashedSessions(); });
     }
     return app.exec();
 }

@@ -1,5 +1,6 @@
 #include "app/mainwindow.h"
 
+#include "app/autosave.h"
 #include "app/extrapolatedialog.h"
 #include "app/extrapolationjob.h"
 #include "app/recentfiles.h"
@@ -96,6 +97,7 @@ MainWindow::MainWindow(QWidget* parent)
         markDirty();
         autosave(); // scenarios are work: never wait for the timer to keep them
     });
+    autosave_ = std::make_unique<Autosave>();
     autosaveTimer_ = new QTimer(this);
     autosaveTimer_->setInterval(15000);
     connect(autosaveTimer_, &QTimer::timeout, this, &MainWindow::autosave);
@@ -129,7 +131,11 @@ MainWindow::MainWindow(QWidget* parent)
     onCurrentTabChanged();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // Destruction is an orderly end too (a crash never gets here).
+    autosave_->discard();
+}
 
 void MainWindow::createStatusBar()
 {
@@ -532,8 +538,8 @@ void MainWindow::closeEvent(QCloseEvent* event)
     loader_->cancelAll();
     extrapolationJob_->cancel();
     whatIf_->job()->cancel();
-    // A clean exit: the autosave is only for crashes.
-    if (interactive_) QFile::remove(autosavePath());
+    // A clean exit: the autosave is only for crashes. Only this window's own file goes.
+    autosave_->discard();
     event->accept();
 }
 

@@ -13,6 +13,7 @@
 #include <QStringList>
 
 #include <map>
+#include <memory>
 #include <optional>
 
 class QAction;
@@ -32,6 +33,7 @@ class ExtrapolateDialog;
 class ExtrapolationJob;
 class ExtrapolationView;
 class TimelineView;
+class Autosave;
 class TraceDocument;
 class TraceLoader;
 class TourPanel;
@@ -89,11 +91,19 @@ public:
     /// Writes the session to `path` (atomically); false after reporting why.
     bool saveSession(const QString& path);
     QString sessionPath() const { return sessionPath_; }
-    /// Where the session is saved every few seconds and on each scenario change, so a crash
-    /// loses nothing; removed on a clean exit.
-    static QString autosavePath();
+    /// This window's own autosave (app/autosave.h): the session written every 15 s and on
+    /// each scenario change, so a crash loses nothing; removed on a clean exit. Empty until
+    /// the first write.
+    QString autosavePath() const;
     /// Writes the autosave now (when anything changed since the last one).
     void autosave();
+    /// Claims the autosaves of instances that did not exit cleanly, newest first.
+    QStringList claimCrashedSessions();
+    /// Restores a claimed autosave; it is deleted once this window has autosaved what it
+    /// restored. False (the file kept) after reporting why it cannot be read.
+    bool recoverSession(const QString& autosaveFile);
+    /// Offers each crashed instance's autosave back: restore, discard or keep for later.
+    void offerCrashedSessions();
     /// Sets the tour's steps for the demo session and shows it.
     void startDemoTour();
     /// Does step `step` of the demo tour (tourpanel "Show me").
@@ -131,6 +141,7 @@ private:
     void updateActions();
     void finishRestore();
     void markDirty();
+    void offerNextCrashedSession();
     void chooseAndOpenSession();
     bool chooseAndSaveSession();
 
@@ -173,6 +184,9 @@ private:
     TourPanel* tour_ = nullptr;
     QDockWidget* tourDock_ = nullptr;
     QTimer* autosaveTimer_ = nullptr;
+    std::unique_ptr<Autosave> autosave_;
+    QStringList crashedToOffer_;  ///< claimed autosaves not yet offered
+    QString recovering_;          ///< the claimed autosave being restored
     QString sessionPath_;
     bool dirty_ = false;
     std::optional<Session> restoring_; ///< a session whose traces are loading

@@ -2,6 +2,7 @@
 
 #include "app/mainwindow.h"
 
+#include "app/autosave.h"
 #include "app/tracedocument.h"
 #include "app/traceloader.h"
 #include "app/whatifcontroller.h"
@@ -15,7 +16,9 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QStandardPaths>
+#include <QLocale>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
@@ -33,11 +36,7 @@ QString q8(const std::string& s) { return QFile::decodeName(s.c_str()); }
 
 } // namespace
 
-QString MainWindow::autosavePath()
-{
-    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
-           QStringLiteral("/autosave.rsession");
-}
+QString MainWindow::autosavePath() const { return autosave_->path(); }
 
 void MainWindow::markDirty()
 {
@@ -86,10 +85,8 @@ bool MainWindow::saveSession(const QString& path)
 void MainWindow::autosave()
 {
     if (!interactive_ || !dirty_) return;
-    const QString path = autosavePath();
-    QDir().mkpath(QFileInfo(path).absolutePath());
     try {
-        session().save(std8(path));
+        autosave_->write(session());
         dirty_ = false;
     } catch (const std::exception& e) {
         statusBar()->showMessage(tr("Autosave failed: %1").arg(QString::fromLocal8Bit(e.what())),
@@ -106,9 +103,55 @@ bool MainWindow::openSession(const QString& path)
         reportError(tr("Cannot open the session"), QString::fromLocal8Bit(e.what()));
         return false;
     }
-    if (path != autosavePath()) sessionPath_ = path;
+    sessionPath_ = path;
     restoreSession(s);
     return true;
+}
+
+QStringList MainWindow::claimCrashedSessions() { return autosave_->claimOrphans(); }
+
+bool MainWindow::recoverSession(const QString& autosaveFile)
+{
+    Session s;
+    try {
+        s = Session::load(std8(autosaveFile));
+    } catch (const std::exception& e) {
+        // Kept on disk: an unreadable autosave is still someone's work.
+        autosave_->releaseOrphan(autosaveFile, false);
+        reportError(tr("Cannot restore the session"), QString::fromLocal8Bit(e.what()));
+        return false;
+    }
+    recovering_ = autosaveFile;
+    restoreSession(s);
+    return true;
+}
+
+void MainWindow::offerCrashedSessions()
+{
+    crashedToOffer_ = claimCrashedSessions();
+    offerNextCrashedSession();
+}
+
+void MainWindow::offerNextCrashedSession()
+{
+    while (!crashedToOffer_.isEmpty() && recovering_.isEmpty()) {
+        const QString file = crashedToOffer_.takeFirst();
+        QMessageBox box(QMessageBox::Question, tr("Restore session"),
+                        tr("Rankscope did not close cleanly (a window last saved at %1). Restore "
+                           "the traces, scenarios and views it had open?")
+                            .arg(QLocale().toString(QFileInfo(file).lastModified(),
+                                                    QLocale::ShortFormat)),
+                        QMessageBox::NoButton, this);
+        QPushButton* restore = box.addButton(tr("Restore"), QMessageBox::AcceptRole);
+        QPushButton* discard = box.addButton(tr("Discard"), QMessageBox::DestructiveRole);
+        box.addButton(tr("Not Now"), QMessageBox::RejectRole);
+        box.setDefaultButton(restore);
+        box.exec();
+        if (box.clickedButton() == restore)
+            recoverSession(file);
+        else
+            autosave_->releaseOrphan(file, box.clickedButton() == discard);
+    }
 }
 
 void MainWindow::restoreSession(const Session& s)
@@ -168,6 +211,14 @@ void MainWindow::finishRestore()
     if (!s.scenarios.empty() && whatIf_->dock()->isVisible())
         whatIf_->showScenario(s.scenarios.front());
     dirty_ = false;
+    if (!recovering_.isEmpty()) {
+        // The restored work is in this window's own autosave before the crashed one goes.
+        dirty_ = true;
+        autosave();
+        if (!dirty_) autosave_->releaseOrphan(recovering_, true);
+        recovering_.clear();
+        QTimer::singleShot(0, this, &MainWindow::offerNextCrashedSession);
+    }
     emit sessionRestored();
 }
 

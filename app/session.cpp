@@ -1,5 +1,6 @@
 #include "app/session.h"
 
+#include "model/atomicfile.h"
 #include "model/traceerror.h"
 
 #include <yaml-cpp/yaml.h>
@@ -150,7 +151,9 @@ Session Session::load(const std::string& path)
     if (!in) throw TraceError(path + ": cannot open the session file");
     std::ostringstream text;
     text << in.rdbuf();
-    return parse(text.str(), path, fs::absolute(fs::path(path)).parent_path().string());
+    // Relative paths are relative to where the file really is, as save() writes them.
+    return parse(text.str(), path,
+                 fs::absolute(fs::path(followSymlinks(path))).parent_path().string());
 }
 
 std::string Session::toYaml(const std::string& folder) const
@@ -193,22 +196,10 @@ std::string Session::toYaml(const std::string& folder) const
 
 void Session::save(const std::string& path) const
 {
-    const fs::path target = fs::absolute(fs::path(path));
-    const std::string text = toYaml(target.parent_path().string());
-    const fs::path temp = target.string() + ".saving";
-    {
-        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        if (!out) throw TraceError(path + ": cannot write the session file");
-        out << text;
-        out.flush();
-        if (!out) throw TraceError(path + ": writing the session file failed (disk full?)");
-    }
-    std::error_code ec;
-    fs::rename(temp, target, ec);
-    if (ec) {
-        fs::remove(temp, ec);
-        throw TraceError(path + ": cannot replace the session file: " + ec.message());
-    }
+    // Paths are made relative to the folder of the file written, which for a symbolic link is
+    // the folder of the file it points to.
+    const fs::path target = fs::absolute(fs::path(followSymlinks(path)));
+    writeFileAtomically(path, toYaml(target.parent_path().string()), "the session file");
 }
 
 } // namespace rankscope

@@ -3,6 +3,7 @@
 #include "app/mainwindow.h"
 #include "app/tracedocument.h"
 #include "app/traceloader.h"
+#include "model/atomicfile.h"
 #include "model/traceerror.h"
 #include "views/comparisondata.h"
 #include "views/sweepview.h"
@@ -479,11 +480,10 @@ void WhatIfController::saveSpecAs(const netsim::NetworkSpec& spec)
         window_->reportError(tr("Cannot save the spec"), QString::fromLocal8Bit(e.what()));
         return;
     }
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
-        file.write(text.data(), qint64(text.size())) != qint64(text.size())) {
-        window_->reportError(tr("Cannot save the spec"),
-                             tr("%1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
+    try {
+        writeFileAtomically(QFile::encodeName(path).toStdString(), text, "the network spec");
+    } catch (const std::exception& e) {
+        window_->reportError(tr("Cannot save the spec"), QString::fromLocal8Bit(e.what()));
         return;
     }
     window_->statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);

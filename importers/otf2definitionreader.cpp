@@ -1,5 +1,6 @@
 #include "importers/otf2definitionreader.h"
 
+#include "importers/otf2filecheck.h"
 #include "importers/otf2readerror.h"
 #include "model/traceerror.h"
 
@@ -7,6 +8,9 @@
 #include <otf2/OTF2_GlobalDefReaderCallbacks.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <memory>
 
 namespace rankscope {
@@ -62,6 +66,17 @@ LocationType locationType(OTF2_LocationType t)
     case OTF2_LOCATION_TYPE_ACCELERATOR_STREAM: return LocationType::Gpu;
     case OTF2_LOCATION_TYPE_METRIC: return LocationType::Metric;
     default: return LocationType::Other;
+    }
+}
+
+const char* groupTypeName(uint8_t type)
+{
+    switch (type) {
+    case OTF2_GROUP_TYPE_LOCATIONS: return "LOCATIONS";
+    case OTF2_GROUP_TYPE_REGIONS: return "REGIONS";
+    case OTF2_GROUP_TYPE_METRIC: return "METRIC";
+    case OTF2_GROUP_TYPE_COMM_LOCATIONS: return "COMM_LOCATIONS";
+    default: return "UNKNOWN";
     }
 }
 
@@ -129,15 +144,15 @@ void Otf2DefinitionReader::setCallbacks(OTF2_GlobalDefReaderCallbacks* cb)
         });
     OTF2_GlobalDefReaderCallbacks_SetLocationGroupCallback(
         cb, [](void* userData, OTF2_LocationGroupRef ref, OTF2_StringRef name,
-               OTF2_LocationGroupType type, OTF2_SystemTreeNodeRef parent,
+               OTF2_LocationGroupType type, OTF2_SystemTreeNodeRef node,
                OTF2_LocationGroupRef creator) {
-            RANKSCOPE_SELF->locationGroups_.push_back({ref, name, type, creator, parent});
+            RANKSCOPE_SELF->locationGroups_.push_back({ref, name, type, node, creator});
             return OTF2_CALLBACK_SUCCESS;
         });
     OTF2_GlobalDefReaderCallbacks_SetSystemTreeNodeCallback(
         cb, [](void* userData, OTF2_SystemTreeNodeRef ref, OTF2_StringRef name,
                OTF2_StringRef className, OTF2_SystemTreeNodeRef parent) {
-            RANKSCOPE_SELF->systemTree_[ref] = {name, className, parent};
+            RANKSCOPE_SELF->systemTreeNodes_.push_back({ref, name, className, parent});
             return OTF2_CALLBACK_SUCCESS;
         });
     OTF2_GlobalDefReaderCallbacks_SetLocationCallback(
@@ -181,9 +196,29 @@ void Otf2DefinitionReader::setCallbacks(OTF2_GlobalDefReaderCallbacks* cb)
 
 void Otf2DefinitionReader::readGlobal()
 {
+    // OTF2 says "cannot open" alike for a missing file and one that is not OTF2 at all, and
+    // blocks on a FIFO: tell them apart first.
+    std::string what;
+    switch (otf2read::fileKind(tables_.globalDefFile(), &what)) {
+    case otf2read::FileKind::Missing:
+        fail("missing global definitions file (every OTF2 archive has one beside its anchor "
+             "file)");
+    case otf2read::FileKind::Other:
+        fail("refused: " + what + ", not a regular file (the global definitions)");
+    case otf2read::FileKind::Regular:
+        break;
+    }
+    if (std::FILE* f = std::fopen(tables_.globalDefFile().c_str(), "rb"))
+        std::fclose(f);
+    else
+        fail(std::string("cannot open the global definitions file: ") + std::strerror(errno));
+    otf2read::clearCapturedError();
     OTF2_GlobalDefReader* defReader = OTF2_Reader_GetGlobalDefReader(reader_);
-    if (!defReader)
-        fail("cannot open the global definitions (missing or unreadable file)");
+    if (!defReader) {
+        const std::string otf2 = otf2read::capturedError();
+        fail("not an OTF2 global definitions file (" +
+             (otf2.empty() ? std::string("OTF2 cannot read its header") : "OTF2: " + otf2) + ")");
+    }
     std::unique_ptr<OTF2_GlobalDefReaderCallbacks, void (*)(OTF2_GlobalDefReaderCallbacks*)>
         callbacks(OTF2_GlobalDefReaderCallbacks_New(), OTF2_GlobalDefReaderCallbacks_Delete);
     setCallbacks(callbacks.get());
@@ -211,12 +246,15 @@ void Otf2DefinitionReader::build(TraceBuilder& builder)
         tables_.traceLengthNs = tables_.clock.toNs(globalOffset_ + traceLength_);
     builder.setClock(ClockProperties{ticksPerSecond_, tables_.clock.offsetNs()});
 
+    builder_ = &builder;
     buildStrings(builder);
     buildRegions(builder);
     buildRanksAndLocations(builder);
     buildCommunicators(builder);
     buildSourceLocations();
+    checkSystemTree();
     tables_.sourceLocationAttribute = sclAttribute_;
+    builder_ = nullptr;
 }
 
 void Otf2DefinitionReader::buildStrings(TraceBuilder& builder)
@@ -229,25 +267,29 @@ void Otf2DefinitionReader::buildStrings(TraceBuilder& builder)
             tables_.strings[i] = builder.intern(strings_[i]);
 }
 
-StringId Otf2DefinitionReader::string(uint32_t ref, const char* user) const
+StringId Otf2DefinitionReader::string(uint32_t ref, const std::string& user)
 {
     if (ref == OTF2_UNDEFINED_STRING)
         return StringId();
-    if (ref >= tables_.strings.size() || !tables_.strings[ref].valid())
-        fail(std::string(user) + " refers to undefined string " + std::to_string(ref));
+    if (ref >= tables_.strings.size() || !tables_.strings[ref].valid()) {
+        issues_.undefinedString(ref, user);
+        return builder_->intern(Otf2DefinitionIssues::placeholder(ref));
+    }
+    issues_.checkUtf8(ref, strings_[ref], user);
     return tables_.strings[ref];
 }
 
-StringId Otf2DefinitionReader::hostOf(const RawLocationGroup& group) const
+StringId Otf2DefinitionReader::hostOf(const RawLocationGroup& group,
+                                      const std::unordered_map<uint32_t, size_t>& index) const
 {
     // Score-P names the compute node with a system tree node of class "node" (machine > node >
     // ...); a tree without one, or with a dangling or cyclic parent chain, records no host.
-    uint32_t ref = group.systemTreeParent;
-    for (size_t depth = 0; depth < systemTree_.size(); ++depth) {
-        const auto it = systemTree_.find(ref);
-        if (it == systemTree_.end())
+    uint32_t ref = group.node;
+    for (size_t depth = 0; depth < systemTreeNodes_.size(); ++depth) {
+        const auto it = index.find(ref);
+        if (it == index.end())
             return StringId();
-        const RawSystemTreeNode& node = it->second;
+        const RawSystemTreeNode& node = systemTreeNodes_[it->second];
         const uint32_t c = node.className;
         if (c < strings_.size() && stringDefined_[c] && strings_[c] == "node") {
             if (node.name >= tables_.strings.size() || !tables_.strings[node.name].valid())
@@ -264,10 +306,10 @@ void Otf2DefinitionReader::buildRegions(TraceBuilder& builder)
     for (const RawRegion& r : regions_) {
         Region region;
         const std::string what = "region " + std::to_string(r.ref);
-        region.name = string(r.name, what.c_str());
+        region.name = string(r.name, "the name of " + what);
         region.role = regionRole(r.role, r.paradigm);
         region.paradigm = paradigmOf(r.paradigm);
-        region.file = string(r.file, what.c_str());
+        region.file = string(r.file, "the source file of " + what);
         region.line = r.line;
         RegionId& id = slot(tables_.regions, r.ref);
         if (id.valid())
@@ -354,15 +396,18 @@ void Otf2DefinitionReader::buildRanksAndLocations(TraceBuilder& builder)
             rankLocations[r].push_back(i);
     }
 
+    std::unordered_map<uint32_t, size_t> treeIndex; // system tree node ref -> index
+    for (size_t i = 0; i < systemTreeNodes_.size(); ++i)
+        treeIndex.emplace(systemTreeNodes_[i].ref, i);
     for (size_t r = 0; r < rankGroups.size(); ++r) {
         const RawLocationGroup& lg = locationGroups_[rankGroups[r]];
-        const RankId rank = builder.addRank(
-            string(lg.name, ("location group " + std::to_string(lg.ref)).c_str()));
-        if (const StringId host = hostOf(lg); host.valid())
+        const RankId rank =
+            builder.addRank(string(lg.name, "the name of location group " + std::to_string(lg.ref)));
+        if (const StringId host = hostOf(lg, treeIndex); host.valid())
             builder.setRankHost(rank, host);
         for (size_t i : rankLocations[r]) {
             const RawLocation& l = locations_[i];
-            const StringId name = string(l.name, ("location " + std::to_string(l.ref)).c_str());
+            const StringId name = string(l.name, "the name of location " + std::to_string(l.ref));
             const LocationId id = builder.addLocation(rank, name, locationType(l.type), l.ref);
             tables_.locations.push_back({l.ref, id, l.events});
             rankOfLocation_[l.ref] = rank;
@@ -381,8 +426,16 @@ void Otf2DefinitionReader::buildCommunicators(TraceBuilder& builder)
             fail("communicator " + std::to_string(c.ref) + " refers to undefined group " +
                  std::to_string(c.group));
         const RawGroup& g = it->second;
-        return g.paradigm == OTF2_PARADIGM_MPI &&
-               (g.type == OTF2_GROUP_TYPE_COMM_GROUP || g.type == OTF2_GROUP_TYPE_COMM_SELF);
+        const bool membersGroup =
+            g.type == OTF2_GROUP_TYPE_COMM_GROUP || g.type == OTF2_GROUP_TYPE_COMM_SELF;
+        if (!membersGroup) {
+            issues_.note("communicator " + std::to_string(c.ref) + " refers to group " +
+                         std::to_string(c.group) + ", a " + groupTypeName(g.type) +
+                         " group, not one of a communicator's members (COMM_GROUP or "
+                         "COMM_SELF); the communicator is left out");
+            return false;
+        }
+        return g.paradigm == OTF2_PARADIGM_MPI;
     };
     // CommIds are handed out in call order, so they are known before adding (parents may
     // refer forward).
@@ -416,9 +469,16 @@ void Otf2DefinitionReader::buildCommunicators(TraceBuilder& builder)
             }
         }
         CommId parent;
-        if (c.parent != OTF2_UNDEFINED_COMM && c.parent < tables_.comms.size())
-            parent = tables_.comms[c.parent];
-        const StringId name = string(c.name, what.c_str());
+        if (c.parent != OTF2_UNDEFINED_COMM) {
+            const bool defined = std::any_of(comms_.begin(), comms_.end(),
+                                             [&](const RawComm& o) { return o.ref == c.parent; });
+            if (!defined)
+                issues_.note(what + " has undefined parent communicator " +
+                             std::to_string(c.parent) + "; taken as having none");
+            else
+                parent = tables_.comms[c.parent];
+        }
+        const StringId name = string(c.name, "the name of " + what);
         const bool identity = [&] {
             if (members.size() != builder.rankCount() || members.empty())
                 return false;
@@ -427,8 +487,8 @@ void Otf2DefinitionReader::buildCommunicators(TraceBuilder& builder)
                     return false;
             return true;
         }();
-        const bool isNamedWorld =
-            c.name != OTF2_UNDEFINED_STRING && strings_[c.name] == "MPI_COMM_WORLD";
+        const bool isNamedWorld = c.name < strings_.size() && stringDefined_[c.name] &&
+                                  strings_[c.name] == "MPI_COMM_WORLD";
         tables_.commSizes.push_back(static_cast<uint32_t>(members.size()));
         const CommId added = builder.addCommunicator(name, std::move(members), parent);
         if (added != id)
@@ -446,9 +506,26 @@ void Otf2DefinitionReader::buildCommunicators(TraceBuilder& builder)
 void Otf2DefinitionReader::buildSourceLocations()
 {
     for (const RawSourceLocation& s : sourceLocations_) {
-        const std::string what = "source code location " + std::to_string(s.ref);
-        slot(tables_.sourceLocations, s.ref) = SourceLocation{string(s.file, what.c_str()), s.line};
+        const std::string what = "the file of source code location " + std::to_string(s.ref);
+        slot(tables_.sourceLocations, s.ref) = SourceLocation{string(s.file, what), s.line};
     }
+}
+
+void Otf2DefinitionReader::checkSystemTree()
+{
+    // The model does not keep the system tree, but a reference into it that leads nowhere is a
+    // sign of damage the user should hear about.
+    std::unordered_map<uint32_t, size_t> nodes;
+    for (size_t i = 0; i < systemTreeNodes_.size(); ++i)
+        nodes.emplace(systemTreeNodes_[i].ref, i);
+    for (const RawSystemTreeNode& n : systemTreeNodes_)
+        if (n.parent != OTF2_UNDEFINED_SYSTEM_TREE_NODE && !nodes.count(n.parent))
+            issues_.note("system tree node " + std::to_string(n.ref) +
+                         " has undefined parent node " + std::to_string(n.parent));
+    for (const RawLocationGroup& lg : locationGroups_)
+        if (lg.node != OTF2_UNDEFINED_SYSTEM_TREE_NODE && !nodes.count(lg.node))
+            issues_.note("location group " + std::to_string(lg.ref) +
+                         " refers to undefined system tree node " + std::to_string(lg.node));
 }
 
 } // namespace rankscope

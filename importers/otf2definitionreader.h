@@ -10,7 +10,13 @@
 // communicators become model communicators; their COMM_GROUP members are indices into the MPI
 // COMM_LOCATIONS group and are translated to world ranks. COMM_SELF-like groups have no members
 // in OTF2 and become communicators with an empty member list (each rank alone).
+//
+// What OTF2 accepts stays accepted: references the model can do without (a name's string, a
+// location group's system tree node, a communicator's parent) that lead nowhere, and names that
+// are not UTF-8, become warnings() (otf2definitionissues.h). References a trace cannot be built
+// without (a location's group, an MPI rank's location) are errors.
 
+#include "importers/otf2definitionissues.h"
 #include "importers/otf2tables.h"
 #include "model/tracebuilder.h"
 
@@ -30,11 +36,13 @@ public:
 
     /// Reads the global definitions and defines everything in `builder`. Throws TraceError.
     void read(TraceBuilder& builder);
+    /// What read() found odd but could import, each naming the global definitions file.
+    std::vector<std::string> warnings() const { return issues_.warnings(tables_.globalDefFile()); }
 
 private:
     struct RawRegion { uint32_t ref; uint32_t name; uint8_t role; uint8_t paradigm; uint32_t file; uint32_t line; };
-    struct RawLocationGroup { uint32_t ref; uint32_t name; uint8_t type; uint32_t creator; uint32_t systemTreeParent; };
-    struct RawSystemTreeNode { uint32_t name; uint32_t className; uint32_t parent; };
+    struct RawLocationGroup { uint32_t ref; uint32_t name; uint8_t type; uint32_t node; uint32_t creator; };
+    struct RawSystemTreeNode { uint32_t ref; uint32_t name; uint32_t className; uint32_t parent; };
     struct RawLocation { uint64_t ref; uint32_t name; uint8_t type; uint64_t events; uint32_t group; };
     struct RawGroup { uint8_t type; uint8_t paradigm; std::vector<uint64_t> members; };
     struct RawComm { uint32_t ref; uint32_t name; uint32_t group; uint32_t parent; };
@@ -47,8 +55,14 @@ private:
     void buildRanksAndLocations(TraceBuilder& builder);
     void buildCommunicators(TraceBuilder& builder);
     void buildSourceLocations();
-    StringId hostOf(const RawLocationGroup& group) const;
-    StringId string(uint32_t ref, const char* user) const;
+    void checkSystemTree();
+    /// The compute node a process ran on (Rank::host); `index` maps node refs to
+    /// systemTreeNodes_.
+    StringId hostOf(const RawLocationGroup& group,
+                    const std::unordered_map<uint32_t, size_t>& index) const;
+    /// The interned string `ref` that `user` ("the name of region 3") refers to; a placeholder,
+    /// and a warning, when it is not defined.
+    StringId string(uint32_t ref, const std::string& user);
     [[noreturn]] void fail(const std::string& what) const;
 
     static void setCallbacks(OTF2_GlobalDefReaderCallbacks* cb);
@@ -64,13 +78,15 @@ private:
     std::vector<uint8_t> stringDefined_; // not vector<bool>: slot() hands out references
     std::vector<RawRegion> regions_;
     std::vector<RawLocationGroup> locationGroups_;
-    std::unordered_map<uint32_t, RawSystemTreeNode> systemTree_;
+    std::vector<RawSystemTreeNode> systemTreeNodes_;
     std::vector<RawLocation> locations_;
     std::unordered_map<uint32_t, RawGroup> groups_;
     std::vector<RawComm> comms_;
     std::vector<RawSourceLocation> sourceLocations_;
     uint32_t sclAttribute_ = UINT32_MAX;
     std::string error_; // set by a callback that had to stop reading
+    Otf2DefinitionIssues issues_;
+    TraceBuilder* builder_ = nullptr; // while building
 
     // Filled while building: OTF2 location ref -> world rank (for communicator members).
     std::unordered_map<uint64_t, RankId> rankOfLocation_;

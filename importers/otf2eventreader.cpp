@@ -1,5 +1,6 @@
 #include "importers/otf2eventreader.h"
 
+#include "importers/otf2filecheck.h"
 #include "importers/otf2readerror.h"
 #include "model/traceerror.h"
 
@@ -449,12 +450,21 @@ void Otf2EventReader::readLocalDefinitions(OTF2_Reader* reader,
     const std::string file = tables_.locationFile(loc.otf2Id, ".def");
     // A location without local definitions is legal OTF2 (nothing to map), but Score-P writes
     // one for every location; OTF2 silently treats a missing one as empty, so check ourselves.
-    std::error_code ec;
-    if (!std::filesystem::exists(file, ec)) {
+    std::string what;
+    switch (otf2read::fileKind(file, &what)) {
+    case otf2read::FileKind::Missing:
         usable = false;
         damaged(file + ": missing local definitions of location " + std::to_string(loc.otf2Id) +
                 (allowPartial_ ? "; its events were not read" : ""));
         return;
+    case otf2read::FileKind::Other:
+        usable = false;
+        damaged(file + ": refused: " + what + ", not a regular file (the local definitions of "
+                "location " + std::to_string(loc.otf2Id) + ")" +
+                (allowPartial_ ? "; its events were not read" : ""));
+        return;
+    case otf2read::FileKind::Regular:
+        break;
     }
     otf2read::clearCapturedError();
     OTF2_DefReader* defReader = OTF2_Reader_GetDefReader(reader, loc.otf2Id);
@@ -479,12 +489,28 @@ void Otf2EventReader::readLocation(OTF2_Reader* reader, const Otf2Tables::Locati
                                    const std::function<void()>& afterChunk)
 {
     const std::string file = tables_.locationFile(loc.otf2Id, ".evt");
-    std::error_code ec;
-    const auto fileSize = std::filesystem::file_size(file, ec);
-    if (ec) {
+    std::string what;
+    switch (otf2read::fileKind(file, &what)) {
+    case otf2read::FileKind::Missing:
         if (loc.eventCount > 0)
             damaged(file + ": missing event file of location " + std::to_string(loc.otf2Id) +
                     " (the definitions promise " + std::to_string(loc.eventCount) + " events)");
+        return;
+    case otf2read::FileKind::Other:
+        // Even with no events promised: OTF2 would open it and block on a FIFO or read a
+        // device without end.
+        damaged(file + ": refused: " + what + ", not a regular file (the event file of " +
+                "location " + std::to_string(loc.otf2Id) + ")" +
+                (allowPartial_ ? "; its events were not read" : ""));
+        return;
+    case otf2read::FileKind::Regular:
+        break;
+    }
+    std::error_code ec;
+    const auto fileSize = std::filesystem::file_size(file, ec);
+    if (ec) {
+        damaged(file + ": cannot read the event file of location " + std::to_string(loc.otf2Id) +
+                ": " + ec.message());
         return;
     }
     // Every event takes at least a byte, so corrupt event counts cannot make us over-allocate.

@@ -178,7 +178,11 @@ Trace readOtf2(const std::string& path, const Otf2ReadOptions& options)
     TraceBuilder builder;
     ReaderPtr reader = openReader(anchor);
     builder.setProvenance(readProvenance(reader.get(), anchor));
-    Otf2DefinitionReader(reader.get(), tables).read(builder);
+    Otf2DefinitionReader definitions(reader.get(), tables);
+    definitions.read(builder);
+    // Odd but complete definitions: warned about, the trace is not partial.
+    for (std::string& w : definitions.warnings())
+        builder.addWarning(std::move(w));
     std::vector<std::string> warnings;
     // The anchor file lists how many locations the archive has; damaged global definitions
     // (one wrong string length is enough) can end the definitions early, with no error from

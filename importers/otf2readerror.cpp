@@ -44,4 +44,9 @@ std::string errorText(OTF2_ErrorCode code)
     return text;
 }
 
+std::string capturedError()
+{
+    return lastMessage;
+}
+
 } // namespace rankscope::otf2read

@@ -18,5 +18,8 @@ void installErrorCapture();
 void clearCapturedError();
 /// "description of the code (OTF2's own message)" for an error returned by an OTF2 call.
 std::string errorText(OTF2_ErrorCode code);
+/// OTF2's last message on this thread (empty if none since clearCapturedError), for calls
+/// that fail by returning null rather than an error code.
+std::string capturedError();
 
 } // namespace rankscope::otf2read

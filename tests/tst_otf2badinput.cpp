@@ -2,19 +2,15 @@
 // holds exactly one inconsistency that OTF2 itself accepts but that cannot form a trace, and
 // readOtf2 must reject it with a TraceError naming the file and the place (location, event).
 // One positive case checks that Score-P's SOURCE_CODE_LOCATION attribute becomes the call site.
-//
-// The fixture: two ranks ("MPI Rank 0/1", location groups 0 and 1, PROCESS), one CPU thread
-// each (locations 0 and 1), MPI_COMM_WORLD = communicator 0 over both ranks, a 1 GHz clock
-// with offset 0 (so ticks are ns). Each location runs main > one MPI call; rank 0 sends one
-// message (tag 7) to rank 1. Expected texts come from this construction, not from the reader.
+// The fixture is testsupport/otf2fixture.h; expected texts come from its construction, not
+// from the reader.
 
 // moc (Qt 6.4) cannot parse GCC 12's <concepts>, which the model headers pull in.
 #ifndef Q_MOC_RUN
 #include "importers/otf2reader.h"
 #include "model/callrecords.h"
 #include "model/traceerror.h"
-
-#include <otf2/otf2.h>
+#include "testsupport/otf2fixture.h"
 #endif
 
 #include <QDir>
@@ -26,156 +22,9 @@
 #include <string>
 
 using namespace rankscope;
+using namespace rankscope::test::otf2fixture;
 
 namespace {
-
-// OTF2 definition references of the fixture.
-enum StringRef : OTF2_StringRef
-{
-    kEmpty,
-    kMain,
-    kSend,
-    kRecv,
-    kBarrier,
-    kBcast,
-    kWorld,
-    kRank0,
-    kRank1,
-    kThread,
-    kMachine,
-    kNode,
-    kJacobi,
-    kSclName,
-    kStringCount
-};
-enum RegionRef : OTF2_RegionRef
-{
-    kRegionMain,
-    kRegionSend,
-    kRegionRecv,
-    kRegionBarrier,
-    kRegionBcast
-};
-constexpr OTF2_CommRef kWorldComm = 0;
-constexpr OTF2_GroupRef kLocationsGroup = 0;
-constexpr OTF2_GroupRef kWorldGroup = 1;
-constexpr OTF2_AttributeRef kSclAttribute = 0;
-constexpr OTF2_SourceCodeLocationRef kJacobiLine334 = 0;
-
-/// What a test changes in the otherwise consistent fixture.
-struct Fixture
-{
-    /// Writes the events of one location (0 or 1); the default is the consistent program.
-    std::function<void(OTF2_EvtWriter*, uint64_t location)> events;
-    /// Location group of location 1 (1 is correct).
-    OTF2_LocationGroupRef groupOfLocation1 = 1;
-    /// Define the SOURCE_CODE_LOCATION attribute and jacobi.c:334.
-    bool sourceLocations = false;
-};
-
-OTF2_FlushType preFlush(void*, OTF2_FileType, OTF2_LocationRef, void*, bool)
-{
-    return OTF2_FLUSH;
-}
-OTF2_FlushCallbacks flushCallbacks = {preFlush, nullptr};
-
-/// The consistent program: rank 0 sends 4 bytes with tag 7 to rank 1 inside main.
-void consistentEvents(OTF2_EvtWriter* w, uint64_t location)
-{
-    OTF2_EvtWriter_Enter(w, nullptr, 100, kRegionMain);
-    if (location == 0) {
-        OTF2_EvtWriter_Enter(w, nullptr, 200, kRegionSend);
-        OTF2_EvtWriter_MpiSend(w, nullptr, 210, 1, kWorldComm, 7, 4);
-        OTF2_EvtWriter_Leave(w, nullptr, 220, kRegionSend);
-    } else {
-        OTF2_EvtWriter_Enter(w, nullptr, 150, kRegionRecv);
-        OTF2_EvtWriter_MpiRecv(w, nullptr, 300, 0, kWorldComm, 7, 4);
-        OTF2_EvtWriter_Leave(w, nullptr, 310, kRegionRecv);
-    }
-    OTF2_EvtWriter_Leave(w, nullptr, 400, kRegionMain);
-}
-
-/// Writes the fixture as <dir>/traces.otf2 and returns the anchor file's path.
-QString writeFixture(const QString& dir, const Fixture& f)
-{
-    OTF2_Archive* a =
-        OTF2_Archive_Open(dir.toUtf8().constData(), "traces", OTF2_FILEMODE_WRITE, 1024 * 1024,
-                          4 * 1024 * 1024, OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
-    if (!a) return {};
-    OTF2_Archive_SetFlushCallbacks(a, &flushCallbacks, nullptr);
-    OTF2_Archive_SetSerialCollectiveCallbacks(a);
-
-    OTF2_Archive_OpenEvtFiles(a);
-    uint64_t eventCounts[2] = {0, 0};
-    for (uint64_t loc : {0, 1}) {
-        OTF2_EvtWriter* w = OTF2_Archive_GetEvtWriter(a, loc);
-        (f.events ? f.events : consistentEvents)(w, loc);
-        OTF2_EvtWriter_GetNumberOfEvents(w, &eventCounts[loc]);
-        OTF2_Archive_CloseEvtWriter(a, w);
-    }
-    OTF2_Archive_CloseEvtFiles(a);
-
-    // Score-P writes a local definition file per location (empty here: no mappings).
-    OTF2_Archive_OpenDefFiles(a);
-    for (uint64_t loc : {0, 1})
-        OTF2_Archive_CloseDefWriter(a, OTF2_Archive_GetDefWriter(a, loc));
-    OTF2_Archive_CloseDefFiles(a);
-
-    OTF2_GlobalDefWriter* g = OTF2_Archive_GetGlobalDefWriter(a);
-    OTF2_GlobalDefWriter_WriteClockProperties(g, 1000000000, 0, 1000, OTF2_UNDEFINED_TIMESTAMP);
-    const char* strings[kStringCount] = {"",
-                                         "main",
-                                         "MPI_Send",
-                                         "MPI_Recv",
-                                         "MPI_Barrier",
-                                         "MPI_Bcast",
-                                         "MPI_COMM_WORLD",
-                                         "MPI Rank 0",
-                                         "MPI Rank 1",
-                                         "Master thread",
-                                         "machine",
-                                         "node",
-                                         "jacobi.c",
-                                         "SOURCE_CODE_LOCATION"};
-    for (uint32_t s = 0; s < kStringCount; ++s)
-        OTF2_GlobalDefWriter_WriteString(g, s, strings[s]);
-    auto region = [&](OTF2_RegionRef ref, OTF2_StringRef name, OTF2_RegionRole role,
-                      OTF2_Paradigm paradigm) {
-        OTF2_GlobalDefWriter_WriteRegion(g, ref, name, name, kEmpty, role, paradigm,
-                                         OTF2_REGION_FLAG_NONE, kEmpty, 0, 0);
-    };
-    region(kRegionMain, kMain, OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_USER);
-    region(kRegionSend, kSend, OTF2_REGION_ROLE_POINT2POINT, OTF2_PARADIGM_MPI);
-    region(kRegionRecv, kRecv, OTF2_REGION_ROLE_POINT2POINT, OTF2_PARADIGM_MPI);
-    region(kRegionBarrier, kBarrier, OTF2_REGION_ROLE_BARRIER, OTF2_PARADIGM_MPI);
-    region(kRegionBcast, kBcast, OTF2_REGION_ROLE_COLL_ONE2ALL, OTF2_PARADIGM_MPI);
-    if (f.sourceLocations) {
-        OTF2_GlobalDefWriter_WriteSourceCodeLocation(g, kJacobiLine334, kJacobi, 334);
-        OTF2_GlobalDefWriter_WriteAttribute(g, kSclAttribute, kSclName, kEmpty,
-                                            OTF2_TYPE_SOURCE_CODE_LOCATION);
-    }
-    OTF2_GlobalDefWriter_WriteSystemTreeNode(g, 0, kNode, kMachine,
-                                             OTF2_UNDEFINED_SYSTEM_TREE_NODE);
-    OTF2_GlobalDefWriter_WriteLocationGroup(g, 0, kRank0, OTF2_LOCATION_GROUP_TYPE_PROCESS, 0,
-                                            OTF2_UNDEFINED_LOCATION_GROUP);
-    OTF2_GlobalDefWriter_WriteLocationGroup(g, 1, kRank1, OTF2_LOCATION_GROUP_TYPE_PROCESS, 0,
-                                            OTF2_UNDEFINED_LOCATION_GROUP);
-    OTF2_GlobalDefWriter_WriteLocation(g, 0, kThread, OTF2_LOCATION_TYPE_CPU_THREAD, eventCounts[0],
-                                       0);
-    OTF2_GlobalDefWriter_WriteLocation(g, 1, kThread, OTF2_LOCATION_TYPE_CPU_THREAD, eventCounts[1],
-                                       f.groupOfLocation1);
-    const uint64_t locations[2] = {0, 1};
-    const uint64_t ranks[2] = {0, 1};
-    OTF2_GlobalDefWriter_WriteGroup(g, kLocationsGroup, kEmpty, OTF2_GROUP_TYPE_COMM_LOCATIONS,
-                                    OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, 2, locations);
-    OTF2_GlobalDefWriter_WriteGroup(g, kWorldGroup, kEmpty, OTF2_GROUP_TYPE_COMM_GROUP,
-                                    OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, 2, ranks);
-    OTF2_GlobalDefWriter_WriteComm(g, kWorldComm, kWorld, kWorldGroup, OTF2_UNDEFINED_COMM,
-                                   OTF2_COMM_FLAG_NONE);
-    OTF2_Archive_CloseGlobalDefWriter(a, g);
-    if (OTF2_Archive_Close(a) != OTF2_SUCCESS) return {};
-    return QDir(dir).filePath(QStringLiteral("traces.otf2"));
-}
 
 /// The fixture with one inconsistency (see rejected_data for what each one is).
 Fixture faulty(const QString& fault)

@@ -11,6 +11,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include <sys/stat.h>
+
 using namespace rankscope;
 using whatif::Scenario;
 using whatif::ScenarioKind;
@@ -141,6 +143,44 @@ private slots:
         QVERIFY(back.view == s.view);
         QVERIFY(back == s);
         QVERIFY(!std::filesystem::exists(file + ".saving"));
+    }
+
+    void saveKeepsLinksAndPermissions()
+    {
+        // The session file is a link into another folder (a dotfiles repository, say), mode
+        // 0640, and the old fixed temporary name is planted as a link to a precious file.
+        QTemporaryDir dir;
+        const std::string root = dir.path().toStdString();
+        namespace fs = std::filesystem;
+        fs::create_directories(root + "/store/traces");
+        fs::create_directories(root + "/projects");
+        const std::string real = root + "/store/s.rsession";
+        std::ofstream(real) << "rankscope_session: 1\n";
+        QCOMPARE(::chmod(real.c_str(), 0640), 0);
+        const std::string link = root + "/projects/s.rsession";
+        fs::create_symlink("../store/s.rsession", link);
+        std::ofstream(root + "/precious") << "precious";
+        fs::create_symlink(root + "/precious", link + ".saving");
+
+        Session s;
+        s.traces = {root + "/store/traces/t16"};
+        s.scenarios = {fullScenario(root + "/store")};
+        s.save(link);
+
+        QVERIFY(fs::is_symlink(link));
+        QCOMPARE(fs::read_symlink(link).string(), std::string("../store/s.rsession"));
+        struct stat st {};
+        QCOMPARE(::stat(real.c_str(), &st), 0);
+        QCOMPARE(unsigned(st.st_mode & 07777), 0640u);
+        std::ifstream precious(root + "/precious");
+        QCOMPARE(std::string((std::istreambuf_iterator<char>(precious)), {}), std::string("precious"));
+        // Paths are relative to the folder the file really is in, and read back through the
+        // link and directly alike.
+        std::ifstream in(real);
+        const std::string text((std::istreambuf_iterator<char>(in)), {});
+        QVERIFY2(text.find("- traces/t16") != std::string::npos, text.c_str());
+        QVERIFY(Session::load(link) == s);
+        QVERIFY(Session::load(real) == s);
     }
 
     void errorsNameFileLineAndKey()

@@ -7,7 +7,6 @@
 
 #include <QAction>
 #include <QActionGroup>
-#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
@@ -16,6 +15,7 @@
 #include <QLabel>
 #include <QMenu>
 #include <QPainter>
+#include <QSaveFile>
 #include <QSplitter>
 #include <QSvgGenerator>
 #include <QTableView>
@@ -306,12 +306,13 @@ bool ExtrapolationView::exportPlot(const QString& path, QString* error, QSize si
 
 bool ExtrapolationView::exportCsv(const QString& path, QString* error) const
 {
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)) {
+    // QSaveFile: a failed export never leaves a truncated file where a good one was.
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Text) ||
+        file.write(overlay_->toCsv().toUtf8()) < 0 || !file.commit()) {
         if (error) *error = tr("Cannot write %1: %2").arg(path, file.errorString());
         return false;
     }
-    file.write(overlay_->toCsv().toUtf8());
     return true;
 }
 

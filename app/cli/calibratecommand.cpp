@@ -1,6 +1,7 @@
 #include "app/cli/calibratecommand.h"
 
 #include "app/cli/netsimoptions.h"
+#include "model/atomicfile.h"
 #include "model/runspan.h"
 #include "model/traceerror.h"
 #include "whatif/netsim/calibration.h"
@@ -8,7 +9,6 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 
 namespace rankscope::cli {
@@ -58,10 +58,10 @@ int CalibrateCommand::run() const
                           : placement_ == "spec" ? netsim::CalibrationPlacement::Spec
                                                  : netsim::CalibrationPlacement::Auto);
     if (!out_.empty()) {
-        std::ofstream f(out_);
-        f << "# " << spec.name << " calibrated to " << trace_ << " (rankscope-cli calibrate)\n"
-          << r.spec.effectiveYaml() << '\n';
-        if (!f) throw TraceError(out_ + ": cannot write the calibrated spec");
+        writeFileAtomically(out_,
+                            "# " + spec.name + " calibrated to " + trace_ +
+                                " (rankscope-cli calibrate)\n" + r.spec.effectiveYaml() + '\n',
+                            "the calibrated spec");
     }
     if (json_) {
         nlohmann::ordered_json j;

@@ -5,13 +5,13 @@
 
 namespace rankscope::test {
 
-CliResult runProgram(const QString& cli, const QStringList& args)
+CliResult runProgram(const QString& cli, const QStringList& args, int timeoutMs)
 {
     QProcess p;
     p.start(cli, args);
     CliResult r;
     if (!p.waitForStarted(10000)) return r;
-    if (!p.waitForFinished(300000)) {
+    if (!p.waitForFinished(timeoutMs)) {
         p.kill();
         p.waitForFinished();
         return r;

@@ -15,8 +15,8 @@ struct CliResult
     QByteArray err;
 };
 
-/// Runs the program `cli` with `args` (at most 5 minutes).
-CliResult runProgram(const QString& cli, const QStringList& args);
+/// Runs the program `cli` with `args` (at most `timeoutMs`, then it is killed: exit code -1).
+CliResult runProgram(const QString& cli, const QStringList& args, int timeoutMs = 300000);
 
 /// Standard output parsed as one JSON object; empty when it is not one.
 QJsonObject jsonOf(const CliResult& result);
