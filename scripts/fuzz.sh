@@ -61,7 +61,9 @@ cp resources/demo/demo.rsession "$seeds/session/"
 cp resources/demo/demo.rsession "$seeds/scenario/"
 
 # OTF2_Reader_Open keeps a file descriptor open each time it rejects an anchor file (see
-# fuzz/lsan.supp): allow as many as the system does.
+# tests/lsan-libotf2.supp): allow as many as the system does. A damaged anchor file can make
+# libotf2 ask for tens of GB for a chunk buffer; it copes with a refusal, so the sanitizer
+# refuses allocations over 2 GB instead of reporting them.
 ulimit -n "$(ulimit -Hn)"
 # Each input's files go to a fresh folder: in memory where there is a tmpfs.
 [ -w /dev/shm ] && export TMPDIR=/dev/shm
@@ -72,8 +74,10 @@ for target in otf2import networkspec session scenario; do
     corpus=$run/corpus-$target
     mkdir -p "$corpus"
     log=$run/$target.log
-    if LSAN_OPTIONS="suppressions=$PWD/fuzz/lsan.supp:print_suppressions=0" \
+    if LSAN_OPTIONS="suppressions=$PWD/tests/lsan-libotf2.supp:print_suppressions=0" \
+        ASAN_OPTIONS="allocator_may_return_null=1:max_allocation_size_mb=2048" \
         "build/fuzz/fuzz_$target" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=2048 \
+        -malloc_limit_mb=2048 \
         -print_final_stats=1 -artifact_prefix="$run/$target-" \
         "$corpus" "fuzz/corpus/$target" "$seeds/$target" >"$log" 2>&1; then
         grep -E '^stat::(number_of_executed_units|peak_rss_mb)' "$log" || true
