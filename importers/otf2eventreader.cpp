@@ -350,6 +350,21 @@ struct OtherRecordCallback<Index, OTF2_CallbackCode (*)(OTF2_LocationRef, OTF2_T
     }
 };
 
+// A record of a type OTF2 does not know comes from a newer OTF2 (kept as "UNKNOWN"), or, when
+// the archive was written by an OTF2 whose every record type we know, it is a damaged record:
+// one changed type byte, and an Enter or a Leave is lost without a word from OTF2.
+OTF2_CallbackCode onUnknown(RANKSCOPE_ARGS)
+{
+    RANKSCOPE_EVENT({
+        if (c.tables->knowsEveryRecordType)
+            return c.fail(position, "a record of unknown type, though OTF2 " +
+                                        c.tables->writerVersion +
+                                        " wrote the archive: a damaged record");
+        const MiscEvent e{MiscKind::Other, c.tables->recordNames[kRecordUnknown].value, 0};
+        c.builder->misc(c.loc, c.ns(time), e);
+    })
+}
+
 #undef RANKSCOPE_ARGS
 #undef RANKSCOPE_EVENT
 #undef RANKSCOPE_CTX
@@ -382,6 +397,7 @@ CallbacksPtr makeCallbacks()
         p, OtherRecordCallback<kRecord##name, OTF2_EvtReaderCallback_##name>::call);
     RANKSCOPE_OTHER_RECORDS(RANKSCOPE_SET)
 #undef RANKSCOPE_SET
+    OTF2_EvtReaderCallbacks_SetUnknownCallback(p, onUnknown);
     return cb;
 }
 
@@ -549,10 +565,12 @@ void Otf2EventReader::readLocation(OTF2_Reader* reader, const Otf2Tables::Locati
         total += got;
         eventsDone_.fetch_add(got, std::memory_order_relaxed);
         if (rc == OTF2_ERROR_INTERRUPTED_BY_CALLBACK || !ctx.error.empty()) {
-            // A callback refused an event: inconsistent data, or a builder error.
+            // A callback refused an event: inconsistent data, or a builder error. OTF2 counts
+            // the refused record as read.
             OTF2_Reader_CloseEvtReader(reader, evtReader);
+            const uint64_t kept = total > 0 ? total - 1 : 0;
             damaged(file + ": location " + std::to_string(loc.otf2Id) + ", " + ctx.error +
-                    (allowPartial_ ? "; kept the " + std::to_string(total) + " events before it"
+                    (allowPartial_ ? "; kept the " + std::to_string(kept) + " events before it"
                                    : std::string()));
             return;
         }

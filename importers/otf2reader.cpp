@@ -178,6 +178,14 @@ Trace readOtf2(const std::string& path, const Otf2ReadOptions& options)
     TraceBuilder builder;
     ReaderPtr reader = openReader(anchor);
     builder.setProvenance(readProvenance(reader.get(), anchor));
+    uint8_t major = 0, minor = 0, bugfix = 0;
+    if (OTF2_Reader_GetVersion(reader.get(), &major, &minor, &bugfix) == OTF2_SUCCESS) {
+        tables.writerVersion = std::to_string(major) + "." + std::to_string(minor) + "." +
+                               std::to_string(bugfix);
+        // Only minor and major versions add record types.
+        tables.knowsEveryRecordType =
+            major < OTF2_VERSION_MAJOR || (major == OTF2_VERSION_MAJOR && minor <= OTF2_VERSION_MINOR);
+    }
     Otf2DefinitionReader definitions(reader.get(), tables);
     definitions.read(builder);
     // Odd but complete definitions: warned about, the trace is not partial.

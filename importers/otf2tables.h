@@ -31,6 +31,11 @@ struct Otf2Tables
     /// event must lie in [0, traceLengthNs] after conversion (a damaged clock offset would put
     /// it decades away).
     int64_t traceLengthNs = 0;
+    /// The OTF2 version that wrote the archive ("3.0.2"; empty when unknown), and whether the
+    /// OTF2 library we read with knows every record type that version writes: then a record of
+    /// unknown type can only be a damaged one.
+    std::string writerVersion;
+    bool knowsEveryRecordType = false;
 
     std::vector<StringId> strings;               ///< by OTF2 string ref
     std::vector<RegionId> regions;               ///< by OTF2 region ref

@@ -307,6 +307,7 @@ void matchMessages(const Trace& defs, std::vector<EventStream>& streams,
             locations[s.location].p2p[r.link].request = id;
     };
 
+    uint64_t sizeMismatches = 0;
     // Pass 3b: within each receiver's bucket, the k-th send and the k-th receive of one
     // (communicator, sender, tag) pair up. Sequential, so message ids do not depend on threads.
     for (size_t rank = 0; rank < ranks; ++rank) {
@@ -317,6 +318,11 @@ void matchMessages(const Trace& defs, std::vector<EventStream>& streams,
             const uint32_t id = newId();
             Message m;
             if (haveS && haveR && sends[si].sameKey(recvs[ri])) {
+                // MPI delivers what was sent: a receive that records another size than its send
+                // is damaged data (one byte of a length in an event file).
+                if (locations[sends[si].location].p2p[sends[si].record].bytes !=
+                    locations[recvs[ri].location].p2p[recvs[ri].record].bytes)
+                    ++sizeMismatches;
                 takeSend(sends[si++], m, id);
                 takeRecv(recvs[ri++], m, id);
             } else if (haveS && (!haveR || sends[si].keyLess(recvs[ri]))) {
@@ -351,6 +357,10 @@ void matchMessages(const Trace& defs, std::vector<EventStream>& streams,
             std::to_string(diagnostics.unmatchedSends) + " send(s) and " +
             std::to_string(diagnostics.unmatchedReceives) +
             " receive(s) have no matching partner; they are kept as unmatched messages");
+    if (sizeMismatches > 0)
+        diagnostics.warnings.push_back(std::to_string(sizeMismatches) +
+                                       " matched message(s) record another size at the receive "
+                                       "than at the send; the send's size is kept");
     if (diagnostics.orphanRequestEvents > 0)
         diagnostics.warnings.push_back(std::to_string(diagnostics.orphanRequestEvents) +
                                        " request completion/test record(s) name a request that "

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh Debian 12 machine: installs dependencies, builds, runs every
-# test in a normal build and again under the address and undefined-behaviour sanitizers.
+# test in a normal build and again under the address and undefined-behaviour sanitizers, then
+# runs each fuzz target for a minute (scripts/fuzz.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
@@ -12,3 +13,6 @@ for preset in dev asan; do
     cmake --build --preset "$preset" -j "$jobs"
     ctest --preset "$preset" -j "$jobs"
 done
+
+echo "=== fuzz: build, run each target for 60 s"
+bash scripts/fuzz.sh 60

@@ -12,6 +12,15 @@ QString sharedTrace(const QString& name)
     return QFileInfo(dir).isDir() ? dir : QString();
 }
 
+QStringList sharedTraceNames()
+{
+    QStringList names;
+    const QDir dir(QStringLiteral(RANKSCOPE_SHARED_TRACES_DIR));
+    for (const QString& name : dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
+        if (!sharedTraceAnchor(name).isEmpty()) names << name;
+    return names;
+}
+
 QString sharedTraceAnchor(const QString& name)
 {
     const QString dir = sharedTrace(name);

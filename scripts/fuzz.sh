@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (the fuzz preset: clang with the fuzzer, address and
+# undefined-behaviour sanitizers) and runs each for SECONDS (default 60) from its seeds: the
+# checked-in ones in fuzz/corpus/<target>/ and those made here from the bundled network specs,
+# the demo session and real OTF2 traces (../shared/traces when present, and the demo's).
+# Exits non-zero when a target finds a crash, hang, leak or sanitizer report; the input that
+# did it is kept as build/fuzz/run/<target>-crash-* (or -timeout-, -leak-, -oom-).
+#
+#   bash scripts/fuzz.sh [SECONDS]
+#   build/fuzz/fuzz_otf2import build/fuzz/run/<target>-crash-...   # replay one finding
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+shared=../shared/traces
+
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz -j "$(nproc)"
+
+run=build/fuzz/run
+rm -rf "$run"
+mkdir -p "$run"
+
+# An OTF2 archive packed as fuzz_otf2import reads it: an option byte, then for each file the
+# marker \xf0RSF, the file's number (0 anchor, 1 global definitions, 2+2k / 3+2k the local
+# definitions / events of location k) and its bytes.
+pack_otf2() {
+    local dir=$1 out=$2 options=$3 f k
+    emit() { printf '\xf0RSF'; printf "\\x$(printf %02x "$1")"; cat "$2"; }
+    {
+        printf "\\x$options"
+        emit 0 "$dir/traces.otf2"
+        emit 1 "$dir/traces.def"
+        for f in "$dir"/traces/*.def; do
+            k=$(basename "$f" .def)
+            [ "$k" -le 126 ] 2>/dev/null || continue
+            emit $((2 + 2 * k)) "$f"
+            [ -f "$dir/traces/$k.evt" ] && emit $((3 + 2 * k)) "$dir/traces/$k.evt"
+        done
+    } >"$out"
+}
+
+seeds=$run/seeds
+mkdir -p "$seeds"/{otf2import,networkspec,session,scenario}
+for t in casita-mpi-late-sender-barrier-4r casita-mpi-tags-10r pipit-ping-pong-2r \
+         pipit-ping-pong-papi-2r tracer-stencil4d-32r; do
+    [ -f "$shared/$t/traces.otf2" ] && pack_otf2 "$shared/$t" "$seeds/otf2import/$t" 00
+done
+for t in casita-mpi-late-sender-barrier-4r stencil2d-9; do
+    pack_otf2 "resources/demo/traces/$t" "$seeds/otf2import/demo-$t" 00
+    pack_otf2 "resources/demo/traces/$t" "$seeds/otf2import/demo-$t-partial-2threads" 03
+done
+for f in resources/networks/*.yaml tests/data/networks/*.yaml; do
+    cp "$f" "$seeds/networkspec/"
+done
+# The same specs with one --set override each (after a 0x01 byte).
+printf '\x01links.hdr.latency=2us' | cat resources/networks/ib-switch.yaml - \
+    >"$seeds/networkspec/ib-switch-set"
+printf '\x01networks.0.topology=ring' | cat resources/networks/hybrid-tca-ib.yaml - \
+    >"$seeds/networkspec/hybrid-set"
+cp resources/demo/demo.rsession "$seeds/session/"
+cp resources/demo/demo.rsession "$seeds/scenario/"
+
+# OTF2_Reader_Open keeps a file descriptor open each time it rejects an anchor file (see
+# tests/lsan-libotf2.supp): allow as many as the system does. A damaged anchor file can make
+# libotf2 ask for tens of GB for a chunk buffer; it copes with a refusal, so the sanitizer
+# refuses allocations over 2 GB instead of reporting them.
+ulimit -n "$(ulimit -Hn)"
+# Each input's files go to a fresh folder: in memory where there is a tmpfs.
+[ -w /dev/shm ] && export TMPDIR=/dev/shm
+
+status=0
+for target in otf2import networkspec session scenario; do
+    echo "=== fuzz_$target: $seconds s"
+    corpus=$run/corpus-$target
+    mkdir -p "$corpus"
+    log=$run/$target.log
+    if LSAN_OPTIONS="suppressions=$PWD/tests/lsan-libotf2.supp:print_suppressions=0" \
+        ASAN_OPTIONS="allocator_may_return_null=1:max_allocation_size_mb=2048" \
+        "build/fuzz/fuzz_$target" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=2048 \
+        -malloc_limit_mb=2048 \
+        -print_final_stats=1 -artifact_prefix="$run/$target-" \
+        "$corpus" "fuzz/corpus/$target" "$seeds/$target" >"$log" 2>&1; then
+        grep -E '^stat::(number_of_executed_units|peak_rss_mb)' "$log" || true
+    else
+        status=1
+        echo "fuzz_$target FAILED (log: $log):"
+        grep -E -A30 '^==[0-9]+==ERROR|runtime error:|^SUMMARY|deadly signal|Test unit written' \
+            "$log" | head -80
+    fi
+done
+exit $status
