@@ -121,29 +121,20 @@ private slots:
         // those of 1, 2 and 4 MiB last until their data has arrived: 500 + 2 x 1000 + b / 1
         // (receive posted first, a crossbar route of 1 us links at 1 byte/ns). The spec's limit
         // (64 MiB: all eager) explains that badly; "eager up to 1024 bytes" exactly.
-        test::HandTrace h;
-        const LocationId r0 = h.addRank(), r1 = h.addRank();
-        const CommId world = h.addWorld();
-        const RegionId init = h.mpi("MPI_Init"), fin = h.mpi("MPI_Finalize");
-        const RegionId send = h.mpi("MPI_Send", RegionRole::MpiPointToPoint);
-        const RegionId recv = h.mpi("MPI_Recv", RegionRole::MpiPointToPoint);
-        h.call(r0, init, 0, 10);
-        h.call(r1, init, 0, 10);
+        test::TwoRanks w;
         const uint64_t sizes[] = {256, 512, 1024, 1u << 20, 2u << 20, 4u << 20};
         int64_t t = 1000;
         for (uint64_t b : sizes) {
             const int64_t d = b <= 1024 ? 500 : 2500 + int64_t(b);
-            h.enter(r1, t - 100, recv);
-            h.enter(r0, t, send);
-            h.builder().send(r0, t + 1, 1, world, 0, b);
-            h.leave(r0, t + d, send);
-            h.builder().recv(r1, t + d + 5, 0, world, 0, b);
-            h.leave(r1, t + d + 10, recv);
+            w.h.enter(w.r1, t - 100, w.recv);
+            w.h.enter(w.r0, t, w.send);
+            w.h.builder().send(w.r0, t + 1, 1, w.world, 0, b);
+            w.h.leave(w.r0, t + d, w.send);
+            w.h.builder().recv(w.r1, t + d + 5, 0, w.world, 0, b);
+            w.h.leave(w.r1, t + d + 10, w.recv);
             t += d + 100000;
         }
-        h.call(r0, fin, t, t + 10);
-        h.call(r1, fin, t, t + 10);
-        const Trace trace = h.finish();
+        const Trace trace = w.end(t);
         const NetworkSpec spec = NetworkSpec::fromString(kSpec, "flat.yaml")
                                      .withOverrides({{"eager_limit", "64MiB"},
                                                      {"overhead.send", "0ns"}});
@@ -165,29 +156,20 @@ private slots:
         // of send start + o_s (1 us) and the receive's post, so each receive ends
         // 50 000 + 2 x 500 (two links) + b / 2 (2 bytes/ns) ns after the send started (o_r 0).
         // Measuring from the send's start instead would add the 50 us to every transfer.
-        test::HandTrace h;
-        const LocationId r0 = h.addRank(), r1 = h.addRank();
-        const CommId world = h.addWorld();
-        const RegionId init = h.mpi("MPI_Init"), fin = h.mpi("MPI_Finalize");
-        const RegionId send = h.mpi("MPI_Send", RegionRole::MpiPointToPoint);
-        const RegionId recv = h.mpi("MPI_Recv", RegionRole::MpiPointToPoint);
-        h.call(r0, init, 0, 10);
-        h.call(r1, init, 0, 10);
+        test::TwoRanks w;
         int64_t t = 1000;
         for (int rep = 0; rep < 2; ++rep)
             for (uint64_t b : {uint64_t(1) << 20, uint64_t(2) << 20, uint64_t(4) << 20}) {
                 const int64_t arrive = t + 50000 + 1000 + int64_t(b / 2);
-                h.enter(r0, t, send);
-                h.builder().send(r0, t + 1, 1, world, 0, b);
-                h.enter(r1, t + 50000, recv);
-                h.builder().recv(r1, arrive, 0, world, 0, b);
-                h.leave(r1, arrive, recv);
-                h.leave(r0, arrive, send);
+                w.h.enter(w.r0, t, w.send);
+                w.h.builder().send(w.r0, t + 1, 1, w.world, 0, b);
+                w.h.enter(w.r1, t + 50000, w.recv);
+                w.h.builder().recv(w.r1, arrive, 0, w.world, 0, b);
+                w.h.leave(w.r1, arrive, w.recv);
+                w.h.leave(w.r0, arrive, w.send);
                 t = arrive + 100000;
             }
-        h.call(r0, fin, t, t + 10);
-        h.call(r1, fin, t, t + 10);
-        const Trace trace = h.finish();
+        const Trace trace = w.end(t);
         const NetworkSpec spec = NetworkSpec::fromString(kSpec, "flat.yaml")
                                      .withOverrides({{"eager_limit", "64KiB"}});
         const CalibrationResult r = calibrate(trace, spec, SimulationOptions{});
@@ -205,27 +187,18 @@ private slots:
         // arrived (2 x 500 ns + 1000 bytes / 25 bytes/ns = 1.04 us on the spec's network):
         // the receives last 600, 700 and 800 ns, so o_r is their mean, 700 ns, and o_s 1 us.
         // (The generator's receivers always wait for their data, so its traces cannot show o_r.)
-        test::HandTrace h;
-        const LocationId r0 = h.addRank(), r1 = h.addRank();
-        const CommId world = h.addWorld();
-        const RegionId init = h.mpi("MPI_Init"), fin = h.mpi("MPI_Finalize");
-        const RegionId send = h.mpi("MPI_Send", RegionRole::MpiPointToPoint);
-        const RegionId recv = h.mpi("MPI_Recv", RegionRole::MpiPointToPoint);
-        h.call(r0, init, 0, 10);
-        h.call(r1, init, 0, 10);
+        test::TwoRanks w;
         int64_t t = 1000;
         for (int64_t d : {600, 700, 800, 600, 700, 800}) {
-            h.enter(r0, t, send);
-            h.builder().send(r0, t + 1, 1, world, 0, 1000);
-            h.leave(r0, t + 1000, send);
-            h.enter(r1, t + 50000, recv);
-            h.builder().recv(r1, t + 50000 + d / 2, 0, world, 0, 1000);
-            h.leave(r1, t + 50000 + d, recv);
+            w.h.enter(w.r0, t, w.send);
+            w.h.builder().send(w.r0, t + 1, 1, w.world, 0, 1000);
+            w.h.leave(w.r0, t + 1000, w.send);
+            w.h.enter(w.r1, t + 50000, w.recv);
+            w.h.builder().recv(w.r1, t + 50000 + d / 2, 0, w.world, 0, 1000);
+            w.h.leave(w.r1, t + 50000 + d, w.recv);
             t += 100000;
         }
-        h.call(r0, fin, t, t + 10);
-        h.call(r1, fin, t, t + 10);
-        const Trace trace = h.finish();
+        const Trace trace = w.end(t);
         const NetworkSpec spec = NetworkSpec::fromString(kSpec, "flat.yaml");
         const CalibrationResult r = calibrate(trace, spec, SimulationOptions{});
         const CalibratedParameter& orp = param(r, "overhead.recv");
@@ -242,32 +215,23 @@ private slots:
         // intra-node link: calibration places them there (mapping: trace) and fits the shm
         // class, leaving the network's link as in the spec. Each message of b bytes is received
         // 1 us (o_s) + 100 ns + b / 5 ns after its send started (one intra-node hop).
-        test::HandTrace h;
-        const LocationId r0 = h.addRank(), r1 = h.addRank();
-        const StringId node = h.builder().intern("node17");
-        h.builder().setRankHost(RankId(0), node);
-        h.builder().setRankHost(RankId(1), node);
-        const CommId world = h.addWorld();
-        const RegionId init = h.mpi("MPI_Init"), fin = h.mpi("MPI_Finalize");
-        const RegionId send = h.mpi("MPI_Send", RegionRole::MpiPointToPoint);
-        const RegionId recv = h.mpi("MPI_Recv", RegionRole::MpiPointToPoint);
-        h.call(r0, init, 0, 10);
-        h.call(r1, init, 0, 10);
+        test::TwoRanks w;
+        const StringId node = w.h.builder().intern("node17");
+        w.h.builder().setRankHost(RankId(0), node);
+        w.h.builder().setRankHost(RankId(1), node);
         int64_t t = 1000;
         for (int rep = 0; rep < 2; ++rep)
             for (uint64_t b : {uint64_t(10000), uint64_t(20000), uint64_t(40000)}) {
                 const int64_t arrive = t + 1000 + 100 + int64_t(b / 5);
-                h.enter(r1, t - 10, recv);
-                h.enter(r0, t, send);
-                h.builder().send(r0, t + 1, 1, world, 0, b);
-                h.leave(r0, t + 1000, send);
-                h.builder().recv(r1, arrive, 0, world, 0, b);
-                h.leave(r1, arrive, recv);
+                w.h.enter(w.r1, t - 10, w.recv);
+                w.h.enter(w.r0, t, w.send);
+                w.h.builder().send(w.r0, t + 1, 1, w.world, 0, b);
+                w.h.leave(w.r0, t + 1000, w.send);
+                w.h.builder().recv(w.r1, arrive, 0, w.world, 0, b);
+                w.h.leave(w.r1, arrive, w.recv);
                 t = arrive + 100000;
             }
-        h.call(r0, fin, t, t + 10);
-        h.call(r1, fin, t, t + 10);
-        const Trace trace = h.finish();
+        const Trace trace = w.end(t);
         const NetworkSpec spec = NetworkSpec::fromString(kSpec, "flat.yaml");
         const CalibrationResult r = calibrate(trace, spec, SimulationOptions{});
         const CalibratedParameter& mapping = param(r, "mapping");

@@ -38,4 +38,28 @@ private:
     std::map<std::string, RegionId, std::less<>> regions_;
 };
 
+/// Two ranks in MPI_COMM_WORLD with the regions of a blocking point-to-point test, each rank
+/// in MPI_Init over [0, 10]; end() puts both in MPI_Finalize over [t, t + 10] and finishes.
+struct TwoRanks
+{
+    HandTrace h;
+    LocationId r0 = h.addRank(), r1 = h.addRank();
+    CommId world = h.addWorld();
+    RegionId init = h.mpi("MPI_Init"), fin = h.mpi("MPI_Finalize");
+    RegionId send = h.mpi("MPI_Send", RegionRole::MpiPointToPoint);
+    RegionId recv = h.mpi("MPI_Recv", RegionRole::MpiPointToPoint);
+
+    TwoRanks()
+    {
+        h.call(r0, init, 0, 10);
+        h.call(r1, init, 0, 10);
+    }
+    Trace end(int64_t t)
+    {
+        h.call(r0, fin, t, t + 10);
+        h.call(r1, fin, t, t + 10);
+        return h.finish();
+    }
+};
+
 } // namespace rankscope::test
