@@ -33,18 +33,14 @@ rankscope::Trace irregular(uint32_t n)
     std::vector<uint32_t> from(n);
     for (uint32_t r = 0; r < n; ++r)
         from[to[r]] = r;
-    test::HandTrace h;
-    const RegionId main = h.user("main");
-    const RegionId init = h.mpi("MPI_Init"), fin = h.mpi("MPI_Finalize");
+    test::MpiWorld w(n);
+    test::HandTrace& h = w.h;
     const RegionId send = h.mpi("MPI_Sendrecv", RegionRole::MpiPointToPoint);
-    std::vector<LocationId> locs;
-    for (uint32_t r = 0; r < n; ++r)
-        locs.push_back(h.addRank());
-    const CommId world = h.addWorld();
+    const std::vector<LocationId>& locs = w.locs;
+    const CommId world = w.world;
     for (uint32_t r = 0; r < n; ++r) {
         const LocationId l = locs[r];
-        h.enter(l, 0, main);
-        h.call(l, init, 10, 20);
+        w.begin(l);
         int64_t t = 100;
         for (int it = 0; it < 3; ++it, t += 1000) {
             h.enter(l, t, send);
@@ -52,8 +48,7 @@ rankscope::Trace irregular(uint32_t n)
             h.builder().recv(l, t + 5, from[r], world, 0, 128);
             h.leave(l, t + 6, send);
         }
-        h.call(l, fin, t + 10, t + 20);
-        h.leave(l, t + 30, main);
+        w.end(l, t + 10, t + 30);
     }
     return h.finish();
 }

@@ -143,20 +143,16 @@ Trace irregularTrace(uint32_t n, uint64_t seed)
     std::vector<uint32_t> inverse(n);
     for (uint32_t i = 0; i < n; ++i)
         inverse[sigma[i]] = i;
-    test::HandTrace h;
-    const RegionId main = h.user("main");
-    const RegionId init = h.mpi("MPI_Init"), fin = h.mpi("MPI_Finalize");
+    test::MpiWorld w(n);
+    test::HandTrace& h = w.h;
     const RegionId isend = h.mpi("MPI_Isend", RegionRole::MpiPointToPoint);
     const RegionId recv = h.mpi("MPI_Recv", RegionRole::MpiPointToPoint);
     const RegionId wait = h.mpi("MPI_Wait");
-    std::vector<LocationId> locs;
-    for (uint32_t r = 0; r < n; ++r)
-        locs.push_back(h.addRank());
-    const CommId world = h.addWorld();
+    const std::vector<LocationId>& locs = w.locs;
+    const CommId world = w.world;
     for (uint32_t r = 0; r < n; ++r) {
         const LocationId l = locs[r];
-        h.enter(l, 0, main);
-        h.call(l, init, 10, 20);
+        w.begin(l);
         int64_t t = 100;
         for (int it = 0; it < 3; ++it, t += 1000) {
             h.enter(l, t, isend);
@@ -169,8 +165,7 @@ Trace irregularTrace(uint32_t n, uint64_t seed)
             h.builder().isendComplete(l, t + 31, uint64_t(it) + 1);
             h.leave(l, t + 32, wait);
         }
-        h.call(l, fin, t + 10, t + 20);
-        h.leave(l, t + 30, main);
+        w.end(l, t + 10, t + 30);
     }
     return h.finish();
 }
@@ -178,14 +173,10 @@ Trace irregularTrace(uint32_t n, uint64_t seed)
 /// Every rank joins an MPI_Allreduce on the communicator of the ranks of its parity.
 Trace subCommunicatorTrace(uint32_t n)
 {
-    test::HandTrace h;
-    const RegionId main = h.user("main");
-    const RegionId init = h.mpi("MPI_Init"), fin = h.mpi("MPI_Finalize");
+    test::MpiWorld w(n);
+    test::HandTrace& h = w.h;
     const RegionId allreduce = h.mpi("MPI_Allreduce", RegionRole::MpiCollective);
-    std::vector<LocationId> locs;
-    for (uint32_t r = 0; r < n; ++r)
-        locs.push_back(h.addRank());
-    h.addWorld();
+    const std::vector<LocationId>& locs = w.locs;
     std::vector<RankId> even, odd;
     for (uint32_t r = 0; r < n; ++r)
         (r % 2 ? odd : even).push_back(RankId(r));
@@ -193,15 +184,13 @@ Trace subCommunicatorTrace(uint32_t n)
     const CommId odds = h.builder().addCommunicator(h.builder().intern("odd"), odd);
     for (uint32_t r = 0; r < n; ++r) {
         const LocationId l = locs[r];
-        h.enter(l, 0, main);
-        h.call(l, init, 10, 20);
+        w.begin(l);
         h.enter(l, 100, allreduce);
         h.builder().collectiveBegin(l, 101);
         h.builder().collectiveEnd(l, 150, CollectiveOp::Allreduce, r % 2 ? odds : evens, kNoRoot, 8,
                                   8);
         h.leave(l, 151, allreduce);
-        h.call(l, fin, 200, 210);
-        h.leave(l, 300, main);
+        w.end(l, 200, 300);
     }
     return h.finish();
 }

@@ -33,21 +33,17 @@ using PartnerFn = std::function<std::vector<uint32_t>(uint32_t r, uint32_t n)>;
 /// symmetric), three times: MPI_Isend to all, MPI_Recv from all, MPI_Waitall.
 Trace exchangeTrace(uint32_t n, const PartnerFn& partnersOf)
 {
-    test::HandTrace h;
-    const RegionId main = h.user("main");
-    const RegionId init = h.mpi("MPI_Init"), fin = h.mpi("MPI_Finalize");
+    test::MpiWorld w(n);
+    test::HandTrace& h = w.h;
     const RegionId isend = h.mpi("MPI_Isend", RegionRole::MpiPointToPoint);
     const RegionId recv = h.mpi("MPI_Recv", RegionRole::MpiPointToPoint);
     const RegionId waitall = h.mpi("MPI_Waitall");
-    std::vector<LocationId> locs;
-    for (uint32_t r = 0; r < n; ++r)
-        locs.push_back(h.addRank());
-    const CommId world = h.addWorld();
+    const std::vector<LocationId>& locs = w.locs;
+    const CommId world = w.world;
     for (uint32_t r = 0; r < n; ++r) {
         const LocationId l = locs[r];
         const std::vector<uint32_t> partners = partnersOf(r, n);
-        h.enter(l, 0, main);
-        h.call(l, init, 10, 20);
+        w.begin(l);
         int64_t t = 1000;
         uint64_t request = 1;
         for (int it = 0; it < 3; ++it) {
@@ -69,8 +65,7 @@ Trace exchangeTrace(uint32_t n, const PartnerFn& partnersOf)
             h.leave(l, t + 2, waitall);
             t += 1000;
         }
-        h.call(l, fin, t, t + 10);
-        h.leave(l, t + 20, main);
+        w.end(l, t, t + 20);
     }
     return h.finish();
 }

@@ -31,15 +31,13 @@ netsim::NetworkSpec ibSwitch()
 /// where there are middle ranks (3 or more ranks).
 Trace middleRanksTrace(uint32_t n)
 {
-    test::HandTrace h;
-    const RegionId main = h.user("main"), a = h.user("a"), c = h.user("c");
-    const RegionId init = h.mpi("MPI_Init"), fin = h.mpi("MPI_Finalize");
+    test::MpiWorld w(n);
+    test::HandTrace& h = w.h;
+    const RegionId a = h.user("a"), c = h.user("c");
     const RegionId barrier = h.mpi("MPI_Barrier", RegionRole::MpiCollective);
     const RegionId commRank = h.mpi("MPI_Comm_rank");
-    std::vector<LocationId> locs;
-    for (uint32_t r = 0; r < n; ++r)
-        locs.push_back(h.addRank());
-    const CommId world = h.addWorld();
+    const std::vector<LocationId>& locs = w.locs;
+    const CommId world = w.world;
     const auto barrierAt = [&](LocationId l, RegionId site, int64_t t) {
         h.enter(l, t, site);
         h.enter(l, t, barrier);
@@ -51,8 +49,7 @@ Trace middleRanksTrace(uint32_t n)
     for (uint32_t r = 0; r < n; ++r) {
         const LocationId l = locs[r];
         const bool middle = r > 0 && r + 1 < n;
-        h.enter(l, 0, main);
-        h.call(l, init, 10, 20);
+        w.begin(l);
         barrierAt(l, a, 1020);
         int64_t t = 1030;
         if (middle) {
@@ -62,8 +59,7 @@ Trace middleRanksTrace(uint32_t n)
             t += 1000;
         }
         barrierAt(l, c, t);
-        h.call(l, fin, t + 1010, t + 1020);
-        h.leave(l, t + 1030, main);
+        w.end(l, t + 1010, t + 1030);
     }
     return h.finish();
 }
@@ -73,19 +69,16 @@ Trace middleRanksTrace(uint32_t n)
 /// "extra" (a call site present from n >= 16 on); MPI_Finalize.
 Trace growingTrace(uint32_t n)
 {
-    test::HandTrace h;
-    const RegionId main = h.user("main"), extra = h.user("extra");
-    const RegionId init = h.mpi("MPI_Init"), fin = h.mpi("MPI_Finalize");
+    test::MpiWorld w(n);
+    test::HandTrace& h = w.h;
+    const RegionId extra = h.user("extra");
     const RegionId allreduce = h.mpi("MPI_Allreduce", RegionRole::MpiCollective);
     const RegionId barrier = h.mpi("MPI_Barrier", RegionRole::MpiCollective);
-    std::vector<LocationId> locs;
-    for (uint32_t r = 0; r < n; ++r)
-        locs.push_back(h.addRank());
-    const CommId world = h.addWorld();
+    const std::vector<LocationId>& locs = w.locs;
+    const CommId world = w.world;
     for (uint32_t r = 0; r < n; ++r) {
         const LocationId l = locs[r];
-        h.enter(l, 0, main);
-        h.call(l, init, 10, 20);
+        w.begin(l);
         int64_t t = 20;
         for (int it = 0; it < 3; ++it) {
             t += 1000;
@@ -104,8 +97,7 @@ Trace growingTrace(uint32_t n)
                 t += 20;
             }
         }
-        h.call(l, fin, t + 100, t + 110);
-        h.leave(l, t + 120, main);
+        w.end(l, t + 100, t + 120);
     }
     return h.finish();
 }
@@ -115,21 +107,17 @@ Trace growingTrace(uint32_t n)
 /// ranks r with r * 7 % 5 == 0 also call MPI_Comm_rank at the end (no placement explains them).
 Trace butterflyTrace(uint32_t n, bool extraRanks = false)
 {
-    test::HandTrace h;
-    const RegionId main = h.user("main");
-    const RegionId init = h.mpi("MPI_Init"), fin = h.mpi("MPI_Finalize");
+    test::MpiWorld w(n);
+    test::HandTrace& h = w.h;
     const RegionId send = h.mpi("MPI_Send", RegionRole::MpiPointToPoint);
     const RegionId recv = h.mpi("MPI_Recv", RegionRole::MpiPointToPoint);
     const RegionId allreduce = h.mpi("MPI_Allreduce", RegionRole::MpiCollective);
     const RegionId commRank = h.mpi("MPI_Comm_rank");
-    std::vector<LocationId> locs;
-    for (uint32_t r = 0; r < n; ++r)
-        locs.push_back(h.addRank());
-    const CommId world = h.addWorld();
+    const std::vector<LocationId>& locs = w.locs;
+    const CommId world = w.world;
     for (uint32_t r = 0; r < n; ++r) {
         const LocationId l = locs[r];
-        h.enter(l, 0, main);
-        h.call(l, init, 10, 20);
+        w.begin(l);
         int64_t t = 100;
         for (int it = 0; it < 3; ++it) {
             for (uint32_t bit = 1; bit < n; bit <<= 1, t += 100) {
@@ -147,8 +135,7 @@ Trace butterflyTrace(uint32_t n, bool extraRanks = false)
             t += 1000;
         }
         if (extraRanks && r * 7 % 5 == 0) h.call(l, commRank, t, t + 10);
-        h.call(l, fin, t + 100, t + 110);
-        h.leave(l, t + 120, main);
+        w.end(l, t + 100, t + 120);
     }
     return h.finish();
 }
@@ -158,21 +145,17 @@ Trace butterflyTrace(uint32_t n, bool extraRanks = false)
 /// at 5000 + 10 r.
 Trace ringTrace(uint64_t bytes, int sends, bool skipLastPartner = false, bool selfComm = false)
 {
-    test::HandTrace h;
-    const RegionId main = h.user("main");
-    const RegionId init = h.mpi("MPI_Init"), fin = h.mpi("MPI_Finalize");
+    test::MpiWorld w(4);
+    test::HandTrace& h = w.h;
     const RegionId send = h.mpi("MPI_Send", RegionRole::MpiPointToPoint);
     const RegionId recv = h.mpi("MPI_Recv", RegionRole::MpiPointToPoint);
     const RegionId allreduce = h.mpi("MPI_Allreduce", RegionRole::MpiCollective);
-    std::vector<LocationId> locs;
-    for (uint32_t r = 0; r < 4; ++r)
-        locs.push_back(h.addRank());
-    const CommId world = h.addWorld();
+    const std::vector<LocationId>& locs = w.locs;
+    const CommId world = w.world;
     const CommId self = h.builder().addCommunicator(h.builder().intern("self"), {RankId(0)});
     for (uint32_t r = 0; r < 4; ++r) {
         const LocationId l = locs[r];
-        h.enter(l, 0, main);
-        h.call(l, init, 10, 20 + r);
+        w.begin(l, 20 + r);
         if (selfComm && r == 0) {
             h.builder().misc(l, 30, MiscEvent{MiscKind::CommCreate, self.value, 0});
             h.builder().misc(l, 31, MiscEvent{MiscKind::CommDestroy, self.value, 0});
@@ -195,8 +178,7 @@ Trace ringTrace(uint64_t bytes, int sends, bool skipLastPartner = false, bool se
         h.builder().collectiveBegin(l, t + 1);
         h.builder().collectiveEnd(l, t + 9, CollectiveOp::Allreduce, world, kNoRoot, 8, 8);
         h.leave(l, t + 10, allreduce);
-        h.call(l, fin, 4990 + 10 * r, 5000 + 10 * r);
-        h.leave(l, 6000, main);
+        w.end(l, 4990 + 10 * r, 6000);
     }
     return h.finish();
 }

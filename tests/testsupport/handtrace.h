@@ -7,6 +7,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace rankscope::test {
 
@@ -36,6 +37,36 @@ private:
 
     TraceBuilder b_;
     std::map<std::string, RegionId, std::less<>> regions_;
+};
+
+/// A hand-built MPI program of `n` ranks: the user region "main" around everything, MPI_Init
+/// and MPI_Finalize, one location per rank (`locs`, in rank order) and MPI_COMM_WORLD.
+struct MpiWorld
+{
+    HandTrace h;
+    RegionId main = h.user("main");
+    RegionId init = h.mpi("MPI_Init"), fin = h.mpi("MPI_Finalize");
+    std::vector<LocationId> locs;
+    CommId world;
+
+    explicit MpiWorld(uint32_t n)
+    {
+        for (uint32_t r = 0; r < n; ++r)
+            locs.push_back(h.addRank());
+        world = h.addWorld();
+    }
+    /// `l` enters main at 0 and is in MPI_Init over [10, initEnd].
+    void begin(LocationId l, int64_t initEnd = 20)
+    {
+        h.enter(l, 0, main);
+        h.call(l, init, 10, initEnd);
+    }
+    /// `l` is in MPI_Finalize over [t, t + 10] and leaves main at `mainEnd`.
+    void end(LocationId l, int64_t t, int64_t mainEnd)
+    {
+        h.call(l, fin, t, t + 10);
+        h.leave(l, mainEnd, main);
+    }
 };
 
 /// Two ranks in MPI_COMM_WORLD with the regions of a blocking point-to-point test, each rank
