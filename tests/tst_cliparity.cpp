@@ -221,6 +221,16 @@ private slots:
         const CliResult typo = runCli({"scenario", "run", dir_.filePath("typo.yaml")});
         QCOMPARE(typo.exitCode, 1);
         QVERIFY2(typo.err.contains("typo.yaml"), typo.err.constData());
+
+        // A network name longer than any file name (NAME_MAX is 255 on Linux): not a file,
+        // not a bundled spec, an error that names it rather than an abort.
+        const std::string longName(300, 'n');
+        writeText(dir_.filePath("long.yaml"),
+                  QByteArray("name: long\nkind: replay\nbaselines: [staggered]\nnetwork: ") +
+                      QByteArray::fromStdString(longName) + "\n");
+        const CliResult longer = runCli({"scenario", "run", dir_.filePath("long.yaml")});
+        QCOMPARE(longer.exitCode, 1);
+        QVERIFY2(longer.err.contains("nnnnnnnnnn"), longer.err.constData());
     }
 
 private:

@@ -133,8 +133,10 @@ std::vector<Scenario> readScenarioFile(const std::string& path)
     for (Scenario& s : out) {
         for (std::string& b : s.baselines) b = resolved(b, folder);
         s.compareWith = resolved(s.compareWith, folder);
-        // A bundled spec name stays as written (the caller looks it up).
-        if (s.network.find('/') != std::string::npos || fs::exists(folder / s.network))
+        // A bundled spec name stays as written (the caller looks it up). The error_code form:
+        // a name the file system refuses (too long, say) is simply not a file here.
+        std::error_code ec;
+        if (s.network.find('/') != std::string::npos || fs::exists(folder / s.network, ec))
             s.network = resolved(s.network, folder);
     }
     return out;
