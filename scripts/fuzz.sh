@@ -90,8 +90,11 @@ for target in otf2import networkspec session scenario; do
     else
         status=1
         echo "fuzz_$target FAILED (log: $log):"
-        grep -E -A30 '^==[0-9]+== ?ERROR|^ERROR|runtime error:|^SUMMARY|deadly signal|Test unit written' \
-            "$log" | head -80 || tail -20 "$log"
+        # The sanitizer's or libFuzzer's report; the log's end when neither wrote one.
+        excerpt=$(grep -E -A30 \
+            '^==[0-9]+== ?ERROR|^ERROR|runtime error:|^SUMMARY|deadly signal|Test unit written' \
+            "$log" | head -80 || true)
+        if [ -n "$excerpt" ]; then echo "$excerpt"; else tail -20 "$log"; fi
     fi
 done
 exit $status
