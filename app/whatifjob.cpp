@@ -230,7 +230,8 @@ quint64 WhatIfJob::sweep(WhatIfRequest request)
     const QString what = tr("Sweeping %1 over %2 values")
                              .arg(qs(request.scenario.sweepParam))
                              .arg(request.scenario.sweepValues.size());
-    return launch(
+    const int points = int(request.scenario.sweepValues.size());
+    const quint64 id = launch(
         QtConcurrent::run([request = std::move(request)](QPromise<WhatIfOutcome>& promise) {
             const size_t n = request.scenario.sweepValues.size();
             promise.setProgressRange(0, kProgressSteps);
@@ -263,6 +264,8 @@ quint64 WhatIfJob::sweep(WhatIfRequest request)
             if (second.joinable()) second.join();
         }),
         true, what);
+    points_ = points;
+    return id;
 }
 
 quint64 WhatIfJob::launch(QFuture<WhatIfOutcome> future, bool sweep, const QString& description)
@@ -270,6 +273,8 @@ quint64 WhatIfJob::launch(QFuture<WhatIfOutcome> future, bool sweep, const QStri
     drop();
     id_ = nextId_++;
     sweeping_ = sweep;
+    delivered_.clear();
+    points_ = 0;
     fraction_ = 0;
     watcher_ = new QFutureWatcher<WhatIfOutcome>(this);
     connect(watcher_, &QFutureWatcherBase::progressValueChanged, this, [this](int value) {
@@ -287,7 +292,10 @@ quint64 WhatIfJob::launch(QFuture<WhatIfOutcome> future, bool sweep, const QStri
 void WhatIfJob::onResult(int index)
 {
     if (!watcher_ || !sweeping_) return;
-    emit pointFinished(id_, watcher_->future().resultAt(index));
+    const QFuture<WhatIfOutcome> future = watcher_->future();
+    if (delivered_.contains(index) || !future.isResultReadyAt(index)) return;
+    delivered_.insert(index);
+    emit pointFinished(id_, future.resultAt(index));
 }
 
 void WhatIfJob::finish()
@@ -303,6 +311,12 @@ void WhatIfJob::finish()
     if (future.isCanceled()) {
         emit cancelled(id);
     } else if (sweeping_) {
+        // Points whose ready report never came (a range reported as [i, j) with j <= i).
+        for (int i = 0; i < std::max(points_, future.resultCount()); ++i)
+            if (!delivered_.contains(i) && future.isResultReadyAt(i)) {
+                delivered_.insert(i);
+                emit pointFinished(id, future.resultAt(i));
+            }
         emit sweepFinished(id);
     } else if (future.resultCount() == 0) {
         emit cancelled(id);

@@ -15,6 +15,7 @@
 #include <QFuture>
 #include <QMetaType>
 #include <QObject>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 #include <functional>
@@ -110,14 +111,22 @@ signals:
     /// Nothing runs any more (finished, failed or cancelled).
     void idle();
 
-private:
+protected:
+    /// Watches `future`: a sweep's results reach pointFinished() once each, in any order.
     quint64 launch(QFuture<WhatIfOutcome> future, bool sweep, const QString& description);
+
+private:
     void onResult(int index);
     void finish();
     void drop();
 
     QFutureWatcher<WhatIfOutcome>* watcher_ = nullptr;
     bool sweeping_ = false;
+    // Sweep points already delivered. Qt 6.4's QFutureWatcher reports a result twice when
+    // results are added out of order and one lands before the watcher connects (the connect
+    // replays it, then the ready range [0, count) repeats it); a point is delivered once.
+    QSet<int> delivered_;
+    int points_ = 0; // sweep points asked for
     quint64 id_ = 0;
     quint64 nextId_ = 1;
     double fraction_ = 0;
