@@ -1,5 +1,6 @@
-// bench/import: import rate and resident bytes per event on a >= 25M-event, 256-rank trace,
-// with the rate of a callback-only OTF2 reader (the decoding floor) measured in the same run.
+// bench/import: import rate, resident bytes per event and the peak resident bytes per event
+// during the import on a >= 25M-event, 256-rank trace, with the rate of a callback-only OTF2
+// reader (the decoding floor) measured in the same run.
 //
 // Usage: rankscope-bench-import [--trace DIR] [--ranks N] [--min-events E] [--repeat K]
 // The trace is generated (stencil2d) into DIR on first use and reused afterwards.
@@ -14,6 +15,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <malloc.h> // malloc_trim: freed heap goes back to the OS before a baseline is taken
 #include <unistd.h> // sysconf, for the page size
 #include <string>
 #include <vector>
@@ -30,6 +32,15 @@ size_t residentBytes()
     size_t pages = 0, resident = 0;
     statm >> pages >> resident;
     return resident * size_t(sysconf(_SC_PAGESIZE));
+}
+
+/// Resets the peak after returning freed heap to the OS, so that the peak growth measured from
+/// here is what the next piece of work needs, not what a previous one left cached in malloc.
+size_t peakBaseline()
+{
+    malloc_trim(0);
+    resetPeak();
+    return peakResidentBytes();
 }
 
 } // namespace
@@ -57,15 +68,18 @@ int main(int argc, char** argv)
             events = f.events;
         }
         size_t rssBefore = 0, rssAfter = 0, eventBytes = 0, allBytes = 0;
+        size_t peakGrowth = 0, parallelPeakGrowth = 0;
         uint64_t imported = 0;
         for (int k = 0; k < repeat; ++k) {
             Otf2ReadOptions opt;
             opt.threads = 1;
+            const size_t peakBefore = peakBaseline();
             rssBefore = residentBytes();
             const auto t0 = Clock::now();
             Trace t = readOtf2(anchor, opt);
             importTimes.push_back(seconds(t0, Clock::now()));
             rssAfter = residentBytes();
+            peakGrowth = std::max(peakGrowth, peakResidentBytes() - peakBefore);
             eventBytes = t.eventMemoryBytes();
             allBytes = t.memoryBytes();
             imported = t.eventCount();
@@ -74,9 +88,11 @@ int main(int argc, char** argv)
         for (int k = 0; k < repeat && threads > 1; ++k) {
             Otf2ReadOptions opt;
             opt.threads = threads;
+            const size_t peakBefore = peakBaseline();
             const auto t0 = Clock::now();
             Trace t = readOtf2(anchor, opt);
             parallelTimes.push_back(seconds(t0, Clock::now()));
+            parallelPeakGrowth = std::max(parallelPeakGrowth, peakResidentBytes() - peakBefore);
         }
 
         const double floorRate = double(events) / median(floorTimes);
@@ -98,6 +114,11 @@ int main(int argc, char** argv)
                     double(allBytes) / double(imported));
         std::printf("process RSS growth during the last import per event:       %.2f\n",
                     (double(rssAfter) - double(rssBefore)) / double(imported));
+        std::printf("peak resident bytes per event during the import, 1 thread:   %.2f (target <= 16)\n",
+                    double(peakGrowth) / double(imported));
+        if (!parallelTimes.empty())
+            std::printf("peak resident bytes per event during the import, %u threads:  %.2f\n",
+                        threads, double(parallelPeakGrowth) / double(imported));
         if (events != imported)
             std::printf("WARNING: floor saw %llu events, import %llu\n",
                         (unsigned long long)events, (unsigned long long)imported);
