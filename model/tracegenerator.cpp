@@ -59,24 +59,28 @@ GeneratorOptions resolve(const GeneratorOptions& options, const GeneratorPattern
 
 GeneratorShape shapeOf(const GeneratorOptions& o, const GeneratorPattern& pattern)
 {
-    GeneratorShape shape;
-    shape.eventsPerRank.resize(o.ranks);
     constexpr uint64_t kFrameEvents = 14; // PROGRAM_BEGIN .. MPI_Init, MPI_Finalize .. PROGRAM_END
+    auto eventsOf = [&](uint32_t r) {
+        return kFrameEvents + uint64_t(o.iterations) * pattern.iterationEvents(r);
+    };
+    // Totals first, so that a run beyond the limits is refused before anything per rank is kept.
+    uint64_t total = 0;
     for (uint32_t r = 0; r < o.ranks; ++r) {
-        const uint64_t events = kFrameEvents + uint64_t(o.iterations) * pattern.iterationEvents(r);
+        const uint64_t events = eventsOf(r);
         // Events are addressed by 32-bit indices per location (Message, CollectiveMember).
         if (events >= kNoEvent)
             throw TraceError("generator: " + std::to_string(events) + " events on rank " +
                              std::to_string(r) + " exceed the limit of " +
                              std::to_string(kNoEvent - 1) + " per location; use fewer iterations");
-        shape.eventsPerRank[r] = events;
+        total += events;
     }
-    shape.messages = uint64_t(o.iterations) * pattern.iterationMessages();
-    shape.collectiveInstances = 2 + uint64_t(o.iterations) * pattern.iterationCollectives();
-    if (shape.totalEvents() > o.maxEvents)
-        throw TraceError("generator: " + std::to_string(shape.totalEvents()) +
+    if (total > o.maxEvents)
+        throw TraceError("generator: " + std::to_string(total) +
                          " events exceed the limit of " + std::to_string(o.maxEvents) +
                          " events a generated trace may hold; use fewer iterations or ranks");
+    GeneratorShape shape;
+    shape.messages = uint64_t(o.iterations) * pattern.iterationMessages();
+    shape.collectiveInstances = 2 + uint64_t(o.iterations) * pattern.iterationCollectives();
     if (shape.messages > uint64_t(kMaxEventRef) + 1 ||
         shape.collectiveInstances > uint64_t(kMaxEventRef) + 1)
         throw TraceError("generator: " + std::to_string(shape.messages) + " messages and " +
@@ -89,6 +93,9 @@ GeneratorShape shapeOf(const GeneratorOptions& o, const GeneratorPattern& patter
     if (perIteration * o.iterations > kMaxRunNs)
         throw TraceError("generator: the run would last longer than 1e17 ns; reduce the compute "
                          "times or the iterations");
+    shape.eventsPerRank.resize(o.ranks);
+    for (uint32_t r = 0; r < o.ranks; ++r)
+        shape.eventsPerRank[r] = eventsOf(r);
     return shape;
 }
 
