@@ -267,9 +267,11 @@ void TraceBuilder::collectiveEnd(LocationId loc, int64_t t, CollectiveOp op, Com
 void TraceBuilder::misc(LocationId loc, int64_t t, MiscEvent event)
 {
     LocationBuildState& ls = s_->locations[loc.value];
-    const uint32_t idx = append(*s_, loc, t, EventKind::Misc, kNoEventRef);
+    if (ls.misc.size() > kMaxEventRef) [[unlikely]]
+        throw TraceError("too many miscellaneous events");
+    // The reference indexes the location's table until finish() makes it a global index.
+    append(*s_, loc, t, EventKind::Misc, static_cast<uint32_t>(ls.misc.size()));
     ls.misc.push_back(event);
-    ls.miscEvents.push_back(idx);
 }
 
 void TraceBuilder::attachSourceLocation(LocationId loc, SourceLocation where)
@@ -316,14 +318,23 @@ Trace TraceBuilder::finish(unsigned threads)
     matchMessages(t, t.streams_, st.locations, t.messages_, diag, std::max(1u, threads));
     matchCollectives(t, t.streams_, st.locations, t.collectives_, t.members_, diag);
 
-    // Misc events: per-location tables become one global table.
+    // Misc events: per-location tables become one global table, each freed once copied.
+    size_t miscTotal = 0;
+    for (const LocationBuildState& ls : st.locations)
+        miscTotal += ls.misc.size();
+    if (miscTotal > size_t(kMaxEventRef) + 1)
+        throw TraceError("too many miscellaneous events");
+    t.misc_.reserve(miscTotal);
     for (size_t l = 0; l < st.locations.size(); ++l) {
         LocationBuildState& ls = st.locations[l];
-        for (size_t i = 0; i < ls.misc.size(); ++i) {
-            if (t.misc_.size() > kMaxEventRef)
-                throw TraceError("too many miscellaneous events");
-            t.streams_[l].setRef(ls.miscEvents[i], static_cast<uint32_t>(t.misc_.size()));
-            t.misc_.push_back(ls.misc[i]);
+        if (!ls.misc.empty()) {
+            const auto offset = static_cast<uint32_t>(t.misc_.size());
+            EventStream& es = t.streams_[l];
+            for (uint32_t i = 0; i < es.size(); ++i)
+                if (es.kind(i) == EventKind::Misc)
+                    es.setRef(i, offset + es.ref(i));
+            t.misc_.insert(t.misc_.end(), ls.misc.begin(), ls.misc.end());
+            std::vector<MiscEvent>().swap(ls.misc);
         }
         diag.unclosedRegions += ls.openRegions.size() + ls.unclosedInside;
         diag.unmatchedLeaves += ls.unmatchedLeaves;

@@ -7,6 +7,7 @@
 // event that will later point at a message or collective holds what finish() needs instead:
 //  - MpiSend, MpiIsend, MpiRecv, MpiIrecv: an index into the location's `p2p` payload table;
 //  - MpiCollectiveEnd: an index into the location's `collectives` table (none: a stray end);
+//  - Misc: an index into the location's `misc` list (one entry per event);
 //  - MpiIrecvRequest: the distance forward to the MpiIrecv that completed it (none: never did);
 //    MpiCollectiveBegin: the distance forward to its MpiCollectiveEnd (none: no end followed);
 //  - MpiIsendComplete, MpiRequestTest, MpiRequestCancelled: the distance back to the event that
@@ -77,8 +78,7 @@ struct LocationBuildState
     uint32_t completions = 0;   ///< MpiIsendComplete, MpiRequestTest and MpiRequestCancelled
     uint32_t collectiveEnds = 0; ///< collective ends that found their begin
     uint32_t pendingBegin = kNoEvent; ///< collective begun but not yet ended
-    std::vector<MiscEvent> misc;
-    std::vector<uint32_t> miscEvents;  ///< event index of each entry of `misc`
+    std::vector<MiscEvent> misc; ///< Misc events' references index it until finish()
     std::vector<RegionId> openRegions; ///< Enter stack, to count broken nesting
     uint64_t unmatchedLeaves = 0;
     uint64_t unclosedInside = 0;       ///< regions left open when an outer one closed
