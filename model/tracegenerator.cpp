@@ -2,6 +2,7 @@
 
 #include "model/generatorcontext.h"
 #include "model/generatorpattern.h"
+#include "model/memorybudget.h"
 
 #include <cmath>
 #include <set>
@@ -81,6 +82,7 @@ GeneratorShape shapeOf(const GeneratorOptions& o, const GeneratorPattern& patter
     GeneratorShape shape;
     shape.messages = uint64_t(o.iterations) * pattern.iterationMessages();
     shape.collectiveInstances = 2 + uint64_t(o.iterations) * pattern.iterationCollectives();
+    shape.collectiveMembers = shape.collectiveInstances * o.ranks;
     if (shape.messages > uint64_t(kMaxEventRef) + 1 ||
         shape.collectiveInstances > uint64_t(kMaxEventRef) + 1)
         throw TraceError("generator: " + std::to_string(shape.messages) + " messages and " +
@@ -114,6 +116,23 @@ uint64_t GeneratorShape::totalEvents() const
     return n;
 }
 
+uint64_t GeneratorShape::memoryBytes() const
+{
+    return totalEvents() * kBuildBytesPerEvent + messages * kBuildBytesPerMessage +
+           collectiveMembers * kBuildBytesPerCollectiveMember +
+           eventsPerRank.size() * kBuildBytesPerLocation;
+}
+
+void checkGeneratorMemory(const GeneratorOptions& options, const GeneratorShape& shape)
+{
+    if (!options.checkMemory)
+        return;
+    requireMemory("generating " + std::to_string(shape.totalEvents()) + " events on " +
+                      std::to_string(shape.eventsPerRank.size()) + " ranks",
+                  shape.memoryBytes(),
+                  options.availableMemory ? options.availableMemory : availableMemoryBytes());
+}
+
 std::vector<ComputeRegion> defaultComputeRegions(std::string_view pattern)
 {
     return makeGeneratorPattern(pattern, pattern == "pingpong" ? 2 : 1)->defaultRegions();
@@ -132,6 +151,7 @@ Trace generateTrace(const GeneratorOptions& options, std::function<bool(double)>
     const auto pattern = makeGeneratorPattern(options.pattern, options.ranks);
     const GeneratorOptions resolved = resolve(options, *pattern);
     const GeneratorShape shape = shapeOf(resolved, *pattern);
+    checkGeneratorMemory(resolved, shape);
     GeneratorContext ctx(resolved, shape);
     return ctx.run(*pattern, progress);
 }
