@@ -26,10 +26,11 @@ inline constexpr uint64_t kImportFixedBytes = 8'000'000;
 /// Measured 1.2-1.8 kB generating, 2.0-2.3 kB importing traces of 65536 ranks.
 inline constexpr uint64_t kBuildBytesPerLocation = 2560;
 /// While a trace is built: an event's columns; a message's row plus its sender's entry in the
-/// matcher's send list; a collective member's row plus its sort item in the matcher.
+/// matcher's send list; a collective member's row (32) plus its sort item in the matcher (24)
+/// and its payload when the sizes differ from call to call (up to 24 per member).
 inline constexpr uint64_t kBuildBytesPerEvent = 9;
 inline constexpr uint64_t kBuildBytesPerMessage = 36;
-inline constexpr uint64_t kBuildBytesPerCollectiveMember = 56;
+inline constexpr uint64_t kBuildBytesPerCollectiveMember = 80;
 
 /// Peak memory of importing a trace with `events` events on `locations` locations:
 /// kImportFixedBytes + events x kImportBytesPerEvent + locations x kBuildBytesPerLocation.

@@ -10,7 +10,7 @@
 //    and MPI_Alltoallv with Enter, collective begin, collective end, Leave each (12): 20 events;
 //    every collective is on MPI_COMM_WORLD, so members = ranks x (2 + 3 x iterations);
 //  - pingpong: 12 events, one message per rank (each rank of a pair sends once).
-// Estimates (memorybudget.h): generation 9 bytes per event + 36 per message + 56 per collective
+// Estimates (memorybudget.h): generation 9 bytes per event + 36 per message + 80 per collective
 // member + 2560 per rank; import 8,000,000 + 16 per event + 2560 per location.
 
 #include "importers/otf2reader.h"
@@ -149,18 +149,18 @@ private slots:
         QTest::addColumn<qulonglong>("members");
         QTest::addColumn<qulonglong>("bytes");
         // 8 x (14 + 3 x 20) = 592 events; 8 x (2 + 3 x 3) = 88 members;
-        // 592 x 9 + 88 x 56 + 8 x 2560 = 5328 + 4928 + 20480 = 30736.
+        // 592 x 9 + 88 x 80 + 8 x 2560 = 5328 + 7040 + 20480 = 32848.
         QTest::newRow("alltoall 8 x 3") << "alltoall" << 8u << 3u << qulonglong(592)
-                                        << qulonglong(0) << qulonglong(88) << qulonglong(30'736);
+                                        << qulonglong(0) << qulonglong(88) << qulonglong(32'848);
         // 1M ranks: 2^20 x 34 = 35,651,584 events, 2^20 x 5 = 5,242,880 members;
-        // 320,864,256 + 293,601,280 + 2,684,354,560 = 3,298,820,096.
+        // 320,864,256 + 419,430,400 + 2,684,354,560 = 3,424,649,216.
         QTest::newRow("alltoall 2^20 x 1")
             << "alltoall" << (1u << 20) << 1u << qulonglong(35'651'584) << qulonglong(0)
-            << qulonglong(5'242'880) << qulonglong(3'298'820'096);
+            << qulonglong(5'242'880) << qulonglong(3'424'649'216);
         // 4 x (14 + 5 x 12) = 296 events, 4 x 5 = 20 messages, 4 x 2 = 8 members (Init and
-        // Finalize); 296 x 9 + 20 x 36 + 8 x 56 + 4 x 2560 = 2664 + 720 + 448 + 10240 = 14072.
+        // Finalize); 296 x 9 + 20 x 36 + 8 x 80 + 4 x 2560 = 2664 + 720 + 640 + 10240 = 14264.
         QTest::newRow("pingpong 4 x 5") << "pingpong" << 4u << 5u << qulonglong(296)
-                                        << qulonglong(20) << qulonglong(8) << qulonglong(14'072);
+                                        << qulonglong(20) << qulonglong(8) << qulonglong(14'264);
     }
     void generatorEstimate()
     {
@@ -185,10 +185,10 @@ private slots:
         GeneratorOptions o = alltoall(8, 3);
         o.availableMemory = 10'000;
         const std::string e = errorOf([&] { generateTrace(o); });
-        QVERIFY2(e.find("generating 592 events on 8 ranks needs about 30.7 kB of memory, "
+        QVERIFY2(e.find("generating 592 events on 8 ranks needs about 32.8 kB of memory, "
                         "10 kB available") == 0,
                  e.c_str());
-        o.availableMemory = 30'736; // exactly the estimate: fits
+        o.availableMemory = 32'848; // exactly the estimate: fits
         QCOMPARE(generateTrace(o).eventCount(), uint64_t(592));
         o.availableMemory = 1;
         o.checkMemory = false;
@@ -231,7 +231,7 @@ private slots:
             ScopedEnv env(kAvailableMemoryVariable, "10k");
             const auto r = runCli(generate);
             QCOMPARE(r.exitCode, 1);
-            QVERIFY2(r.err.contains("generating 592 events on 8 ranks needs about 30.7 kB of "
+            QVERIFY2(r.err.contains("generating 592 events on 8 ranks needs about 32.8 kB of "
                                     "memory, 10 kB available"),
                      r.err.constData());
             QVERIFY(!QFileInfo::exists(out + "/traces.otf2"));
@@ -246,7 +246,7 @@ private slots:
                                    "--iterations", "1", "-o", out});
             QCOMPARE(r.exitCode, 1);
             QVERIFY2(r.err.contains("generating 35651584 events on 1048576 ranks needs about "
-                                    "3.3 GB of memory, 1 GB available"),
+                                    "3.42 GB of memory, 1 GB available"),
                      r.err.constData());
             QVERIFY2(timer.elapsed() < 20'000, QByteArray::number(timer.elapsed()).constData());
         }
