@@ -6,6 +6,7 @@
 #include "importers/otf2readerror.h"
 #include "importers/otf2tables.h"
 #include "importers/otf2writer.h"
+#include "model/memorybudget.h"
 #include "model/tracebuilder.h"
 #include "model/traceerror.h"
 
@@ -163,6 +164,29 @@ Provenance readProvenance(OTF2_Reader* reader, const std::string& anchor)
     return p;
 }
 
+/// Refuses an import the machine has not the memory for. The event counts come from the global
+/// definitions; before refusing, each is capped by its event file's size (an event takes at
+/// least a byte), so that a damaged count does not pass for a huge trace.
+void checkImportMemory(const Otf2Tables& tables, const std::string& anchor, uint64_t events,
+                       const Otf2ReadOptions& options)
+{
+    if (!options.checkMemory)
+        return;
+    const auto available = options.availableMemory ? options.availableMemory
+                                                   : availableMemoryBytes();
+    const uint64_t locations = tables.locations.size();
+    if (!available || importMemoryBytes(events, locations) <= *available)
+        return;
+    events = 0;
+    for (const auto& loc : tables.locations) {
+        std::error_code ec;
+        const auto size = fs::file_size(tables.locationFile(loc.otf2Id, ".evt"), ec);
+        events += ec ? 0 : std::min<uint64_t>(loc.eventCount, size);
+    }
+    requireMemory(anchor + ": importing " + std::to_string(events) + " events",
+                  importMemoryBytes(events, locations), available);
+}
+
 } // namespace
 
 Trace readOtf2(const std::string& path, const Otf2ReadOptions& options)
@@ -211,6 +235,7 @@ Trace readOtf2(const std::string& path, const Otf2ReadOptions& options)
     uint64_t totalEvents = 0;
     for (const auto& l : tables.locations)
         totalEvents += l.eventCount;
+    checkImportMemory(tables, anchor, totalEvents, options);
     ProgressReporter progress(options.progress, totalEvents);
     if (!progress.update(0))
         throw TraceError("cancelled");

@@ -9,7 +9,9 @@
 
 #include "model/trace.h"
 
+#include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 
 namespace rankscope {
@@ -24,6 +26,12 @@ struct Otf2ReadOptions
     /// Called with the fraction done (0..1), at most ~100 times, always from the calling
     /// thread. Returning false cancels the import: readOtf2 throws TraceError("cancelled").
     std::function<bool(double fraction)> progress;
+    /// Before reading any event, estimate the memory the import needs from the event counts in
+    /// the definitions (model/memorybudget.h) and refuse (TraceError naming the file and both
+    /// figures) when it exceeds the available memory.
+    bool checkMemory = true;
+    /// The available memory for that check, in bytes; unset: availableMemoryBytes().
+    std::optional<uint64_t> availableMemory;
 };
 
 /// Reads the trace whose anchor file is `path` (e.g. traces.otf2), or the one anchor file in

@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <string>
 #include <tuple>
-#include <unordered_map>
 
 namespace rankscope {
 
@@ -19,12 +18,12 @@ struct Item
     uint32_t rank;
     int64_t time;
     uint32_t location;
-    uint32_t index; ///< into that location's raw collectives
+    uint32_t begin; ///< the MpiCollectiveBegin event; it links to its end (tracebuilder_p.h)
 
     bool operator<(const Item& o) const
     {
-        return std::tie(comm, rank, time, location, index) <
-               std::tie(o.comm, o.rank, o.time, o.location, o.index);
+        return std::tie(comm, rank, time, location, begin) <
+               std::tie(o.comm, o.rank, o.time, o.location, o.begin);
     }
 };
 
@@ -35,24 +34,37 @@ void matchCollectives(const Trace& defs, std::vector<EventStream>& streams,
                       std::vector<CollectiveInstance>& instances,
                       std::vector<CollectiveMember>& members, TraceDiagnostics& diagnostics)
 {
+    size_t total = 0;
+    for (const LocationBuildState& ls : locations)
+        total += ls.collectiveEnds;
     std::vector<Item> items;
+    items.reserve(total);
     for (uint32_t l = 0; l < locations.size(); ++l) {
         const RankId rank = defs.rankOf(LocationId(l));
-        const auto& colls = locations[l].collectives;
-        for (uint32_t i = 0; i < colls.size(); ++i) {
-            const CommId comm = colls[i].comm;
+        const LocationBuildState& ls = locations[l];
+        const EventStream& es = streams[l];
+        for (uint32_t i = 0; ls.collectiveEnds > 0 && i < es.size(); ++i) {
+            if (es.kind(i) != EventKind::MpiCollectiveBegin)
+                continue;
+            const uint32_t end = ls.links.linked(es, i, true);
+            if (end == kNoEvent)
+                continue; // no end followed
+            const CommId comm = ls.collectives[es.ref(end)].comm;
             if (!comm.valid() || comm.value >= defs.communicators().size())
                 throw TraceError("location " + std::to_string(defs.location(LocationId(l)).otf2Id) +
-                                 ", event " + std::to_string(colls[i].endEvent) +
+                                 ", event " + std::to_string(end) +
                                  ": collective on undefined communicator " +
                                  std::to_string(comm.value));
-            items.push_back({comm.value, rank.value, streams[l].time(colls[i].beginEvent), l, i});
+            items.push_back({comm.value, rank.value, es.time(i), l, i});
         }
     }
     std::sort(items.begin(), items.end());
+    members.reserve(members.size() + items.size()); // every item becomes one member
 
     uint64_t disagreements = 0, outsiders = 0;
-    std::unordered_map<uint32_t, uint32_t> commRankOf;
+    // Communicator rank of each world rank of the communicator at hand (kNotMember otherwise).
+    constexpr uint32_t kNotMember = 0xFFFFFFFFu;
+    std::vector<uint32_t> commRankOf(defs.rankCount(), kNotMember);
 
     auto emit = [&](uint32_t comm, const std::vector<std::pair<size_t, size_t>>& runs, size_t k,
                     size_t expectedMembers, bool selfComm) {
@@ -68,7 +80,10 @@ void matchCollectives(const Trace& defs, std::vector<EventStream>& streams,
             if (begin + k >= end)
                 continue;
             const Item& it = items[begin + k];
-            const RawCollective& raw = locations[it.location].collectives[it.index];
+            const LocationBuildState& ls = locations[it.location];
+            EventStream& es = streams[it.location];
+            const uint32_t endEvent = ls.links.linked(es, it.begin, true);
+            const CollectivePayload& raw = ls.collectives[es.ref(endEvent)];
             RankId root;
             if (raw.root != kNoRoot) {
                 if (selfComm) {
@@ -78,7 +93,7 @@ void matchCollectives(const Trace& defs, std::vector<EventStream>& streams,
                 } else {
                     throw TraceError("location " +
                                      std::to_string(defs.location(LocationId(it.location)).otf2Id) +
-                                     ", event " + std::to_string(raw.endEvent) + ": root rank " +
+                                     ", event " + std::to_string(endEvent) + ": root rank " +
                                      std::to_string(raw.root) + " outside communicator '" +
                                      std::string(defs.str(c.name)) + "' of " +
                                      std::to_string(c.members.size()) + " ranks");
@@ -91,10 +106,10 @@ void matchCollectives(const Trace& defs, std::vector<EventStream>& streams,
             } else if (raw.op != inst.op || root != inst.root) {
                 ++disagreements;
             }
-            members.push_back({LocationId(it.location), raw.beginEvent, raw.endEvent,
-                               raw.bytesSent, raw.bytesReceived});
-            streams[it.location].setRef(raw.beginEvent, id);
-            streams[it.location].setRef(raw.endEvent, id);
+            members.push_back({LocationId(it.location), it.begin, endEvent, raw.bytesSent,
+                               raw.bytesReceived});
+            es.setRef(it.begin, id);
+            es.setRef(endEvent, id);
         }
         inst.memberCount = static_cast<uint32_t>(members.size()) - inst.firstMember;
         inst.complete = inst.memberCount >= expectedMembers;
@@ -125,30 +140,32 @@ void matchCollectives(const Trace& defs, std::vector<EventStream>& streams,
                     emit(comm, {run}, k, 1, true);
         } else {
             // Members in communicator-rank order; ranks outside the member list go last.
-            commRankOf.clear();
             for (uint32_t i = 0; i < c.members.size(); ++i)
-                commRankOf.emplace(c.members[i].value, i);
-            std::stable_sort(runs.begin(), runs.end(), [&](const auto& a, const auto& b) {
-                auto ra = commRankOf.find(items[a.first].rank);
-                auto rb = commRankOf.find(items[b.first].rank);
-                const uint64_t ka = ra == commRankOf.end() ? (uint64_t(1) << 32) + items[a.first].rank : ra->second;
-                const uint64_t kb = rb == commRankOf.end() ? (uint64_t(1) << 32) + items[b.first].rank : rb->second;
-                return ka < kb;
-            });
+                if (commRankOf[c.members[i].value] == kNotMember)
+                    commRankOf[c.members[i].value] = i;
+            auto key = [&](const std::pair<size_t, size_t>& run) {
+                const uint32_t rank = items[run.first].rank;
+                const uint32_t inComm = commRankOf[rank];
+                return inComm != kNotMember ? uint64_t(inComm) : (uint64_t(1) << 32) + rank;
+            };
+            std::stable_sort(runs.begin(), runs.end(),
+                             [&](const auto& a, const auto& b) { return key(a) < key(b); });
             for (const auto& run : runs)
-                if (!commRankOf.count(items[run.first].rank))
+                if (commRankOf[items[run.first].rank] == kNotMember)
                     ++outsiders;
             size_t count = 0;
             for (const auto& run : runs)
                 count = std::max(count, run.second - run.first);
             for (size_t k = 0; k < count; ++k)
                 emit(comm, runs, k, c.members.size(), false);
+            for (RankId m : c.members)
+                commRankOf[m.value] = kNotMember;
         }
         pos = commEnd;
     }
 
     for (auto& ls : locations)
-        std::vector<RawCollective>().swap(ls.collectives);
+        ls.collectives.clear();
 
     if (diagnostics.incompleteCollectives > 0)
         diagnostics.warnings.push_back(std::to_string(diagnostics.incompleteCollectives) +

@@ -48,14 +48,35 @@ HaloPattern::HaloPattern(uint32_t ranks, int dimensions)
         opposite_.push_back(static_cast<uint32_t>(
             std::find(offsets_.begin(), offsets_.end(), back) - offsets_.begin()));
     }
-    firstNeighbour_.reserve(size_t(ranks) + 1);
-    for (uint32_t r = 0; r < ranks; ++r) {
-        firstNeighbour_.push_back(static_cast<uint32_t>(neighbours_.size()));
-        for (uint32_t d = 0; d < offsets_.size(); ++d)
-            if (const int64_t n = grid_.neighbour(r, offsets_[d]); n >= 0)
-                neighbours_.push_back({static_cast<uint32_t>(n), d});
+    // Messages per iteration: each offset o connects the ranks whose coordinate x_d + o_d stays
+    // inside every (non-periodic) dimension, prod_d (n_d - |o_d|) of them. Counted here so the
+    // generator's size checks need no neighbour lists (built in prepare()).
+    const auto& dims = grid_.dims();
+    for (const auto& o : offsets_) {
+        uint64_t pairs = 1;
+        for (size_t d = 0; d < ProcessGrid::kMaxDims; ++d) {
+            const uint64_t n = d < dims.size() ? dims[d] : 1;
+            const uint64_t step = static_cast<uint64_t>(o[d] < 0 ? -o[d] : o[d]);
+            pairs *= n > step ? n - step : 0;
+        }
+        messagesPerIteration_ += pairs;
     }
-    firstNeighbour_.push_back(static_cast<uint32_t>(neighbours_.size()));
+}
+
+uint32_t HaloPattern::neighbourCount(uint32_t rank) const
+{
+    // Per dimension the moves that stay inside: -1 unless at the start, +1 unless at the end.
+    const ProcessGrid::Coords c = grid_.coords(rank);
+    const auto& dims = grid_.dims();
+    uint32_t sum = 0, product = 1;
+    for (size_t d = 0; d < dims.size(); ++d) {
+        const uint32_t moves = (c[d] > 0 ? 1u : 0u) + (c[d] + 1 < int64_t(dims[d]) ? 1u : 0u);
+        sum += moves;
+        product *= moves + 1;
+    }
+    // 2D: the four face neighbours, one move in one dimension; 3D: every combination of moves
+    // (staying put included) but staying put in all three.
+    return dimensions_ == 2 ? sum : product - 1;
 }
 
 std::vector<ComputeRegion> HaloPattern::defaultRegions() const
@@ -77,12 +98,22 @@ double HaloPattern::defaultMessageBytes() const
 
 uint64_t HaloPattern::iterationEvents(uint32_t rank) const
 {
-    const uint64_t k = firstNeighbour_[rank + 1] - firstNeighbour_[rank];
-    return 16 + 8 * k;
+    return 16 + 8 * uint64_t(neighbourCount(rank));
 }
 
 void HaloPattern::prepare(GeneratorContext& ctx)
 {
+    const uint32_t ranks = grid_.size();
+    firstNeighbour_.reserve(size_t(ranks) + 1);
+    neighbours_.reserve(messagesPerIteration_);
+    for (uint32_t r = 0; r < ranks; ++r) {
+        firstNeighbour_.push_back(static_cast<uint32_t>(neighbours_.size()));
+        for (uint32_t d = 0; d < offsets_.size(); ++d)
+            if (const int64_t n = grid_.neighbour(r, offsets_[d]); n >= 0)
+                neighbours_.push_back({static_cast<uint32_t>(n), d});
+    }
+    firstNeighbour_.push_back(static_cast<uint32_t>(neighbours_.size()));
+
     irecv_ = ctx.addMpiRegion("MPI_Irecv", RegionRole::MpiPointToPoint);
     isend_ = ctx.addMpiRegion("MPI_Isend", RegionRole::MpiPointToPoint);
     waitall_ = ctx.addMpiRegion("MPI_Waitall", RegionRole::MpiOther);

@@ -25,7 +25,7 @@ public:
     double defaultMessageBytes() const override;
     ScalingLaw defaultMessageLaw() const override { return ScalingLaw::InverseSqrtN; }
     uint64_t iterationEvents(uint32_t rank) const override;
-    uint64_t iterationMessages() const override { return neighbours_.size(); }
+    uint64_t iterationMessages() const override { return messagesPerIteration_; }
     uint64_t iterationCollectives() const override { return 1; }
     void prepare(GeneratorContext& ctx) override;
     void runIteration(GeneratorContext& ctx, uint32_t iteration) override;
@@ -39,10 +39,15 @@ private:
         uint32_t direction; ///< index into offsets_ of the neighbour as seen from this rank
     };
 
+    /// Neighbours of `rank` on the grid, from its coordinates (no lists needed).
+    uint32_t neighbourCount(uint32_t rank) const;
+
     int dimensions_;
     ProcessGrid grid_;
+    uint64_t messagesPerIteration_ = 0; ///< neighbour pairs, counted without the lists
     std::vector<ProcessGrid::Coords> offsets_;
     std::vector<uint32_t> opposite_;       ///< direction index of -offset
+    // Built by prepare(), so that sizing and checking a run cost no memory per neighbour.
     std::vector<uint32_t> firstNeighbour_; ///< CSR: neighbours of r are [first[r], first[r+1])
     std::vector<Neighbour> neighbours_;
     std::vector<uint64_t> bytes_;   ///< message size per direction

@@ -3,19 +3,24 @@
 // one such key, the k-th send (in send order) pairs with the k-th receive (in posting order:
 // the MpiIrecvRequest of a non-blocking receive, the MpiRecv itself for a blocking one).
 //
-// Design note: rather than replaying queues per key with hash maps on every event, both sides
-// are collected into flat vectors, bucketed by receiver rank with a counting sort, and each
-// (small, cache-resident) bucket is sorted by (communicator, sender, tag, order) and merged:
-// O(m log(m/P)) for m messages on P ranks, and deterministic. Requests (isend -> completion, irecv request
-// -> irecv, tests, cancels) are linked per location first with one small map of open requests.
+// Design note: rather than replaying queues per key with hash maps on every event, messages are
+// matched one receiver rank at a time. Each location lists its send events (4 bytes each) in
+// receiver order (a stable counting sort); receivers are taken in rank order, and the sends to
+// receiver r are the next run of every location whose list has reached r (a bucket queue of
+// locations keyed by their next receiver finds them without a scan). The receives of r are read
+// from r's own locations. That one (small, cache-resident) bucket is sorted by (communicator,
+// sender, tag, order) and merged: O(m log(m/P)) for m messages on P ranks, deterministic, and
+// beyond the result only one bucket and the send lists are in memory. Requests (isend ->
+// completion, irecv request -> irecv, tests, cancels) were linked by TraceBuilder as the events
+// arrived (see tracebuilder_p.h); completions get their message once all are matched.
 
-#include "model/openrequests.h"
 #include "model/parallelchunks.h"
 #include "model/tracebuilder_p.h"
 
 #include <algorithm>
 #include <string>
 #include <tuple>
+#include <utility>
 
 namespace rankscope {
 
@@ -26,9 +31,9 @@ struct Side
     uint64_t commSender; ///< communicator << 32 | sender world rank
     uint32_t tag;
     uint32_t location;
-    int64_t order;   ///< send time, or posting time of the receive
-    uint32_t record; ///< index into that location's raw p2p records
-    uint32_t event;  ///< event index, to break ties deterministically
+    int64_t order; ///< send time, or posting time of the receive
+    uint32_t post; ///< receive: the MpiIrecvRequest that posted it, or kNoEvent
+    uint32_t event; ///< the send or receive event; also breaks ties deterministically
 
     bool sameKey(const Side& o) const { return commSender == o.commSender && tag == o.tag; }
     bool keyLess(const Side& o) const
@@ -44,9 +49,9 @@ struct Side
 
 /// One side of a message; the receiver is implied by the bucket it sits in.
 Side makeSide(uint32_t comm, uint32_t sender, int32_t tag, int64_t order, uint32_t location,
-              uint32_t record, uint32_t event)
+              uint32_t post, uint32_t event)
 {
-    return {(uint64_t(comm) << 32) | sender, uint32_t(tag), location, order, record, event};
+    return {(uint64_t(comm) << 32) | sender, uint32_t(tag), location, order, post, event};
 }
 
 /// Sorts the sends and receives of one receiver's bucket by (key, order), key = (communicator,
@@ -133,34 +138,84 @@ private:
     std::vector<Side> scratch_;
 };
 
-std::string where(const Trace& defs, uint32_t loc, uint32_t event)
+bool isSend(EventKind k)
 {
-    return "location " + std::to_string(defs.location(LocationId(loc)).otf2Id) + ", event " +
-           std::to_string(event);
+    return k == EventKind::MpiSend || k == EventKind::MpiIsend;
 }
 
-/// World rank of communicator rank `partner` of `comm`, as seen from `self`.
-uint32_t worldRank(const Trace& defs, CommId comm, uint32_t partner, RankId self, uint32_t loc,
-                   uint32_t event)
+bool isReceive(EventKind k)
+{
+    return k == EventKind::MpiRecv || k == EventKind::MpiIrecv;
+}
+
+/// Why communicator rank `partner` of `comm` names no rank, or empty if it does.
+std::string partnerError(const Trace& defs, CommId comm, uint32_t partner)
 {
     if (!comm.valid() || comm.value >= defs.communicators().size())
-        throw TraceError(where(defs, loc, event) + ": message on undefined communicator " +
-                         std::to_string(comm.value));
+        return "message on undefined communicator " + std::to_string(comm.value);
     const Communicator& c = defs.communicator(comm);
-    if (c.members.empty()) { // a self communicator: the only partner is the rank itself
-        if (partner != 0)
-            throw TraceError(where(defs, loc, event) + ": partner rank " +
-                             std::to_string(partner) + " on a self communicator");
-        return self.value;
-    }
+    if (c.members.empty()) // a self communicator: the only partner is the rank itself
+        return partner != 0 ? "partner rank " + std::to_string(partner) + " on a self communicator"
+                            : std::string();
     if (partner >= c.members.size())
-        throw TraceError(where(defs, loc, event) + ": partner rank " + std::to_string(partner) +
-                         " outside communicator '" + std::string(defs.str(c.name)) + "' of " +
-                         std::to_string(c.members.size()) + " ranks");
-    return c.members[partner].value;
+        return "partner rank " + std::to_string(partner) + " outside communicator '" +
+               std::string(defs.str(c.name)) + "' of " + std::to_string(c.members.size()) +
+               " ranks";
+    return {};
+}
+
+/// Replaces the partners of location `l`'s payloads (communicator ranks) by world ranks. Payloads
+/// are numbered in order of first use, so the first bad one is the first bad event's.
+void translatePartners(const Trace& defs, const EventStream& es, LocationBuildState& ls,
+                       uint32_t l)
+{
+    const RankId self = defs.rankOf(LocationId(l));
+    for (uint32_t k = 0; k < ls.p2p.size(); ++k) {
+        P2PPayload& p = ls.p2p[k];
+        if (const std::string error = partnerError(defs, p.comm, p.partner); !error.empty()) {
+            size_t event = 0;
+            while (event < es.size() &&
+                   !((isSend(es.kind(event)) || isReceive(es.kind(event))) && es.ref(event) == k))
+                ++event;
+            throw TraceError("location " + std::to_string(defs.location(LocationId(l)).otf2Id) +
+                             ", event " + std::to_string(event) + ": " + error);
+        }
+        const Communicator& c = defs.communicator(p.comm);
+        p.partner = c.members.empty() ? self.value : c.members[p.partner].value;
+    }
+}
+
+/// Writes location `l`'s send events into `out` ordered by receiver (world rank), in event
+/// order per receiver: a stable counting sort over the location's distinct receivers.
+void listSends(const EventStream& es, const LocationBuildState& ls, uint32_t* out,
+               std::vector<uint32_t>& partners, std::vector<uint32_t>& slotOf,
+               std::vector<uint32_t>& start, std::vector<uint32_t>& scratch)
+{
+    partners.clear();
+    for (const P2PPayload& p : ls.p2p.values())
+        partners.push_back(p.partner);
+    std::sort(partners.begin(), partners.end());
+    partners.erase(std::unique(partners.begin(), partners.end()), partners.end());
+    slotOf.resize(ls.p2p.size());
+    for (size_t k = 0; k < ls.p2p.size(); ++k)
+        slotOf[k] = static_cast<uint32_t>(
+            std::lower_bound(partners.begin(), partners.end(), ls.p2p[k].partner) -
+            partners.begin());
+    scratch.clear();
+    start.assign(partners.size() + 1, 0); // then: where each receiver's run goes next
+    for (uint32_t i = 0; i < es.size(); ++i)
+        if (isSend(es.kind(i))) {
+            scratch.push_back(i);
+            ++start[slotOf[es.ref(i)] + 1];
+        }
+    for (size_t k = 1; k < start.size(); ++k)
+        start[k] += start[k - 1];
+    for (uint32_t e : scratch)
+        out[start[slotOf[es.ref(e)]]++] = e;
 }
 
 } // namespace
+
 
 void matchMessages(const Trace& defs, std::vector<EventStream>& streams,
                    std::vector<LocationBuildState>& locations, std::vector<Message>& messages,
@@ -168,166 +223,149 @@ void matchMessages(const Trace& defs, std::vector<EventStream>& streams,
 {
     const size_t ranks = defs.rankCount();
     const size_t nLoc = locations.size();
-    const unsigned chunks = chunkCount(nLoc, threads);
-    // Per chunk of locations: sides per receiver rank, and diagnostics, summed afterwards.
-    std::vector<std::vector<size_t>> sendCount(chunks, std::vector<size_t>(ranks, 0));
-    std::vector<std::vector<size_t>> recvCount(chunks, std::vector<size_t>(ranks, 0));
-    std::vector<TraceDiagnostics> chunkDiag(chunks);
-
-    // Pass 1: link request events within each location, translate partners to world ranks
-    // (stored back into `partner`) and count both sides per receiver rank.
-    parallelChunks(nLoc, threads, [&](size_t begin, size_t end, unsigned c) {
-        OpenRequests open;
-        auto& sends = sendCount[c];
-        auto& recvs = recvCount[c];
-        TraceDiagnostics& diag = chunkDiag[c];
-        for (auto l = static_cast<uint32_t>(begin); l < end; ++l) {
-            auto& p2p = locations[l].p2p;
-            const RankId self = defs.rankOf(LocationId(l));
-            open.clear();
-            for (uint32_t i = 0; i < p2p.size(); ++i) {
-                RawP2P& r = p2p[i];
-                switch (r.kind) {
-                case EventKind::MpiSend:
-                case EventKind::MpiIsend:
-                    r.partner = worldRank(defs, r.comm, r.partner, self, l, r.event);
-                    ++sends[r.partner];
-                    if (r.kind == EventKind::MpiIsend)
-                        open.post(r.request, i);
-                    break;
-                case EventKind::MpiIrecvRequest:
-                    open.post(r.request, i);
-                    break;
-                case EventKind::MpiRecv:
-                case EventKind::MpiIrecv:
-                    r.partner = worldRank(defs, r.comm, r.partner, self, l, r.event);
-                    ++recvs[self.value];
-                    if (r.kind == EventKind::MpiIrecv) {
-                        r.link = open.find(r.request, true);
-                        if (r.link == OpenRequests::kNone)
-                            ++diag.orphanRequestEvents;
-                    }
-                    break;
-                case EventKind::MpiIsendComplete:
-                case EventKind::MpiRequestTest:
-                case EventKind::MpiRequestCancelled:
-                    r.link = open.find(r.request, r.kind != EventKind::MpiRequestTest);
-                    if (r.link == OpenRequests::kNone)
-                        ++diag.orphanRequestEvents;
-                    else if (r.kind == EventKind::MpiRequestCancelled)
-                        ++diag.cancelledRequests;
-                    break;
-                default:
-                    break;
-                }
-                // From here on `request` holds the record's message id (none yet).
-                r.request = kNoEventRef;
-            }
-        }
-    });
-    for (const TraceDiagnostics& d : chunkDiag) {
-        diagnostics.orphanRequestEvents += d.orphanRequestEvents;
-        diagnostics.cancelledRequests += d.cancelledRequests;
+    uint64_t totalSends = 0, totalReceives = 0;
+    // Location l's sends, in receiver order, are sendEvents[sendBegin[l], sendBegin[l + 1]).
+    std::vector<uint64_t> sendBegin(nLoc + 1, 0);
+    for (size_t l = 0; l < nLoc; ++l) {
+        const LocationBuildState& ls = locations[l];
+        diagnostics.orphanRequestEvents += ls.orphanRequestEvents;
+        diagnostics.cancelledRequests += ls.cancelledRequests;
+        totalSends += ls.sends;
+        totalReceives += ls.receives;
+        sendBegin[l + 1] = sendBegin[l] + ls.sends;
     }
+    std::vector<uint32_t> sendEvents(totalSends);
 
-    // Pass 2: place both sides in per-receiver buckets (a stable counting sort with exact
-    // sizes: chunk c of locations fills its slice of each bucket, after chunks 0..c-1).
-    std::vector<size_t> sendStart(ranks + 1, 0), recvStart(ranks + 1, 0);
-    std::vector<std::vector<size_t>> sendFill(chunks, std::vector<size_t>(ranks));
-    std::vector<std::vector<size_t>> recvFill(chunks, std::vector<size_t>(ranks));
-    for (size_t r = 0; r < ranks; ++r) {
-        size_t s = sendStart[r], v = recvStart[r];
-        for (unsigned c = 0; c < chunks; ++c) {
-            sendFill[c][r] = s;
-            recvFill[c][r] = v;
-            s += sendCount[c][r];
-            v += recvCount[c][r];
-        }
-        sendStart[r + 1] = s;
-        recvStart[r + 1] = v;
-    }
-    std::vector<Side> sends(sendStart[ranks]), recvs(recvStart[ranks]);
-    parallelChunks(nLoc, threads, [&](size_t begin, size_t end, unsigned c) {
-        auto& sFill = sendFill[c];
-        auto& rFill = recvFill[c];
+    // Pass 1: partners to world ranks, and each location's send list.
+    parallelChunks(nLoc, threads, [&](size_t begin, size_t end, unsigned) {
+        std::vector<uint32_t> partners, slotOf, start, scratch;
         for (auto l = static_cast<uint32_t>(begin); l < end; ++l) {
-            const auto& p2p = locations[l].p2p;
-            const uint32_t self = defs.rankOf(LocationId(l)).value;
-            const EventStream& es = streams[l];
-            for (uint32_t i = 0; i < p2p.size(); ++i) {
-                const RawP2P& r = p2p[i];
-                if (r.kind == EventKind::MpiSend || r.kind == EventKind::MpiIsend) {
-                    sends[sFill[r.partner]++] = makeSide(r.comm.value, self, r.tag,
-                                                         es.time(r.event), l, i, r.event);
-                } else if (r.kind == EventKind::MpiRecv || r.kind == EventKind::MpiIrecv) {
-                    // A non-blocking receive takes its place in matching order when posted.
-                    const uint32_t post = r.link != kNoEvent ? p2p[r.link].event : r.event;
-                    recvs[rFill[self]++] = makeSide(r.comm.value, r.partner, r.tag,
-                                                    es.time(post), l, i, r.event);
-                }
-            }
+            LocationBuildState& ls = locations[l];
+            if (ls.p2p.empty())
+                continue;
+            translatePartners(defs, streams[l], ls, l);
+            if (ls.sends > 0)
+                listSends(streams[l], ls, sendEvents.data() + sendBegin[l], partners, slotOf,
+                          start, scratch);
         }
     });
 
-    // Pass 3a: sort each bucket by (key, order); buckets are independent.
-    parallelChunks(ranks, threads, [&](size_t begin, size_t end, unsigned) {
-        BucketSorter sorter;
-        for (size_t rank = begin; rank < end; ++rank)
-            sorter.sortBucket(sends, sendStart[rank], sendStart[rank + 1], recvs,
-                              recvStart[rank], recvStart[rank + 1]);
-    });
+    // Pass 2: receiver by receiver, gather its bucket, sort it and pair the k-th send and the
+    // k-th receive of each (communicator, sender, tag). Sequential, so message ids do not depend
+    // on threads.
+    constexpr uint32_t kNone = 0xFFFFFFFFu;
+    std::vector<uint64_t> cursor(sendBegin.begin(), sendBegin.end() - 1);
+    std::vector<uint32_t> head(ranks, kNone), queued(nLoc, kNone);
+    auto payload = [&](uint32_t l, uint32_t event) -> const P2PPayload& {
+        return locations[l].p2p[streams[l].ref(event)];
+    };
+    auto enqueue = [&](uint32_t l) { // files l under the receiver of its next send
+        if (cursor[l] == sendBegin[l + 1])
+            return;
+        const uint32_t r = payload(l, sendEvents[cursor[l]]).partner;
+        queued[l] = head[r];
+        head[r] = l;
+    };
+    for (auto l = static_cast<uint32_t>(nLoc); l-- > 0;)
+        enqueue(l);
 
     messages.clear();
-    messages.reserve(std::max(sends.size(), recvs.size()));
+    messages.reserve(std::max(totalSends, totalReceives));
     auto newId = [&]() {
         if (messages.size() > kMaxEventRef)
             throw TraceError("too many messages (more than " + std::to_string(kMaxEventRef) + ")");
         return static_cast<uint32_t>(messages.size());
     };
     auto takeSend = [&](const Side& s, Message& m, uint32_t id) {
-        RawP2P& r = locations[s.location].p2p[s.record];
-        r.request = id;
+        const P2PPayload& p = payload(s.location, s.event);
         m.sendLocation = LocationId(s.location);
-        m.sendEvent = r.event;
-        m.tag = r.tag;
-        m.comm = r.comm;
-        m.bytes = r.bytes;
+        m.sendEvent = s.event;
+        m.tag = p.tag;
+        m.comm = p.comm;
+        m.bytes = p.bytes;
+        streams[s.location].setRef(s.event, id);
     };
     auto takeRecv = [&](const Side& s, Message& m, uint32_t id) {
-        RawP2P& r = locations[s.location].p2p[s.record];
-        r.request = id;
+        const P2PPayload& p = payload(s.location, s.event);
         m.recvLocation = LocationId(s.location);
-        m.recvEvent = r.event;
+        m.recvEvent = s.event;
         if (!m.sendLocation.valid()) {
-            m.tag = r.tag;
-            m.comm = r.comm;
-            m.bytes = r.bytes;
+            m.tag = p.tag;
+            m.comm = p.comm;
+            m.bytes = p.bytes;
         }
-        if (r.link != kNoEvent) // the MpiIrecvRequest that posted it
-            locations[s.location].p2p[r.link].request = id;
+        streams[s.location].setRef(s.event, id);
+        if (s.post != kNoEvent) // the MpiIrecvRequest that posted it
+            streams[s.location].setRef(s.post, id);
     };
 
+    std::vector<Side> sends, recvs;
+    BucketSorter sorter;
     uint64_t sizeMismatches = 0;
-    // Pass 3b: within each receiver's bucket, the k-th send and the k-th receive of one
-    // (communicator, sender, tag) pair up. Sequential, so message ids do not depend on threads.
-    for (size_t rank = 0; rank < ranks; ++rank) {
-        size_t si = sendStart[rank], ri = recvStart[rank];
-        const size_t sLast = sendStart[rank + 1], rLast = recvStart[rank + 1];
-        while (si < sLast || ri < rLast) {
-            const bool haveS = si < sLast, haveR = ri < rLast;
+    for (uint32_t rank = 0; rank < ranks; ++rank) {
+        sends.clear();
+        for (uint32_t l = std::exchange(head[rank], kNone); l != kNone;) {
+            const uint32_t next = queued[l];
+            const uint32_t self = defs.rankOf(LocationId(l)).value;
+            const EventStream& es = streams[l];
+            for (; cursor[l] < sendBegin[l + 1]; ++cursor[l]) {
+                const uint32_t e = sendEvents[cursor[l]];
+                const P2PPayload& p = payload(l, e);
+                if (p.partner != rank)
+                    break;
+                sends.push_back(makeSide(p.comm.value, self, p.tag, es.time(e), l, kNoEvent, e));
+            }
+            enqueue(l);
+            l = next;
+        }
+        recvs.clear();
+        for (LocationId loc : defs.rank(RankId(rank)).locations) {
+            const LocationBuildState& ls = locations[loc.value];
+            if (ls.receives == 0)
+                continue;
+            const EventStream& es = streams[loc.value];
+            size_t unposted = 0;
+            for (uint32_t i = 0; i < es.size(); ++i) {
+                const EventKind k = es.kind(i);
+                uint32_t event = i, post = kNoEvent;
+                if (k == EventKind::MpiIrecvRequest) {
+                    // A non-blocking receive takes its place in matching order when posted.
+                    event = ls.links.linked(es, i, true);
+                    if (event == kNoEvent)
+                        continue;
+                    post = i;
+                } else if (k == EventKind::MpiIrecv) {
+                    if (unposted == ls.unpostedIrecvs.size() || ls.unpostedIrecvs[unposted] != i)
+                        continue; // taken at its MpiIrecvRequest
+                    ++unposted;
+                } else if (k != EventKind::MpiRecv) {
+                    continue;
+                }
+                const P2PPayload& p = payload(loc.value, event);
+                recvs.push_back(
+                    makeSide(p.comm.value, p.partner, p.tag, es.time(i), loc.value, post, event));
+            }
+        }
+        if (sends.empty() && recvs.empty())
+            continue;
+        sorter.sortBucket(sends, 0, sends.size(), recvs, 0, recvs.size());
+
+        size_t si = 0, ri = 0;
+        while (si < sends.size() || ri < recvs.size()) {
+            const bool haveS = si < sends.size(), haveR = ri < recvs.size();
             const uint32_t id = newId();
             Message m;
             if (haveS && haveR && sends[si].sameKey(recvs[ri])) {
                 // MPI delivers what was sent: a receive that records another size than its send
                 // is damaged data (one byte of a length in an event file).
-                if (locations[sends[si].location].p2p[sends[si].record].bytes !=
-                    locations[recvs[ri].location].p2p[recvs[ri].record].bytes)
+                if (payload(sends[si].location, sends[si].event).bytes !=
+                    payload(recvs[ri].location, recvs[ri].event).bytes)
                     ++sizeMismatches;
                 takeSend(sends[si++], m, id);
                 takeRecv(recvs[ri++], m, id);
             } else if (haveS && (!haveR || sends[si].keyLess(recvs[ri]))) {
                 takeSend(sends[si++], m, id);
-                m.recvEvent = static_cast<uint32_t>(rank); // the intended receiver
+                m.recvEvent = rank; // the intended receiver
                 ++diagnostics.unmatchedSends;
             } else {
                 m.sendEvent = static_cast<uint32_t>(recvs[ri].commSender); // the named sender
@@ -338,17 +376,22 @@ void matchMessages(const Trace& defs, std::vector<EventStream>& streams,
         }
     }
 
-    // Pass 4: every p2p event refers to its message (completions and tests via their posting).
+    // Pass 3: completions, tests and cancels refer to the message of the request they name.
     parallelChunks(nLoc, threads, [&](size_t begin, size_t end, unsigned) {
         for (size_t l = begin; l < end; ++l) {
-            auto& p2p = locations[l].p2p;
-            for (const RawP2P& r : p2p) {
-                uint64_t id = r.request;
-                if (id == kNoEventRef && r.link != kNoEvent)
-                    id = p2p[r.link].request;
-                streams[l].setRef(r.event, static_cast<uint32_t>(id));
+            LocationBuildState& ls = locations[l];
+            EventStream& es = streams[l];
+            for (uint32_t i = 0; ls.completions > 0 && i < es.size(); ++i) {
+                const EventKind k = es.kind(i);
+                if (k != EventKind::MpiIsendComplete && k != EventKind::MpiRequestTest &&
+                    k != EventKind::MpiRequestCancelled)
+                    continue;
+                const uint32_t post = ls.links.linked(es, i, false);
+                es.setRef(i, post == kNoEvent ? kNoEventRef : es.ref(post));
             }
-            std::vector<RawP2P>().swap(p2p);
+            ls.p2p.clear();
+            ls.open.clear();
+            std::vector<uint32_t>().swap(ls.unpostedIrecvs);
         }
     });
 

@@ -13,7 +13,16 @@ std::vector<uint32_t> ProcessGrid::dimsCreate(uint32_t n, uint32_t ndims)
     if (n == 0 || ndims == 0 || ndims > kMaxDims)
         throw TraceError("cannot factor " + std::to_string(n) + " ranks into " +
                          std::to_string(ndims) + " grid dimensions");
-    // Exhaustive search over non-increasing divisor tuples: tiny for ndims <= 3, and exact.
+    // Exhaustive search over non-increasing divisor tuples: tiny for ndims <= 3, and exact. Only
+    // divisors of n can be factors; listing them costs O(sqrt n), where trying every integer
+    // up to n would cost seconds for millions of ranks.
+    std::vector<uint32_t> divisors;
+    for (uint64_t f = 1; f * f <= n; ++f)
+        if (n % f == 0) {
+            divisors.push_back(uint32_t(f));
+            if (f * f != n) divisors.push_back(uint32_t(n / f));
+        }
+    std::sort(divisors.begin(), divisors.end(), std::greater<>());
     std::vector<uint32_t> best, current;
     std::function<void(uint32_t, uint32_t)> search = [&](uint32_t rest, uint32_t maxFactor) {
         if (current.size() + 1 == ndims) {
@@ -25,8 +34,8 @@ std::vector<uint32_t> ProcessGrid::dimsCreate(uint32_t n, uint32_t ndims)
             current.pop_back();
             return;
         }
-        for (uint32_t f = std::min(rest, maxFactor); f >= 1; --f) {
-            if (rest % f != 0) continue;
+        for (uint32_t f : divisors) { // largest first, as before
+            if (f > rest || f > maxFactor || rest % f != 0) continue;
             current.push_back(f);
             search(rest / f, f);
             current.pop_back();

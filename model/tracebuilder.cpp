@@ -105,9 +105,6 @@ size_t TraceBuilder::communicatorCount() const { return s_->trace.comms_.size();
 void TraceBuilder::reserveEvents(LocationId loc, size_t n)
 {
     s_->trace.streams_.at(loc.value).reserve(n);
-    // MPI-heavy traces have about one point-to-point record in three events; reserving that
-    // avoids regrowing the raw records, which are freed again by finish().
-    s_->locations.at(loc.value).p2p.reserve(n / 3);
 }
 
 // Appends one event after checking the location's time order; returns its index. Every record
@@ -151,66 +148,95 @@ void TraceBuilder::leave(LocationId loc, int64_t t, RegionId region)
     stack.resize(keep);
 }
 
-namespace {
-
-RawP2P raw(uint32_t event, EventKind kind, uint32_t partner, CommId comm, int32_t tag,
-           uint64_t bytes, uint64_t request)
+uint32_t TraceBuilder::messageEvent(LocationId loc, int64_t t, EventKind kind, uint32_t partner,
+                                   CommId comm, int32_t tag, uint64_t bytes)
 {
-    RawP2P r;
-    r.event = event;
-    r.kind = kind;
-    r.partner = partner;
-    r.comm = comm;
-    r.tag = tag;
-    r.bytes = bytes;
-    r.request = request;
-    return r;
+    LocationBuildState& ls = s_->locations[loc.value];
+    if (ls.p2p.size() > kMaxEventRef) [[unlikely]]
+        throw TraceError(locationLabel(s_->trace, loc) + ": more than " +
+                         std::to_string(kMaxEventRef + 1) +
+                         " distinct point-to-point records (partner, communicator, tag, size)");
+    const uint32_t idx = append(*s_, loc, t, kind, kNoEventRef);
+    s_->trace.streams_[loc.value].setRef(idx, ls.p2p.intern(P2PPayload{partner, comm, tag, bytes}));
+    if (kind == EventKind::MpiSend || kind == EventKind::MpiIsend)
+        ++ls.sends;
+    else
+        ++ls.receives;
+    return idx;
 }
-
-} // namespace
 
 void TraceBuilder::send(LocationId loc, int64_t t, uint32_t receiver, CommId comm, int32_t tag,
                         uint64_t bytes)
 {
-    const uint32_t idx = append(*s_, loc, t, EventKind::MpiSend, kNoEventRef);
-    s_->locations[loc.value].p2p.push_back(raw(idx, EventKind::MpiSend, receiver, comm, tag, bytes, 0));
+    messageEvent(loc, t, EventKind::MpiSend, receiver, comm, tag, bytes);
 }
 
 void TraceBuilder::isend(LocationId loc, int64_t t, uint32_t receiver, CommId comm, int32_t tag,
                          uint64_t bytes, uint64_t request)
 {
-    const uint32_t idx = append(*s_, loc, t, EventKind::MpiIsend, kNoEventRef);
-    s_->locations[loc.value].p2p.push_back(
-        raw(idx, EventKind::MpiIsend, receiver, comm, tag, bytes, request));
+    const uint32_t idx = messageEvent(loc, t, EventKind::MpiIsend, receiver, comm, tag, bytes);
+    s_->locations[loc.value].open.post(request, idx);
 }
 
 void TraceBuilder::recv(LocationId loc, int64_t t, uint32_t sender, CommId comm, int32_t tag,
                         uint64_t bytes)
 {
-    const uint32_t idx = append(*s_, loc, t, EventKind::MpiRecv, kNoEventRef);
-    s_->locations[loc.value].p2p.push_back(raw(idx, EventKind::MpiRecv, sender, comm, tag, bytes, 0));
+    messageEvent(loc, t, EventKind::MpiRecv, sender, comm, tag, bytes);
 }
 
 void TraceBuilder::irecv(LocationId loc, int64_t t, uint32_t sender, CommId comm, int32_t tag,
                          uint64_t bytes, uint64_t request)
 {
-    const uint32_t idx = append(*s_, loc, t, EventKind::MpiIrecv, kNoEventRef);
-    s_->locations[loc.value].p2p.push_back(
-        raw(idx, EventKind::MpiIrecv, sender, comm, tag, bytes, request));
+    const uint32_t idx = messageEvent(loc, t, EventKind::MpiIrecv, sender, comm, tag, bytes);
+    LocationBuildState& ls = s_->locations[loc.value];
+    EventStream& es = s_->trace.streams_[loc.value];
+    // The receive takes its place in matching order where it was posted; a request posted by
+    // anything but an MpiIrecvRequest (a damaged request id) does not count as its posting.
+    const uint32_t post = ls.open.find(request, true);
+    if (post != OpenRequests::kNone && es.kind(post) == EventKind::MpiIrecvRequest) {
+        ls.links.link(es, post, idx);
+    } else {
+        ++ls.orphanRequestEvents;
+        ls.unpostedIrecvs.push_back(idx);
+    }
 }
 
-#define RANKSCOPE_REQUEST_EVENT(name, kindValue)                                                   \
-    void TraceBuilder::name(LocationId loc, int64_t t, uint64_t request)                           \
-    {                                                                                              \
-        const uint32_t idx = append(*s_, loc, t, kindValue, kNoEventRef);                          \
-        s_->locations[loc.value].p2p.push_back(raw(idx, kindValue, 0, CommId(), 0, 0, request));   \
-    }
+void TraceBuilder::irecvRequest(LocationId loc, int64_t t, uint64_t request)
+{
+    const uint32_t idx = append(*s_, loc, t, EventKind::MpiIrecvRequest, kNoEventRef);
+    s_->locations[loc.value].open.post(request, idx);
+}
 
-RANKSCOPE_REQUEST_EVENT(isendComplete, EventKind::MpiIsendComplete)
-RANKSCOPE_REQUEST_EVENT(irecvRequest, EventKind::MpiIrecvRequest)
-RANKSCOPE_REQUEST_EVENT(requestTest, EventKind::MpiRequestTest)
-RANKSCOPE_REQUEST_EVENT(requestCancelled, EventKind::MpiRequestCancelled)
-#undef RANKSCOPE_REQUEST_EVENT
+void TraceBuilder::requestEvent(LocationId loc, int64_t t, EventKind kind, uint64_t request)
+{
+    const uint32_t idx = append(*s_, loc, t, kind, kNoEventRef);
+    LocationBuildState& ls = s_->locations[loc.value];
+    // A test leaves the request open; a completion or a cancel closes it.
+    const uint32_t post = ls.open.find(request, kind != EventKind::MpiRequestTest);
+    if (post == OpenRequests::kNone) {
+        ++ls.orphanRequestEvents;
+        return;
+    }
+    ls.links.link(s_->trace.streams_[loc.value], idx, post);
+    ++ls.completions;
+    if (kind == EventKind::MpiRequestCancelled)
+        ++ls.cancelledRequests;
+}
+
+void TraceBuilder::isendComplete(LocationId loc, int64_t t, uint64_t request)
+{
+    requestEvent(loc, t, EventKind::MpiIsendComplete, request);
+}
+
+void TraceBuilder::requestTest(LocationId loc, int64_t t, uint64_t request)
+{
+    requestEvent(loc, t, EventKind::MpiRequestTest, request);
+}
+
+void TraceBuilder::requestCancelled(LocationId loc, int64_t t, uint64_t request)
+{
+    requestEvent(loc, t, EventKind::MpiRequestCancelled, request);
+}
 
 void TraceBuilder::collectiveBegin(LocationId loc, int64_t t)
 {
@@ -221,30 +247,31 @@ void TraceBuilder::collectiveBegin(LocationId loc, int64_t t)
 void TraceBuilder::collectiveEnd(LocationId loc, int64_t t, CollectiveOp op, CommId comm,
                                  uint32_t root, uint64_t bytesSent, uint64_t bytesReceived)
 {
-    const uint32_t idx = append(*s_, loc, t, EventKind::MpiCollectiveEnd, kNoEventRef);
     LocationBuildState& ls = s_->locations[loc.value];
+    if (ls.collectives.size() > kMaxEventRef) [[unlikely]]
+        throw TraceError(locationLabel(s_->trace, loc) + ": more than " +
+                         std::to_string(kMaxEventRef + 1) + " distinct collective records");
+    const uint32_t idx = append(*s_, loc, t, EventKind::MpiCollectiveEnd, kNoEventRef);
     if (ls.pendingBegin == kNoEvent) {
         ++ls.strayCollectiveEnds;
         return;
     }
-    RawCollective c;
-    c.beginEvent = ls.pendingBegin;
-    c.endEvent = idx;
-    c.op = op;
-    c.comm = comm;
-    c.root = root;
-    c.bytesSent = bytesSent;
-    c.bytesReceived = bytesReceived;
-    ls.collectives.push_back(c);
+    EventStream& es = s_->trace.streams_[loc.value];
+    es.setRef(idx, ls.collectives.intern(
+                       CollectivePayload{op, comm, root, bytesSent, bytesReceived}));
+    ls.links.link(es, ls.pendingBegin, idx);
+    ++ls.collectiveEnds;
     ls.pendingBegin = kNoEvent;
 }
 
 void TraceBuilder::misc(LocationId loc, int64_t t, MiscEvent event)
 {
     LocationBuildState& ls = s_->locations[loc.value];
-    const uint32_t idx = append(*s_, loc, t, EventKind::Misc, kNoEventRef);
+    if (ls.misc.size() > kMaxEventRef) [[unlikely]]
+        throw TraceError("too many miscellaneous events");
+    // The reference indexes the location's table until finish() makes it a global index.
+    append(*s_, loc, t, EventKind::Misc, static_cast<uint32_t>(ls.misc.size()));
     ls.misc.push_back(event);
-    ls.miscEvents.push_back(idx);
 }
 
 void TraceBuilder::attachSourceLocation(LocationId loc, SourceLocation where)
@@ -286,17 +313,28 @@ Trace TraceBuilder::finish(unsigned threads)
         }
     }
 
+    for (LocationBuildState& ls : st.locations)
+        ls.links.sort();
     matchMessages(t, t.streams_, st.locations, t.messages_, diag, std::max(1u, threads));
     matchCollectives(t, t.streams_, st.locations, t.collectives_, t.members_, diag);
 
-    // Misc events: per-location tables become one global table.
+    // Misc events: per-location tables become one global table, each freed once copied.
+    size_t miscTotal = 0;
+    for (const LocationBuildState& ls : st.locations)
+        miscTotal += ls.misc.size();
+    if (miscTotal > size_t(kMaxEventRef) + 1)
+        throw TraceError("too many miscellaneous events");
+    t.misc_.reserve(miscTotal);
     for (size_t l = 0; l < st.locations.size(); ++l) {
         LocationBuildState& ls = st.locations[l];
-        for (size_t i = 0; i < ls.misc.size(); ++i) {
-            if (t.misc_.size() > kMaxEventRef)
-                throw TraceError("too many miscellaneous events");
-            t.streams_[l].setRef(ls.miscEvents[i], static_cast<uint32_t>(t.misc_.size()));
-            t.misc_.push_back(ls.misc[i]);
+        if (!ls.misc.empty()) {
+            const auto offset = static_cast<uint32_t>(t.misc_.size());
+            EventStream& es = t.streams_[l];
+            for (uint32_t i = 0; i < es.size(); ++i)
+                if (es.kind(i) == EventKind::Misc)
+                    es.setRef(i, offset + es.ref(i));
+            t.misc_.insert(t.misc_.end(), ls.misc.begin(), ls.misc.end());
+            std::vector<MiscEvent>().swap(ls.misc);
         }
         diag.unclosedRegions += ls.openRegions.size() + ls.unclosedInside;
         diag.unmatchedLeaves += ls.unmatchedLeaves;

@@ -88,6 +88,9 @@ public:
 private:
     static uint32_t append(TraceBuildState& s, LocationId loc, int64_t t, EventKind kind,
                            uint32_t ref);
+    uint32_t messageEvent(LocationId loc, int64_t t, EventKind kind, uint32_t partner, CommId comm,
+                          int32_t tag, uint64_t bytes);
+    void requestEvent(LocationId loc, int64_t t, EventKind kind, uint64_t request);
     std::unique_ptr<TraceBuildState> s_;
 };
 

@@ -2,6 +2,7 @@
 
 #include "model/generatorcontext.h"
 #include "model/generatorpattern.h"
+#include "model/memorybudget.h"
 
 #include <cmath>
 #include <set>
@@ -59,24 +60,29 @@ GeneratorOptions resolve(const GeneratorOptions& options, const GeneratorPattern
 
 GeneratorShape shapeOf(const GeneratorOptions& o, const GeneratorPattern& pattern)
 {
-    GeneratorShape shape;
-    shape.eventsPerRank.resize(o.ranks);
     constexpr uint64_t kFrameEvents = 14; // PROGRAM_BEGIN .. MPI_Init, MPI_Finalize .. PROGRAM_END
+    auto eventsOf = [&](uint32_t r) {
+        return kFrameEvents + uint64_t(o.iterations) * pattern.iterationEvents(r);
+    };
+    // Totals first, so that a run beyond the limits is refused before anything per rank is kept.
+    uint64_t total = 0;
     for (uint32_t r = 0; r < o.ranks; ++r) {
-        const uint64_t events = kFrameEvents + uint64_t(o.iterations) * pattern.iterationEvents(r);
+        const uint64_t events = eventsOf(r);
         // Events are addressed by 32-bit indices per location (Message, CollectiveMember).
         if (events >= kNoEvent)
             throw TraceError("generator: " + std::to_string(events) + " events on rank " +
                              std::to_string(r) + " exceed the limit of " +
                              std::to_string(kNoEvent - 1) + " per location; use fewer iterations");
-        shape.eventsPerRank[r] = events;
+        total += events;
     }
-    shape.messages = uint64_t(o.iterations) * pattern.iterationMessages();
-    shape.collectiveInstances = 2 + uint64_t(o.iterations) * pattern.iterationCollectives();
-    if (shape.totalEvents() > o.maxEvents)
-        throw TraceError("generator: " + std::to_string(shape.totalEvents()) +
+    if (total > o.maxEvents)
+        throw TraceError("generator: " + std::to_string(total) +
                          " events exceed the limit of " + std::to_string(o.maxEvents) +
                          " events a generated trace may hold; use fewer iterations or ranks");
+    GeneratorShape shape;
+    shape.messages = uint64_t(o.iterations) * pattern.iterationMessages();
+    shape.collectiveInstances = 2 + uint64_t(o.iterations) * pattern.iterationCollectives();
+    shape.collectiveMembers = shape.collectiveInstances * o.ranks;
     if (shape.messages > uint64_t(kMaxEventRef) + 1 ||
         shape.collectiveInstances > uint64_t(kMaxEventRef) + 1)
         throw TraceError("generator: " + std::to_string(shape.messages) + " messages and " +
@@ -89,6 +95,9 @@ GeneratorShape shapeOf(const GeneratorOptions& o, const GeneratorPattern& patter
     if (perIteration * o.iterations > kMaxRunNs)
         throw TraceError("generator: the run would last longer than 1e17 ns; reduce the compute "
                          "times or the iterations");
+    shape.eventsPerRank.resize(o.ranks);
+    for (uint32_t r = 0; r < o.ranks; ++r)
+        shape.eventsPerRank[r] = eventsOf(r);
     return shape;
 }
 
@@ -105,6 +114,23 @@ uint64_t GeneratorShape::totalEvents() const
     for (uint64_t e : eventsPerRank)
         n += e;
     return n;
+}
+
+uint64_t GeneratorShape::memoryBytes() const
+{
+    return totalEvents() * kBuildBytesPerEvent + messages * kBuildBytesPerMessage +
+           collectiveMembers * kBuildBytesPerCollectiveMember +
+           eventsPerRank.size() * kBuildBytesPerLocation;
+}
+
+void checkGeneratorMemory(const GeneratorOptions& options, const GeneratorShape& shape)
+{
+    if (!options.checkMemory)
+        return;
+    requireMemory("generating " + std::to_string(shape.totalEvents()) + " events on " +
+                      std::to_string(shape.eventsPerRank.size()) + " ranks",
+                  shape.memoryBytes(),
+                  options.availableMemory ? options.availableMemory : availableMemoryBytes());
 }
 
 std::vector<ComputeRegion> defaultComputeRegions(std::string_view pattern)
@@ -125,6 +151,7 @@ Trace generateTrace(const GeneratorOptions& options, std::function<bool(double)>
     const auto pattern = makeGeneratorPattern(options.pattern, options.ranks);
     const GeneratorOptions resolved = resolve(options, *pattern);
     const GeneratorShape shape = shapeOf(resolved, *pattern);
+    checkGeneratorMemory(resolved, shape);
     GeneratorContext ctx(resolved, shape);
     return ctx.run(*pattern, progress);
 }

@@ -73,6 +73,10 @@ struct GeneratorOptions
     /// Refuse to generate more events than this (a typo in `iterations` should not eat all
     /// memory); hard limits of the model (events per location, messages) apply regardless.
     uint64_t maxEvents = 1'000'000'000;
+    /// Refuse (TraceError with both figures) when GeneratorShape::memoryBytes exceeds the
+    /// available memory: `availableMemory` bytes, or when unset availableMemoryBytes().
+    bool checkMemory = true;
+    std::optional<uint64_t> availableMemory;
 };
 
 /// The compute regions a pattern runs per iteration when GeneratorOptions::regions is empty.
@@ -85,15 +89,26 @@ struct GeneratorShape
     std::vector<uint64_t> eventsPerRank;
     uint64_t messages = 0;
     uint64_t collectiveInstances = 0;
+    uint64_t collectiveMembers = 0; ///< every instance is on MPI_COMM_WORLD: instances x ranks
     uint64_t totalEvents() const;
+    /// Peak memory of generating this trace (model/memorybudget.h): its event columns,
+    /// messages and collective members while the builder matches them, and the ranks.
+    uint64_t memoryBytes() const;
 };
 
 /// Validates the options and computes the shape; throws TraceError naming the problem
 /// (unknown pattern, no ranks, non-cube rank count for stencil3d, too many events...).
+/// Costs time and memory linear in the rank count, never in the events.
 GeneratorShape generatorShape(const GeneratorOptions& options);
 
-/// Generates the trace (Provenance kind "generated", parameters = generatorOptionsText).
-/// `progress` receives 0..1 and may return false to cancel (TraceError "cancelled").
+/// Throws TraceError when generating `shape` needs more memory than `options` allow (see
+/// GeneratorOptions::checkMemory): "generating N events on R ranks needs about X of memory,
+/// Y available".
+void checkGeneratorMemory(const GeneratorOptions& options, const GeneratorShape& shape);
+
+/// Generates the trace (Provenance kind "generated", parameters = generatorOptionsText), after
+/// checkGeneratorMemory. `progress` receives 0..1 and may return false to cancel (TraceError
+/// "cancelled").
 Trace generateTrace(const GeneratorOptions& options, std::function<bool(double)> progress = {});
 
 /// The options as one line of "key=value" pairs, defaults resolved (for Provenance).

@@ -8,6 +8,7 @@
 #include "model/traceerror.h"
 #include "model/tracegenerator.h"
 
+#include <QFile>
 #include <QTest>
 #include <algorithm>
 #include <array>
@@ -75,6 +76,23 @@ GeneratorOptions options(const char* pattern, uint32_t ranks, uint32_t iteration
     o.ranks = ranks;
     o.iterations = iterations;
     return o;
+}
+
+/// Peak resident memory of this process (VmHWM), after resetting it to the current figure.
+uint64_t peakResidentBytes(bool reset)
+{
+    if (reset) {
+        QFile clear(QStringLiteral("/proc/self/clear_refs"));
+        if (clear.open(QIODevice::WriteOnly))
+            clear.write("5");
+    }
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return 0;
+    for (const QByteArray& line : status.readAll().split('\n'))
+        if (line.startsWith("VmHWM:"))
+            return line.mid(6).trimmed().split(' ').front().toULongLong() * 1024;
+    return 0;
 }
 
 } // namespace
@@ -474,6 +492,27 @@ private slots:
                          e.what());
             }
         }
+    }
+
+    void eventLimitRefusedBeforeWork()
+    {
+        // stencil3d on 256^3 = 16,777,216 ranks, 26-neighbour halo: along one dimension of n
+        // points, 3n - 2 ordered pairs lie at most one step apart, so the grid has
+        // 766^3 - 256^3 = 432,677,880 neighbour pairs. One iteration: 16,777,216 x (14 + 16)
+        // + 8 x 432,677,880 = 3,964,739,520 events, beyond the 10^9 limit. Sizing must not
+        // build the 3.5 GB of neighbour lists generation would use, nor keep anything per rank.
+        const GeneratorOptions o = options("stencil3d", 16'777'216, 1);
+        const uint64_t before = peakResidentBytes(true);
+        std::string e;
+        try {
+            generatorShape(o);
+        } catch (const TraceError& error) {
+            e = error.what();
+        }
+        QVERIFY2(e.find("3964739520 events exceed the limit of 1000000000") != std::string::npos,
+                 e.c_str());
+        const uint64_t growth = peakResidentBytes(false) - before;
+        QVERIFY2(growth < 32'000'000, std::to_string(growth).c_str());
     }
 
     void badRegionsAndValues()
