@@ -35,15 +35,14 @@ void LogGpModel::start(uint32_t transfer, uint32_t srcRank, uint32_t dstRank, ui
                        Placement placement, double time)
 {
     const ProtocolEntry& p = machine_.protocol(bytes);
-    const int net = machine_.channel(srcRank, dstRank, bytes, placement);
+    const uint32_t src = machine_.nodeOf(srcRank), dst = machine_.nodeOf(dstRank);
+    const int net = machine_.channelBetween(src, dst, bytes, placement);
     if (net < 0) {
         // Ranks of one node: shared memory, no network interface involved.
         sink_.delivered(transfer, time + transferTime(srcRank, dstRank, bytes, placement));
         return;
     }
-    const uint32_t src = machine_.nodeOf(srcRank);
-    const PathInfo path =
-        machine_.topology(size_t(net)).path(src, machine_.nodeOf(dstRank));
+    const PathInfo path = machine_.topology(size_t(net)).path(src, dst);
     const double serial = double(bytes) / (path.bytesPerNs * p.bandwidthFactor);
     double& free = nicFree_[size_t(net) * machine_.spec().nodes + src];
     const double begin = std::max(time, free);
