@@ -32,6 +32,9 @@ public:
                        double bytes, uint32_t wideAreaStreams = 1);
 
     uint32_t roundCount() const { return rounds_; }
+    uint32_t members() const { return p_; }
+    /// The algorithm the rounds follow (the one-cluster one a grid algorithm fell back to).
+    Algorithm algorithm() const { return alg_; }
     /// True when all members must have finished round k-1 before any starts round k.
     bool phaseStart(uint32_t k) const { return grid_ && grid_->phaseStart(k); }
     /// What `member` does in round `k` (< roundCount()).

@@ -10,7 +10,8 @@ namespace rankscope::netsim {
 ReplayEngine::ReplayEngine(const ActionProgram& program, const Machine& machine,
                            EngineOptions options)
     : program_(program), machine_(machine), options_(std::move(options)),
-      sendOverhead_(machine.spec().sendOverheadNs), recvOverhead_(machine.spec().recvOverheadNs)
+      sendOverhead_(machine.spec().sendOverheadNs), recvOverhead_(machine.spec().recvOverheadNs),
+      progress_(options_.progress, program.actions.size())
 {
     const uint32_t n = program.rankCount();
     // Rank states and inboxes of 8192 ranks fill 1 MiB: a second-level cache.
@@ -35,13 +36,13 @@ ReplayEngine::ReplayEngine(const ActionProgram& program, const Machine& machine,
         collSlots_.setReceivers(n);
     if (options_.recordTimes)
         times_.assign(program.actions.size(), 0.0);
+    exchangeable_ = options_.exchangeByRounds && exchangesByRounds();
 }
 
 ReplayEngine::~ReplayEngine() = default;
 
 ReplayOutcome ReplayEngine::run()
 {
-    ProgressReporter progress(options_.progress, program_.actions.size());
     const uint32_t n = program_.rankCount();
     for (uint32_t r = 0; r < n; ++r)
         queue_.push(ranks_[r].now, kResume, r);
@@ -64,7 +65,8 @@ ReplayOutcome ReplayEngine::run()
         }
         default: model_->onEvent(e.payload, e.time); break;
         }
-        if ((++events & 0xFFF) == 0 && !progress.update(actionsDone_)) {
+        // (A long exchange reports on its own: it may have been cancelled there.)
+        if (((++events & 0xFFF) == 0 && !progress_.update(actionsDone_)) || progress_.cancelled()) {
             out.cancelled = true;
             return out;
         }
@@ -79,7 +81,7 @@ ReplayOutcome ReplayEngine::run()
         throw TraceError("simulation: ranks wait for each other forever (e.g. rank " + stuck +
                          "): the trace's messages or collectives do not pair up");
     }
-    progress.report(actionsDone_);
+    progress_.report(actionsDone_);
     out.endNs.resize(n);
     out.mpiNs.resize(n);
     // Times are doubles in the replay and int64 nanoseconds in results and traces: a replay
@@ -332,6 +334,16 @@ bool ReplayEngine::collective(uint32_t r, const Action& a, double& time)
     // clock likewise stays in a register until the rank stops.
     RankState& st = ranks_[r];
     double t = time;
+    if (st.collPhase == kExchanged) { // evaluated by the last member to enter: t is the exit
+        st.collPhase = 0;
+        return true;
+    }
+    if (immediate_ && st.collPhase == 0 && st.collRound == 0 && schedule.roundCount() > 0 &&
+        schedule.algorithm() == Algorithm::Pairwise) {
+        const bool last = exchange(r, a, schedule, t);
+        time = t;
+        return last;
+    }
     for (;;) {
         if (st.collPhase == 0) {
             if (st.collRound == schedule.roundCount()) {
