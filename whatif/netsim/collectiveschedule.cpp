@@ -15,7 +15,8 @@ uint32_t lowestBit(uint32_t v)
 
 CollectiveSchedule::CollectiveSchedule(CollKind kind, Algorithm algorithm, uint32_t members,
                                        uint32_t root, double bytes, uint32_t wideAreaStreams)
-    : kind_(kind), alg_(algorithm), p_(members), root_(root < members ? root : 0), m_(bytes)
+    : kind_(kind), alg_(algorithm), p_(members), root_(root < members ? root : 0), m_(bytes),
+      block_(bytes / members)
 {
     using A = Algorithm;
     if (isGridAlgorithm(alg_)) {
@@ -80,12 +81,13 @@ CollectiveStep CollectiveSchedule::absolute(CollectiveStep s) const
     return s;
 }
 
-CollectiveStep CollectiveSchedule::step(uint32_t member, uint32_t k) const
+CollectiveStep CollectiveSchedule::anyStep(uint32_t member, uint32_t k) const
 {
     if (grid_)
         return grid_->step(member, k);
-    const uint32_t v = (member + p_ - root_) % p_; // index relative to the root
-    const double block = m_ / p_;
+    // The index relative to the root (members are below P; anything else as before).
+    const uint32_t v = member < p_ ? wrap(member + p_ - root_) : (member + p_ - root_) % p_;
+    const double block = block_;
     using A = Algorithm;
     switch (alg_) {
     case A::Binomial:
@@ -197,25 +199,23 @@ CollectiveStep CollectiveSchedule::binomialGatherAmong(uint32_t nr, uint32_t k, 
 
 CollectiveStep CollectiveSchedule::ring(uint32_t v, uint32_t, double bytes) const
 {
-    return CollectiveStep{(v + 1) % p_, bytes, (v + p_ - 1) % p_};
+    return CollectiveStep{wrap(v + 1), bytes, wrap(v + p_ - 1)};
 }
 
 CollectiveStep CollectiveSchedule::shift(uint32_t v, uint32_t k) const
 {
-    const double block = m_ / p_;
-    if (alg_ == Algorithm::Pairwise)
-        return CollectiveStep{(v + k + 1) % p_, block, (v + p_ - k - 1) % p_};
+    const double block = block_;
+    if (alg_ == Algorithm::Pairwise) // k < P - 1
+        return CollectiveStep{wrap(v + k + 1), block, wrap(v + p_ - k - 1)};
     const uint32_t d = (1u << k) % p_;
-    if (alg_ == Algorithm::Dissemination)
-        return CollectiveStep{(v + d) % p_, 0.0, (v + p_ - d) % p_};
+    if (alg_ == Algorithm::Dissemination) return CollectiveStep{wrap(v + d), 0.0, wrap(v + p_ - d)};
     if (kind_ == CollKind::Allgather) // Bruck allgather: blocks gathered so far, clipped
-        return CollectiveStep{(v + p_ - d) % p_, std::min<double>(d, p_ - d) * block,
-                              (v + d) % p_};
-    // Bruck alltoall: the blocks whose index has bit k set travel 2^k further.
-    uint32_t moved = 0;
-    for (uint32_t j = 0; j < p_; ++j)
-        moved += (j >> k) & 1u;
-    return CollectiveStep{(v + d) % p_, moved * block, (v + p_ - d) % p_};
+        return CollectiveStep{wrap(v + p_ - d), std::min<double>(d, p_ - d) * block, wrap(v + d)};
+    // Bruck alltoall: the blocks whose index has bit k set travel 2^k further. Of the indices
+    // 0 .. P-1, each whole period of 2^(k+1) has 2^k such, the partial one the part above 2^k.
+    const uint64_t half = uint64_t(1) << k, period = 2 * half, tail = p_ % period;
+    const uint32_t moved = uint32_t(p_ / period * half + (tail > half ? tail - half : 0));
+    return CollectiveStep{wrap(v + d), moved * block, wrap(v + p_ - d)};
 }
 
 CollectiveStep CollectiveSchedule::linear(uint32_t v, uint32_t k) const
@@ -226,9 +226,9 @@ CollectiveStep CollectiveSchedule::linear(uint32_t v, uint32_t k) const
     const bool inwards = kind_ == CollKind::Gather || kind_ == CollKind::Reduce ||
                          (barrier && k < p_ - 1);
     const uint32_t peer = (barrier && k >= p_ - 1 ? k - (p_ - 1) : k) + 1;
-    const double bytes = barrier ? 0.0
+    const double bytes = barrier                                                 ? 0.0
                          : kind_ == CollKind::Bcast || kind_ == CollKind::Reduce ? m_
-                                                                                : m_ / p_;
+                                                                                 : block_;
     if (inwards) {
         if (v == peer) s = CollectiveStep{0, bytes, kNoPeer};
         if (v == 0) s.recvFrom = peer;
@@ -247,7 +247,7 @@ CollectiveStep CollectiveSchedule::powerOfTwo(uint32_t v, uint32_t k) const
 {
     CollectiveStep s;
     const bool gatherData = kind_ == CollKind::Allgather;
-    const double block = m_ / p_;
+    const double block = block_;
     if (k == 0) { // the odd members below 2·rem hand over their data
         if (v < 2 * rem_ && v % 2 == 1) s = CollectiveStep{v - 1, gatherData ? block : m_, kNoPeer};
         if (v < 2 * rem_ && v % 2 == 0) s.recvFrom = v + 1;

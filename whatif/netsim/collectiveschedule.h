@@ -32,12 +32,26 @@ public:
                        double bytes, uint32_t wideAreaStreams = 1);
 
     uint32_t roundCount() const { return rounds_; }
+    uint32_t members() const { return p_; }
+    /// The algorithm the rounds follow (the one-cluster one a grid algorithm fell back to).
+    Algorithm algorithm() const { return alg_; }
     /// True when all members must have finished round k-1 before any starts round k.
     bool phaseStart(uint32_t k) const { return grid_ && grid_->phaseStart(k); }
     /// What `member` does in round `k` (< roundCount()).
-    CollectiveStep step(uint32_t member, uint32_t k) const;
+    CollectiveStep step(uint32_t member, uint32_t k) const
+    {
+        // The pairwise alltoall (the default) is P - 1 rounds of P messages, so a replay asks
+        // this P^2 times: answered here, without a call.
+        if (alg_ == Algorithm::Pairwise && member < p_) {
+            const uint32_t v = wrap(member + p_ - root_);
+            return CollectiveStep{fromRelative(wrap(v + k + 1)), block_,
+                                  fromRelative(wrap(v + p_ - k - 1))};
+        }
+        return anyStep(member, k);
+    }
 
 private:
+    CollectiveStep anyStep(uint32_t member, uint32_t k) const;
     CollectiveStep binomialBcast(uint32_t v, uint32_t k) const;
     /// The far-first binomial tree; sends `block` per member of the subtree, or `block` whole.
     CollectiveStep binomialScatter(uint32_t v, uint32_t k, double block, bool perMember) const;
@@ -48,7 +62,9 @@ private:
     CollectiveStep powerOfTwo(uint32_t v, uint32_t k) const;
     CollectiveStep shift(uint32_t v, uint32_t k) const;
     CollectiveStep linear(uint32_t v, uint32_t k) const;
-    uint32_t fromRelative(uint32_t v) const { return (v + root_) % p_; }
+    /// x mod P for x < 2P: a compare instead of a division (step runs once per message end).
+    uint32_t wrap(uint32_t x) const { return x >= p_ ? x - p_ : x; }
+    uint32_t fromRelative(uint32_t v) const { return wrap(v + root_); }
     CollectiveStep absolute(CollectiveStep s) const;
 
     CollKind kind_;
@@ -56,6 +72,7 @@ private:
     uint32_t p_;
     uint32_t root_;
     double m_;
+    double block_;      // m_ / P, the share of one member
     uint32_t log_ = 0;  // ceil(log2 P)
     uint32_t pow2_ = 1; // p'
     uint32_t plog_ = 0; // log2 p'

@@ -27,27 +27,21 @@ public:
     bool takeOrPut(uint32_t receiver, uint32_t instance, uint32_t round, uint32_t sender,
                    uint32_t& slot)
     {
+        // One pass over the inbox: the entry of the key, else the first free one.
         Inbox& box = inboxes_[receiver];
+        Entry* free = nullptr;
         for (Entry& e : box.entries) {
-            if (e.slot != kEmpty && e.instance == instance && e.round == round &&
-                e.sender == sender) {
+            if (e.slot == kEmpty) {
+                if (!free) free = &e;
+            } else if (e.round == round && e.sender == sender && e.instance == instance) {
                 slot = e.slot;
                 e.slot = kEmpty;
                 return true;
             }
         }
-        if (box.spilled && take(instance, round, sender, slot)) {
-            --box.spilled;
-            return true;
-        }
-        for (Entry& e : box.entries) {
-            if (e.slot == kEmpty) {
-                e = Entry{instance, round, sender, slot};
-                return false;
-            }
-        }
-        put(Entry{instance, round, sender, slot});
-        ++box.spilled;
+        if (box.spilled || !free)
+            return takeOrPutSpilled(box, Entry{instance, round, sender, slot}, free, slot);
+        *free = Entry{instance, round, sender, slot};
         return false;
     }
 
@@ -68,6 +62,24 @@ private:
         uint32_t spilled = 0; // entries of this receiver in the hash table
         Entry entries[3];
     };
+
+    /// takeOrPut() when the receiver has entries in the hash table or a full inbox (rare:
+    /// kept out of line so that the common case stays small enough to inline).
+    [[gnu::noinline]] bool takeOrPutSpilled(Inbox& box, const Entry& key, Entry* free,
+                                            uint32_t& slot)
+    {
+        if (box.spilled && take(key.instance, key.round, key.sender, slot)) {
+            --box.spilled;
+            return true;
+        }
+        if (free) {
+            *free = key;
+            return false;
+        }
+        put(key);
+        ++box.spilled;
+        return false;
+    }
 
     size_t home(uint32_t instance, uint32_t round, uint32_t sender) const
     {

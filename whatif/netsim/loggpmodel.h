@@ -16,14 +16,20 @@
 
 namespace rankscope::netsim {
 
-class LogGpModel : public NetworkModel
+class LogGpModel : public NetworkModel, public ImmediateModel
 {
 public:
     LogGpModel(const Machine& machine, TransferSink& sink);
     std::string_view name() const override { return "loggp"; }
     void start(uint32_t transfer, uint32_t srcRank, uint32_t dstRank, uint64_t bytes,
-               Placement placement, double time) override;
+               Placement placement, double time) override
+    {
+        sink_.delivered(transfer, arrival(srcRank, dstRank, bytes, placement, time));
+    }
     bool needsTimeOrder() const override { return false; }
+    ImmediateModel* immediate() override { return monotone_ ? this : nullptr; }
+    double arrival(uint32_t srcRank, uint32_t dstRank, uint64_t bytes, Placement placement,
+                   double time) override;
 
     /// Arrival of a message started at `time` (also used by the hybrid cost queries).
     double transferTime(uint32_t srcRank, uint32_t dstRank, uint64_t bytes,
@@ -33,6 +39,7 @@ private:
     const Machine& machine_;
     TransferSink& sink_;
     std::vector<double> nicFree_; // per (network, node): when the interface is free again
+    bool monotone_ = false;       // no transfer arrives before it starts
 };
 
 } // namespace rankscope::netsim

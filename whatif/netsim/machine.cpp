@@ -32,26 +32,8 @@ Machine::Machine(const NetworkSpec& spec, uint32_t ranks) : spec_(spec)
     intraNode_ = spec.intraNodeLink.empty() ? nullptr : spec.link(spec.intraNodeLink);
 }
 
-uint32_t Machine::nodeOf(uint32_t rank) const
+int Machine::byPolicy(uint32_t a, uint32_t b, uint64_t bytes, Placement placement) const
 {
-    switch (spec_.mapping) {
-    case RankMapping::Block:
-    case RankMapping::Trace: return rank / spec_.ranksPerNode; // Trace: refused above
-    case RankMapping::Cyclic: return rank % spec_.nodes;
-    case RankMapping::File: return spec_.mappingTable[rank];
-    }
-    return 0;
-}
-
-int Machine::channel(uint32_t srcRank, uint32_t dstRank, uint64_t bytes,
-                     Placement placement) const
-{
-    const uint32_t a = nodeOf(srcRank);
-    const uint32_t b = nodeOf(dstRank);
-    if (a == b)
-        return -1;
-    if (direct_ < 0)
-        return 0;
     const ChannelPolicy& p = spec_.policy;
     const Topology& direct = topologies_[size_t(direct_)];
     const bool hybrid = placement == Placement::Hybrid;
@@ -65,14 +47,6 @@ int Machine::channel(uint32_t srcRank, uint32_t dstRank, uint64_t bytes,
             return fallback_;
     }
     return direct_;
-}
-
-const ProtocolEntry& Machine::protocol(uint64_t bytes) const
-{
-    for (const ProtocolEntry& e : spec_.protocol)
-        if (bytes <= e.upToBytes)
-            return e;
-    return neutral_;
 }
 
 } // namespace rankscope::netsim

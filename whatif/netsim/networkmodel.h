@@ -23,6 +23,20 @@ public:
     virtual void scheduleModelEvent(double time, uint32_t payload) = 0;
 };
 
+/// A model that knows when a transfer arrives as soon as it starts, and in which a transfer
+/// waits for no other but earlier ones from the same node (the analytic model): with at most
+/// one rank per node, every arrival then follows from the sending rank's own history, which
+/// lets the engine evaluate a collective round by round (pairwiseexchange.h).
+class ImmediateModel
+{
+public:
+    virtual ~ImmediateModel() = default;
+    /// When a transfer started at `time` arrives: what start() reports as delivered, with the
+    /// same effect on the model.
+    virtual double arrival(uint32_t srcRank, uint32_t dstRank, uint64_t bytes, Placement placement,
+                           double time) = 0;
+};
+
 class NetworkModel
 {
 public:
@@ -36,6 +50,9 @@ public:
     virtual void onEvent(uint32_t /*payload*/, double /*time*/) {}
     /// False when start() may be called ahead of time (the analytic model has no contention).
     virtual bool needsTimeOrder() const { return true; }
+    /// This model as an ImmediateModel when it is one and no latency or bandwidth lets a
+    /// transfer arrive before it starts; else null.
+    virtual ImmediateModel* immediate() { return nullptr; }
 };
 
 } // namespace rankscope::netsim

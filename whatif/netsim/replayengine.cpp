@@ -10,9 +10,12 @@ namespace rankscope::netsim {
 ReplayEngine::ReplayEngine(const ActionProgram& program, const Machine& machine,
                            EngineOptions options)
     : program_(program), machine_(machine), options_(std::move(options)),
-      sendOverhead_(machine.spec().sendOverheadNs), recvOverhead_(machine.spec().recvOverheadNs)
+      sendOverhead_(machine.spec().sendOverheadNs), recvOverhead_(machine.spec().recvOverheadNs),
+      progress_(options_.progress, program.actions.size())
 {
     const uint32_t n = program.rankCount();
+    // Rank states and inboxes of 8192 ranks fill 1 MiB: a second-level cache.
+    prefetch_ = n > 8192;
     ranks_.resize(n);
     for (uint32_t r = 0; r < n; ++r) {
         ranks_[r].pc = program.rankBegin[r];
@@ -33,13 +36,13 @@ ReplayEngine::ReplayEngine(const ActionProgram& program, const Machine& machine,
         collSlots_.setReceivers(n);
     if (options_.recordTimes)
         times_.assign(program.actions.size(), 0.0);
+    exchangeable_ = options_.exchangeByRounds && exchangesByRounds();
 }
 
 ReplayEngine::~ReplayEngine() = default;
 
 ReplayOutcome ReplayEngine::run()
 {
-    ProgressReporter progress(options_.progress, program_.actions.size());
     const uint32_t n = program_.rankCount();
     for (uint32_t r = 0; r < n; ++r)
         queue_.push(ranks_[r].now, kResume, r);
@@ -62,7 +65,8 @@ ReplayOutcome ReplayEngine::run()
         }
         default: model_->onEvent(e.payload, e.time); break;
         }
-        if ((++events & 0xFFF) == 0 && !progress.update(actionsDone_)) {
+        // (A long exchange reports on its own: it may have been cancelled there.)
+        if (((++events & 0xFFF) == 0 && !progress_.update(actionsDone_)) || progress_.cancelled()) {
             out.cancelled = true;
             return out;
         }
@@ -77,7 +81,7 @@ ReplayOutcome ReplayEngine::run()
         throw TraceError("simulation: ranks wait for each other forever (e.g. rank " + stuck +
                          "): the trace's messages or collectives do not pair up");
     }
-    progress.report(actionsDone_);
+    progress_.report(actionsDone_);
     out.endNs.resize(n);
     out.mpiNs.resize(n);
     // Times are doubles in the replay and int64 nanoseconds in results and traces: a replay
@@ -104,6 +108,7 @@ SimEvent ReplayEngine::takeEvent()
     // next action and the slots it waits on nearer; nearest, for a rank in a collective, the
     // state and inbox of the partner its next round sends to (the partner's state is read
     // when the message is delivered, its inbox when the message is named).
+    if (!prefetch_) return queue_.pop();
     constexpr size_t kFar = 12, kMid = 6, kNear = 3;
     const uint32_t far = queue_.peek(kFar, kResume);
     if (far != EventQueue::kNone) {
@@ -179,14 +184,15 @@ void ReplayEngine::advance(uint32_t r)
     ++finished_;
 }
 
-void ReplayEngine::stop(uint32_t r, double t, size_t begin, size_t pc)
+[[gnu::always_inline]] inline void ReplayEngine::stop(uint32_t r, double t, size_t begin, size_t pc)
 {
     ranks_[r].now = t;
     ranks_[r].pc = pc;
     actionsDone_ += pc - begin;
 }
 
-bool ReplayEngine::waitSide(uint32_t r, uint32_t slot, bool send, double& t)
+[[gnu::always_inline]] inline bool ReplayEngine::waitSide(uint32_t r, uint32_t slot, bool send,
+                                                          double& t)
 {
     Slot& s = slots_[slot];
     const double done = send ? s.sendDone : s.recvDone;
@@ -202,7 +208,7 @@ bool ReplayEngine::waitSide(uint32_t r, uint32_t slot, bool send, double& t)
     return true;
 }
 
-double ReplayEngine::postSend(uint32_t slot, double t)
+[[gnu::always_inline]] inline double ReplayEngine::postSend(uint32_t slot, double t)
 {
     Slot& s = slots_[slot];
     const double ready = t + sendOverhead_;
@@ -220,7 +226,7 @@ double ReplayEngine::postSend(uint32_t slot, double t)
     return ready;
 }
 
-void ReplayEngine::postRecv(uint32_t slot, double t)
+[[gnu::always_inline]] inline void ReplayEngine::postRecv(uint32_t slot, double t)
 {
     Slot& s = slots_[slot];
     s.recvReady = t;
@@ -238,7 +244,7 @@ void ReplayEngine::postRecv(uint32_t slot, double t)
     }
 }
 
-void ReplayEngine::startTransfer(uint32_t slot, double time)
+[[gnu::always_inline]] inline void ReplayEngine::startTransfer(uint32_t slot, double time)
 {
     ++transfers_;
     const Slot& s = slots_[slot];
@@ -261,7 +267,7 @@ void ReplayEngine::delivered(uint32_t slot, double time)
     }
 }
 
-void ReplayEngine::resumeLater(uint32_t r, double time)
+[[gnu::always_inline]] inline void ReplayEngine::resumeLater(uint32_t r, double time)
 {
     // The rank's next action is read when this event comes due; fetching it now hides a cache
     // miss per resume (with up to a few thousand ranks waiting it is still cached by then).
@@ -274,7 +280,7 @@ void ReplayEngine::scheduleModelEvent(double time, uint32_t payload)
     queue_.push(time, kModel, payload);
 }
 
-void ReplayEngine::setDone(uint32_t slot, bool send, double time)
+[[gnu::always_inline]] inline void ReplayEngine::setDone(uint32_t slot, bool send, double time)
 {
     Slot& s = slots_[slot];
     (send ? s.sendDone : s.recvDone) = time;
@@ -285,8 +291,8 @@ void ReplayEngine::setDone(uint32_t slot, bool send, double time)
     }
 }
 
-uint32_t ReplayEngine::collSlot(uint32_t instance, uint32_t round, uint32_t sender,
-                                uint32_t receiver)
+[[gnu::always_inline]] inline uint32_t ReplayEngine::collSlot(uint32_t instance, uint32_t round,
+                                                              uint32_t sender, uint32_t receiver)
 {
     // The slot a new message would get; kept only when the other end has not named it yet.
     uint32_t slot = freeSlots_.empty() ? uint32_t(slots_.size()) : freeSlots_.back();
@@ -301,7 +307,7 @@ uint32_t ReplayEngine::collSlot(uint32_t instance, uint32_t round, uint32_t send
     return slot;
 }
 
-const CollectiveSchedule& ReplayEngine::scheduleOf(uint32_t ref)
+[[gnu::always_inline]] inline const CollectiveSchedule& ReplayEngine::scheduleOf(uint32_t ref)
 {
     CachedSchedule& cached = schedules_[ref % schedules_.size()];
     if (cached.ref != ref || !cached.schedule) {
@@ -314,22 +320,43 @@ const CollectiveSchedule& ReplayEngine::scheduleOf(uint32_t ref)
     return *cached.schedule;
 }
 
-bool ReplayEngine::collective(uint32_t r, const Action& a, double& t)
+bool ReplayEngine::collective(uint32_t r, const Action& a, double& time)
 {
     const ProgramCollective& c = program_.collectives[a.ref];
     const uint32_t member = uint32_t(a.value);
     const uint32_t size = program_.commSize(c.comm);
     const CollectiveSchedule& schedule = scheduleOf(a.ref);
+    // World rank of a member: the identity for the world communicator.
+    const std::vector<uint32_t>& members = program_.comms[c.comm];
+    const auto world = [&members](uint32_t m) { return members.empty() ? m : members[m]; };
+    // ranks_ never grows during a run. Through this reference the compiler keeps the state's
+    // address in a register; through ranks_[r] it reloaded it after every byte stored. The
+    // clock likewise stays in a register until the rank stops.
+    RankState& st = ranks_[r];
+    double t = time;
+    if (st.collPhase == kExchanged) { // evaluated by the last member to enter: t is the exit
+        st.collPhase = 0;
+        return true;
+    }
+    if (immediate_ && st.collPhase == 0 && st.collRound == 0 && schedule.roundCount() > 0 &&
+        schedule.algorithm() == Algorithm::Pairwise) {
+        const bool last = exchange(r, a, schedule, t);
+        time = t;
+        return last;
+    }
     for (;;) {
-        if (ranks_[r].collPhase == 0) {
-            if (ranks_[r].collRound == schedule.roundCount()) {
-                ranks_[r].collRound = 0;
+        if (st.collPhase == 0) {
+            if (st.collRound == schedule.roundCount()) {
+                st.collRound = 0;
+                time = t;
                 return true;
             }
-            if (schedule.phaseStart(ranks_[r].collRound)) {
+            if (schedule.phaseStart(st.collRound)) {
                 double at = 0;
-                if (!barrier_.arrive(a.ref, ranks_[r].collRound, size, r, t, released_, at))
+                if (!barrier_.arrive(a.ref, st.collRound, size, r, t, released_, at)) {
+                    time = t;
                     return false; // resumed by the last member to arrive
+                }
                 t = std::max({t, at, clock_});
                 for (uint32_t w : released_) {
                     ranks_[w].collPhase = 3;
@@ -337,38 +364,46 @@ bool ReplayEngine::collective(uint32_t r, const Action& a, double& t)
                     queue_.push(t, kResume, w);
                 }
             }
-            ranks_[r].collPhase = 3;
+            st.collPhase = 3;
         }
-        if (ranks_[r].collPhase == 3) {
-            const CollectiveStep step = schedule.step(member, ranks_[r].collRound);
-            ranks_[r].collSend = ranks_[r].collRecv = kNoRank;
+        if (st.collPhase == 3) {
+            const CollectiveStep step = schedule.step(member, st.collRound);
+            st.collSend = st.collRecv = kNoRank;
             if (step.sendTo != kNoPeer) {
-                const uint32_t dst = program_.member(c.comm, step.sendTo);
-                const uint32_t slot = collSlot(a.ref, ranks_[r].collRound, member, dst);
-                slots_[slot].src = r;
-                slots_[slot].dst = dst;
-                slots_[slot].bytes = step.sendBytes;
-                slots_[slot].placement = step.placement;
-                ranks_[r].collSend = slot;
+                const uint32_t dst = world(step.sendTo);
+                const uint32_t slot = collSlot(a.ref, st.collRound, member, dst);
+                Slot& s = slots_[slot];
+                s.src = r;
+                s.dst = dst;
+                s.bytes = step.sendBytes;
+                s.placement = step.placement;
+                st.collSend = slot;
                 t = postSend(slot, t);
             }
             if (step.recvFrom != kNoPeer) {
-                const uint32_t round = step.recvRound == kNoPeer ? ranks_[r].collRound : step.recvRound;
+                const uint32_t round = step.recvRound == kNoPeer ? st.collRound : step.recvRound;
                 const uint32_t slot = collSlot(a.ref, round, step.recvFrom, r);
-                slots_[slot].src = program_.member(c.comm, step.recvFrom);
-                slots_[slot].dst = r;
-                ranks_[r].collRecv = slot;
+                Slot& s = slots_[slot];
+                s.src = world(step.recvFrom);
+                s.dst = r;
+                st.collRecv = slot;
                 postRecv(slot, t);
             }
-            ranks_[r].collPhase = 1;
+            st.collPhase = 1;
         }
-        if (ranks_[r].collPhase == 1) {
-            if (ranks_[r].collSend != kNoRank && !waitSide(r, ranks_[r].collSend, true, t)) return false;
-            ranks_[r].collPhase = 2;
+        if (st.collPhase == 1) {
+            if (st.collSend != kNoRank && !waitSide(r, st.collSend, true, t)) {
+                time = t;
+                return false;
+            }
+            st.collPhase = 2;
         }
-        if (ranks_[r].collRecv != kNoRank && !waitSide(r, ranks_[r].collRecv, false, t)) return false;
-        ranks_[r].collPhase = 0;
-        ++ranks_[r].collRound;
+        if (st.collRecv != kNoRank && !waitSide(r, st.collRecv, false, t)) {
+            time = t;
+            return false;
+        }
+        st.collPhase = 0;
+        ++st.collRound;
     }
 }
 

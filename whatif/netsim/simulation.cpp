@@ -71,6 +71,7 @@ Run replay(const ActionProgram& program, const NetworkSpec& spec, const Simulati
     eo.algorithms = chooseAlgorithms(spec, options);
     eo.wideAreaStreams = spec.wideAreaStreams;
     eo.recordTimes = recordTimes;
+    eo.exchangeByRounds = options.exchangeByRounds;
     eo.progress = options.progress;
     ReplayEngine engine(program, machine, std::move(eo));
     if (options.model == "packet")

@@ -25,6 +25,9 @@ struct SimulationOptions
     double cpuFactor = 1.0;                 ///< multiplies every compute time
     std::optional<uint64_t> eagerLimit;     ///< overrides the spec's eager limit
     bool buildTrace = false;                ///< also build the simulated Trace
+    /// Pairwise exchanges round by round where that gives the same times (pairwiseexchange.h);
+    /// false: message by message always (to compare the two).
+    bool exchangeByRounds = true;
     ProgressCallback progress;              ///< 0..1; returning false cancels
 };
 

@@ -41,7 +41,12 @@ public:
     const std::vector<Link>& links() const { return links_; }
     /// Appends the directed links from node `src` to node `dst` to `route` (none when equal).
     void route(uint32_t src, uint32_t dst, std::vector<uint32_t>& route) const;
-    PathInfo path(uint32_t src, uint32_t dst) const;
+    PathInfo path(uint32_t src, uint32_t dst) const
+    {
+        if (src == dst) return PathInfo{};
+        // The common case, asked once per message: no call.
+        return kind_ == TopologyKind::Crossbar ? crossbarPath_ : routedPath(src, dst);
+    }
     /// The sub-cluster of a node: its ring group or cluster; 0 on topologies without them.
     uint32_t subcluster(uint32_t node) const { return subclusterSize_ ? node / subclusterSize_ : 0; }
 
@@ -58,6 +63,8 @@ private:
     void buildExplicit(const NetworkDef& def, const NetworkSpec& spec);
     void dimensionOrderRoute(uint32_t src, uint32_t dst, std::vector<uint32_t>& route) const;
     const std::vector<uint32_t>& parentLinks(uint32_t src) const;
+    /// path() of two different nodes on a topology other than a crossbar.
+    PathInfo routedPath(uint32_t src, uint32_t dst) const;
 
     TopologyKind kind_;
     bool dimensionOrder_ = false;

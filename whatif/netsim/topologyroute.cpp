@@ -91,13 +91,9 @@ const std::vector<uint32_t>& Topology::parentLinks(uint32_t src) const
     return parent;
 }
 
-PathInfo Topology::path(uint32_t src, uint32_t dst) const
+PathInfo Topology::routedPath(uint32_t src, uint32_t dst) const
 {
     PathInfo p;
-    if (src == dst)
-        return p;
-    if (kind_ == TopologyKind::Crossbar) // the common case, asked once per message
-        return crossbarPath_;
     thread_local std::vector<uint32_t> r;
     r.clear();
     route(src, dst, r);
