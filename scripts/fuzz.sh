@@ -6,11 +6,17 @@
 # Exits non-zero when a target finds a crash, hang, leak or sanitizer report; the input that
 # did it is kept as build/fuzz/run/<target>-crash-* (or -timeout-, -leak-, -oom-).
 #
-#   bash scripts/fuzz.sh [SECONDS]
+#   bash scripts/fuzz.sh [SECONDS [TARGET...]]     # TARGET: otf2import networkspec session scenario
+#   FUZZ_RUNS=1000000 bash scripts/fuzz.sh 1800 networkspec   # stop at 10^6 executions
 #   build/fuzz/fuzz_otf2import build/fuzz/run/<target>-crash-...   # replay one finding
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(otf2import networkspec session scenario)
+runs=()
+[ -n "${FUZZ_RUNS:-}" ] && runs=(-runs="$FUZZ_RUNS")
 shared=../shared/traces
 
 cmake --preset fuzz >/dev/null
@@ -69,8 +75,9 @@ ulimit -n "$(ulimit -Hn)"
 [ -w /dev/shm ] && export TMPDIR=/dev/shm
 
 status=0
-for target in otf2import networkspec session scenario; do
-    echo "=== fuzz_$target: $seconds s"
+for target in "${targets[@]}"; do
+    [ -x "build/fuzz/fuzz_$target" ] || { echo "no fuzz target $target" >&2; exit 2; }
+    echo "=== fuzz_$target: $seconds s${FUZZ_RUNS:+ or $FUZZ_RUNS executions}"
     corpus=$run/corpus-$target
     mkdir -p "$corpus"
     log=$run/$target.log
@@ -82,7 +89,7 @@ for target in otf2import networkspec session scenario; do
     done
     if LSAN_OPTIONS="suppressions=$PWD/tests/lsan-libotf2.supp:print_suppressions=0" \
         ASAN_OPTIONS="allocator_may_return_null=1:max_allocation_size_mb=2048" \
-        "build/fuzz/fuzz_$target" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=2048 \
+        "build/fuzz/fuzz_$target" -max_total_time="$seconds" "${runs[@]}" -timeout=30 -rss_limit_mb=2048 \
         -malloc_limit_mb=2048 \
         -print_final_stats=1 -artifact_prefix="$run/$target-" \
         "${dirs[@]}" >"$log" 2>&1; then
