@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# The whole test suite, from a fresh Debian 12 machine: installs dependencies, builds, runs every
+# The whole test suite, from a fresh Debian 12 machine: installs dependencies, checks the layout
+# (scripts/check-layout.sh), builds, runs every
 # test in a normal build and again under the address and undefined-behaviour sanitizers, then
 # runs each fuzz target for a minute (scripts/fuzz.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 jobs=$(nproc)
+
+echo "=== layout: layers, no Qt below views/, files of at most 600 lines"
+bash scripts/check-layout.sh
 
 for preset in dev asan; do
     echo "=== $preset: configure, build, test"
