@@ -40,6 +40,7 @@ private slots:
     void exitCodes_data();
     void exitCodes();
     void allowPartial();
+    void noSubcommandNamesEvery();
 };
 
 void TestCliUsage::exitCodes_data()
@@ -213,6 +214,20 @@ void TestCliUsage::allowPartial()
     const qint64 events = j.value(QLatin1String("events")).toInteger();
     QVERIFY(events >= 428 - 38 && events < 428);
     QCOMPARE(j.value(QLatin1String("ranks")).toInteger(), 10);
+}
+
+void TestCliUsage::noSubcommandNamesEvery()
+{
+    // The usage error lists every subcommand the README documents.
+    const CliResult r = runCli({});
+    QCOMPARE(r.exitCode, 2);
+    for (const char* name : {"info", "profile", "intervals", "convert", "generate", "waitstates",
+                             "rootcause", "simulate", "sweep", "collective", "fit", "extrapolate",
+                             "predict", "calibrate", "compare", "scenario"})
+        QVERIFY2(r.err.contains(QByteArray(" ") + name + ",") ||
+                     r.err.contains(QByteArray("(") + name + ",") ||
+                     r.err.contains(QByteArray(" ") + name + ")"),
+                 qPrintable(QString::fromUtf8(r.err) + " lacks " + name));
 }
 
 QTEST_GUILESS_MAIN(TestCliUsage)

@@ -98,8 +98,12 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "rankscope-cli: error: %s\n", e.what());
         return kBadInput;
     }
-    std::fprintf(stderr, "rankscope-cli: a subcommand is required (info, profile, intervals, "
-                         "convert, generate, waitstates, rootcause, fit, extrapolate, predict)\n"
-                         "Run with --help for more information.\n");
+    std::string names;
+    for (const auto& [cmd, run] : commands)
+        names += (names.empty() ? "" : ", ") + cmd->get_name();
+    std::fprintf(stderr,
+                 "rankscope-cli: a subcommand is required (%s)\n"
+                 "Run with --help for more information.\n",
+                 names.c_str());
     return kBadUsage;
 }
