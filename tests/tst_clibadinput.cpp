@@ -57,6 +57,34 @@ private slots:
                  p.out.constData());
     }
 
+    void csvQuotesNames()
+    {
+        // A user region named `solve, "fast"` (a comma and quotes): profile --csv quotes it as
+        // RFC 4180 says, as "solve, ""fast""", so every row keeps its eight fields.
+        test::HandTrace h;
+        const LocationId l = h.addRank();
+        h.addWorld();
+        const RegionId init = h.mpi("MPI_Init"), fin = h.mpi("MPI_Finalize");
+        const RegionId solve = h.user("solve, \"fast\"");
+        h.call(l, init, 0, 10);
+        h.call(l, solve, 20, 120);
+        h.call(l, fin, 200, 210);
+        const QString out = dir_.filePath("comma");
+        writeOtf2(h.finish(), QFile::encodeName(out).toStdString());
+        const test::CliResult r = runCli({"profile", out, "--csv"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QList<QByteArray> lines = r.out.trimmed().split('\n');
+        QCOMPARE(lines.size(), 4); // header, MPI_Init, the region, MPI_Finalize
+        bool found = false;
+        for (const QByteArray& line : lines) {
+            if (!line.startsWith("\"solve")) continue;
+            found = true;
+            // One call of 100 ns on the one rank: inclusive = exclusive = min = mean = max.
+            QCOMPARE(line, QByteArray("\"solve, \"\"fast\"\"\",function,1,100,100,100,100.0,100"));
+        }
+        QVERIFY2(found, r.out.constData());
+    }
+
     void generateRefusesNonFiniteNumbers_data()
     {
         QTest::addColumn<QString>("option");

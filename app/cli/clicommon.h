@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace rankscope::cli {
 
@@ -41,6 +42,9 @@ Trace loadTrace(const std::string& path, const LoadOptions& options);
 std::string formatDuration(int64_t ns);
 /// "1.5 MiB", "4 B".
 std::string formatBytes(uint64_t bytes);
+/// One CSV field (RFC 4180): quoted when it holds a comma, a quote, a CR or a newline, with
+/// quotes doubled. Every text field of a --csv output goes through it.
+std::string csvField(std::string_view s);
 
 /// A CLI11 check that refuses NaN and infinities ("nan", "inf"), which ranges let through.
 CLI::Validator finiteNumber();

@@ -9,24 +9,6 @@
 
 namespace rankscope::cli {
 
-namespace {
-
-/// CSV field quoting (RFC 4180): call-site names may hold commas in file names.
-std::string csvField(const std::string& s)
-{
-    if (s.find_first_of(",\"\n") == std::string::npos)
-        return s;
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"')
-            out += '"';
-        out += c;
-    }
-    return out + "\"";
-}
-
-} // namespace
-
 CLI::App* IntervalsCommand::add(CLI::App& parent)
 {
     CLI::App* cmd = parent.add_subcommand(

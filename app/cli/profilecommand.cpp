@@ -61,8 +61,8 @@ int ProfileCommand::run() const
         for (RegionId id : order) {
             const RegionSummary& s = profile.regions[id.value];
             std::printf("%s,%s,%llu,%lld,%lld,%lld,%.1f,%lld\n",
-                        std::string(trace.regionName(id)).c_str(),
-                        std::string(regionRoleName(trace.region(id).role)).c_str(),
+                        csvField(trace.regionName(id)).c_str(),
+                        csvField(regionRoleName(trace.region(id).role)).c_str(),
                         (unsigned long long)s.calls, (long long)s.inclusive,
                         (long long)s.exclusive, (long long)s.exclusivePerRank.min,
                         s.exclusivePerRank.mean, (long long)s.exclusivePerRank.max);

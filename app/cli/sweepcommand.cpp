@@ -79,7 +79,7 @@ int SweepCommand::run() const
     } else if (csv_) {
         std::printf("value,predicted_runtime_ns\n");
         for (size_t i = 0; i < values_.size(); ++i)
-            std::printf("%s,%lld\n", values_[i].c_str(), (long long)runtime[i]);
+            std::printf("%s,%lld\n", csvField(values_[i]).c_str(), (long long)runtime[i]);
     } else {
         std::printf("%-16s %s\n", param_.c_str(), "predicted run time");
         for (size_t i = 0; i < values_.size(); ++i)
