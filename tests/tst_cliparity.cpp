@@ -150,7 +150,7 @@ private slots:
         // Text: the effect reads as slower.
         const CliResult text = runCli({"scenario", "run", dir_.filePath("latency.yaml")});
         QCOMPARE(text.exitCode, 0);
-        QVERIFY2(text.out.contains("effect +2 us"), text.out.constData());
+        QVERIFY2(text.out.contains("effect +2.000 us"), text.out.constData());
         QVERIFY(text.out.contains("slower"));
     }
 

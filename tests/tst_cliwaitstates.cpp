@@ -63,11 +63,11 @@ private slots:
         if (trace.isEmpty()) QSKIP("shared trace not available");
         const CliResult r = runCli({"waitstates", trace});
         QCOMPARE(r.exitCode, 0);
-        // 51429839525 ns, 30020572978 ns, 21409266547 ns at three significant digits.
-        QVERIFY(r.out.contains("total waiting time: 51.4 s"));
+        // 51429839525 ns, 30020572978 ns, 21409266547 ns at four significant digits.
+        QVERIFY(r.out.contains("total waiting time: 51.43 s"));
         QVERIFY(r.out.contains("Late Sender"));
-        QVERIFY(r.out.contains("30 s"));
-        QVERIFY(r.out.contains("21.4 s"));
+        QVERIFY(r.out.contains("30.02 s"));
+        QVERIFY(r.out.contains("21.41 s"));
         QVERIFY(r.out.contains("main>barrier:MPI_Barrier"));
     }
 

@@ -1,6 +1,6 @@
 #pragma once
-// Human-readable times for panes and tables: durations in the unit that suits their size
-// ("21.30 us", "10.10 s") and timestamps as seconds with nanosecond digits.
+// Human-readable times, bytes and counts for panes and tables: model/textformat.h's text (the
+// command line prints the same) as QString.
 
 #include <QString>
 #include <cstdint>

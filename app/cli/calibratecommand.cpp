@@ -104,8 +104,8 @@ int CalibrateCommand::run() const
     auto line = [](const char* what, const netsim::CalibrationReplay& x, size_t ranks) {
         std::printf("%s: replay %s vs measured %s (%+.1f%%); MPI time per rank: max error "
                     "%.1f%%, %u of %zu ranks within 20%%\n",
-                    what, formatDuration(x.predictedNs).c_str(),
-                    formatDuration(x.measuredNs).c_str(), x.errorPct, x.maxRankMpiErrorPct,
+                    what, durationText(x.predictedNs).c_str(),
+                    durationText(x.measuredNs).c_str(), x.errorPct, x.maxRankMpiErrorPct,
                     x.ranksMpiWithin20Pct, ranks);
     };
     std::printf("span: %s; %llu messages fitted, %llu on routes of mixed link classes left out\n",

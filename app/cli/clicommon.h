@@ -2,6 +2,7 @@
 // Shared pieces of the command-line tool: exit codes, trace loading with clean errors, and
 // human-readable formatting of times and sizes.
 
+#include "model/textformat.h"
 #include "model/trace.h"
 
 #include <CLI/CLI.hpp>
@@ -38,10 +39,6 @@ void addOutputFormats(CLI::App* cmd, bool& json, bool* csv = nullptr);
 /// Reads a trace (an OTF2 anchor file or its folder). Throws TraceError naming the file.
 Trace loadTrace(const std::string& path, const LoadOptions& options);
 
-/// "12.3 ms", "4.56 s", "789 ns": three significant digits, unit chosen by magnitude.
-std::string formatDuration(int64_t ns);
-/// "1.5 MiB", "4 B".
-std::string formatBytes(uint64_t bytes);
 /// One CSV field (RFC 4180): quoted when it holds a comma, a quote, a CR or a newline, with
 /// quotes doubled. Every text field of a --csv output goes through it.
 std::string csvField(std::string_view s);

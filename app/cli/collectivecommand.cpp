@@ -46,8 +46,8 @@ int CollectiveCommand::run() const
         netsim::singleCollectiveProgram(*kind, ranks_, root_, *bytes), spec, options);
     if (!json_) {
         std::printf("%s %s on %u ranks, %s: %s (%llu messages)\n", op_.c_str(),
-                    algorithm_.c_str(), ranks_, formatBytes(*bytes).c_str(),
-                    formatDuration(r.predictedRuntimeNs).c_str(), (unsigned long long)r.messages);
+                    algorithm_.c_str(), ranks_, bytesText(*bytes).c_str(),
+                    durationText(r.predictedRuntimeNs).c_str(), (unsigned long long)r.messages);
         return kOk;
     }
     nlohmann::ordered_json j;

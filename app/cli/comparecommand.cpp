@@ -59,8 +59,8 @@ int CompareCommand::run() const
         if (pct) std::snprintf(p, sizeof p, "%+.1f%%", *pct);
         const double d = r.difference();
         std::printf("%-36s %12s %12s %12s %9s\n", r.name.c_str(),
-                    formatDuration(int64_t(r.a)).c_str(), formatDuration(int64_t(r.b)).c_str(),
-                    ((d < 0 ? "-" : "+") + formatDuration(int64_t(d < 0 ? -d : d))).c_str(), p);
+                    durationText(int64_t(r.a)).c_str(), durationText(int64_t(r.b)).c_str(),
+                    ((d < 0 ? "-" : "+") + durationText(int64_t(d < 0 ? -d : d))).c_str(), p);
     }
     return kOk;
 }

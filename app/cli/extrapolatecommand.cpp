@@ -113,9 +113,9 @@ void printOne(const ExtrapolationResult& r)
                     "high", "held-out error");
         for (const extrap::MethodCandidate& c : r.candidates)
             std::printf("%-22s %12s %12s %12s %16s%s\n", label(c.method, c.mode).c_str(),
-                        formatDuration(int64_t(c.estimate.predicted)).c_str(),
-                        formatDuration(int64_t(c.estimate.low)).c_str(),
-                        formatDuration(int64_t(c.estimate.high)).c_str(),
+                        durationText(int64_t(c.estimate.predicted)).c_str(),
+                        durationText(int64_t(c.estimate.low)).c_str(),
+                        durationText(int64_t(c.estimate.high)).c_str(),
                         heldOutText(c.estimate.heldOutErrorPct).c_str(),
                         &c == &r.candidates.front() ? "  <- chosen" : "");
     }
@@ -124,20 +124,20 @@ void printOne(const ExtrapolationResult& r)
                     r.sumModel.c_str(), heldOutText(r.composition ? r.composition->heldOutErrorPct : std::nullopt).c_str(),
                     heldOutText(r.direct ? r.direct->heldOutErrorPct : std::nullopt).c_str());
     std::printf("\nmax rank delta sum: %s [%s, %s]",
-                formatDuration(int64_t(r.predictedMaxRankDeltaSum)).c_str(),
-                formatDuration(int64_t(r.predictedMaxLow)).c_str(),
-                formatDuration(int64_t(r.predictedMaxHigh)).c_str());
+                durationText(int64_t(r.predictedMaxRankDeltaSum)).c_str(),
+                durationText(int64_t(r.predictedMaxLow)).c_str(),
+                durationText(int64_t(r.predictedMaxHigh)).c_str());
     if (r.measuredMaxRankDeltaSum)
         std::printf(", measured %s, accuracy %.1f %%, W1 %.3f",
-                    formatDuration(int64_t(*r.measuredMaxRankDeltaSum)).c_str(), *r.accuracyPct,
+                    durationText(int64_t(*r.measuredMaxRankDeltaSum)).c_str(), *r.accuracyPct,
                     *r.w1Normalized);
     std::printf("\n\n%12s %10s %12s %10s  %-26s %s\n", "mean", "count", "meas. mean", "meas. cnt",
                 "model", "interval");
     for (const auto& p : r.intervals) {
-        const std::string mm = p.measuredMean ? formatDuration(int64_t(*p.measuredMean)) : "-";
+        const std::string mm = p.measuredMean ? durationText(int64_t(*p.measuredMean)) : "-";
         const std::string mc = p.measuredCount ? std::to_string(std::llround(*p.measuredCount)) : "-";
         std::printf("%12s %10.0f %12s %10s  %-26s %s\n",
-                    formatDuration(int64_t(p.predictedMean)).c_str(), p.predictedCount, mm.c_str(),
+                    durationText(int64_t(p.predictedMean)).c_str(), p.predictedCount, mm.c_str(),
                     mc.c_str(), p.chosenModel.c_str(), p.name.c_str());
     }
     for (const std::string& m : r.missingIntervals) std::printf("missing: %s\n", m.c_str());
@@ -149,8 +149,8 @@ void printCompare(const ExtrapolationResult& c, const ExtrapolationResult& r)
     const auto row = [](const char* what, const std::string& a, const std::string& b) {
         std::printf("%-28s %20s %20s\n", what, a.c_str(), b.c_str());
     };
-    row("predicted max S(r)", formatDuration(int64_t(c.predictedMaxRankDeltaSum)),
-        formatDuration(int64_t(r.predictedMaxRankDeltaSum)));
+    row("predicted max S(r)", durationText(int64_t(c.predictedMaxRankDeltaSum)),
+        durationText(int64_t(r.predictedMaxRankDeltaSum)));
     if (c.measuredMaxRankDeltaSum) {
         const auto pct = [](double v) {
             char buf[32];
@@ -162,8 +162,8 @@ void printCompare(const ExtrapolationResult& c, const ExtrapolationResult& r)
             std::snprintf(buf, sizeof buf, "%.3f", v);
             return std::string(buf);
         };
-        row("measured max S(r)", formatDuration(int64_t(*c.measuredMaxRankDeltaSum)),
-            formatDuration(int64_t(*r.measuredMaxRankDeltaSum)));
+        row("measured max S(r)", durationText(int64_t(*c.measuredMaxRankDeltaSum)),
+            durationText(int64_t(*r.measuredMaxRankDeltaSum)));
         row("accuracy", pct(*c.accuracyPct), pct(*r.accuracyPct));
         row("W1 (normalised)", w1(*c.w1Normalized), w1(*r.w1Normalized));
     }

@@ -55,10 +55,10 @@ int InfoCommand::run() const
     std::printf("Ranks         %llu (%llu locations)\n", (unsigned long long)s.ranks,
                 (unsigned long long)s.locations);
     std::printf("Events        %llu\n", (unsigned long long)s.events);
-    std::printf("Duration      %s\n", formatDuration(s.durationNs).c_str());
+    std::printf("Duration      %s\n", durationText(s.durationNs).c_str());
     std::printf("Regions       %llu\n", (unsigned long long)s.regions);
     std::printf("Messages      %llu matched (%s), %llu unmatched (%llu sends, %llu receives)\n",
-                (unsigned long long)s.messages, formatBytes(s.bytesSent).c_str(),
+                (unsigned long long)s.messages, bytesText(s.bytesSent).c_str(),
                 (unsigned long long)s.unmatchedMessages(), (unsigned long long)s.unmatchedSends,
                 (unsigned long long)s.unmatchedReceives);
     std::printf("Collectives   %llu (%llu incomplete)\n", (unsigned long long)s.collectives,

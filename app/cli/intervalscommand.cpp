@@ -60,15 +60,15 @@ int IntervalsCommand::run() const
                 "interval");
     for (const ExecutionInterval& iv : table.intervals) {
         std::printf("%11llu %10s %10s %10s %10s  %s\n", (unsigned long long)iv.stats.occurrences,
-                    formatDuration(iv.stats.total).c_str(),
-                    formatDuration(int64_t(iv.stats.mean() + 0.5)).c_str(),
-                    formatDuration(iv.stats.min).c_str(), formatDuration(iv.stats.max).c_str(),
+                    durationText(iv.stats.total).c_str(),
+                    durationText(int64_t(iv.stats.mean() + 0.5)).c_str(),
+                    durationText(iv.stats.min).c_str(), durationText(iv.stats.max).c_str(),
                     table.name(iv).c_str());
     }
     const RankId worst = table.maxRankDeltaSumRank();
     if (worst.valid())
         std::printf("\nmax over ranks of the delta-time sum S(r): %s (rank %u)\n",
-                    formatDuration(table.maxRankDeltaSum()).c_str(), worst.value);
+                    durationText(table.maxRankDeltaSum()).c_str(), worst.value);
     return kOk;
 }
 

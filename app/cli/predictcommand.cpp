@@ -107,7 +107,7 @@ void printMeasured(const Measured& m)
     if (const auto e = m.errorPct())
         std::printf("  run time (end of MPI_Init to end of MPI_Finalize): %s predicted, %s "
                     "measured, error %+.1f %%\n",
-                    formatDuration(*m.predictedNs).c_str(), formatDuration(*m.measuredNs).c_str(),
+                    durationText(*m.predictedNs).c_str(), durationText(*m.measuredNs).c_str(),
                     *e);
 }
 
@@ -124,11 +124,11 @@ void printText(const extrap::SynthesisResult& r, const std::string& out)
                     (unsigned long long)s.eventsPerRank);
     std::printf("events: %llu\nmax rank delta sum (extrapolated): %s [%s, %s]\n",
                 (unsigned long long)r.events,
-                formatDuration(int64_t(r.predictedMaxRankDeltaSum)).c_str(),
-                formatDuration(int64_t(r.predictedMaxLow)).c_str(),
-                formatDuration(int64_t(r.predictedMaxHigh)).c_str());
+                durationText(int64_t(r.predictedMaxRankDeltaSum)).c_str(),
+                durationText(int64_t(r.predictedMaxLow)).c_str(),
+                durationText(int64_t(r.predictedMaxHigh)).c_str());
     std::printf("predicted run time: %s on %s (model %s)\n",
-                formatDuration(r.predictedRuntimeNs).c_str(), r.network.c_str(), r.model.c_str());
+                durationText(r.predictedRuntimeNs).c_str(), r.network.c_str(), r.model.c_str());
     if (!r.machineNote.empty()) std::printf("note: %s\n", r.machineNote.c_str());
     for (const std::string& n : r.notes)
         std::printf("note: %s\n", n.c_str());

@@ -74,18 +74,18 @@ int ProfileCommand::run() const
                 "exclusive", "exclusive per rank min/mean/max");
     for (RegionId id : order) {
         const RegionSummary& s = profile.regions[id.value];
-        const std::string spread = formatDuration(s.exclusivePerRank.min) + " / " +
-                                   formatDuration(int64_t(s.exclusivePerRank.mean + 0.5)) + " / " +
-                                   formatDuration(s.exclusivePerRank.max);
+        const std::string spread = durationText(s.exclusivePerRank.min) + " / " +
+                                   durationText(int64_t(s.exclusivePerRank.mean + 0.5)) + " / " +
+                                   durationText(s.exclusivePerRank.max);
         std::printf("%-32s %-12s %10llu %10s %10s   %s\n",
                     std::string(trace.regionName(id)).c_str(),
                     std::string(regionRoleName(trace.region(id).role)).c_str(),
-                    (unsigned long long)s.calls, formatDuration(s.inclusive).c_str(),
-                    formatDuration(s.exclusive).c_str(), spread.c_str());
+                    (unsigned long long)s.calls, durationText(s.inclusive).c_str(),
+                    durationText(s.exclusive).c_str(), spread.c_str());
     }
     const RankSpread& m = profile.mpiTimePerRank;
-    std::printf("\nMPI time per rank: min %s, mean %s, max %s\n", formatDuration(m.min).c_str(),
-                formatDuration(int64_t(m.mean + 0.5)).c_str(), formatDuration(m.max).c_str());
+    std::printf("\nMPI time per rank: min %s, mean %s, max %s\n", durationText(m.min).c_str(),
+                durationText(int64_t(m.mean + 0.5)).c_str(), durationText(m.max).c_str());
     return kOk;
 }
 

@@ -26,7 +26,7 @@ void printText(const Trace& trace, const WaitStateAnalysis& waits, const RootCau
     const double explained =
         r.totalWaitNs > 0 ? 100.0 * double(r.explainedNs) / double(r.totalWaitNs) : 0.0;
     std::printf("total waiting time: %s, explained by hotspots: %s (%.1f%%)\n",
-                formatDuration(r.totalWaitNs).c_str(), formatDuration(r.explainedNs).c_str(),
+                durationText(r.totalWaitNs).c_str(), durationText(r.explainedNs).c_str(),
                 explained);
     std::printf("hotspots:");
     for (RegionId h : r.hotspots)
@@ -43,7 +43,7 @@ void printText(const Trace& trace, const WaitStateAnalysis& waits, const RootCau
         const FunctionCause& f = r.perFunction[i];
         std::printf("balancing %s would remove up to %.1f%% of the waiting (%s)\n",
                     std::string(trace.regionName(f.function)).c_str(), 100.0 * f.shareOfWaiting,
-                    formatDuration(f.costNs).c_str());
+                    durationText(f.costNs).c_str());
     }
     printMore(functions, r.perFunction.size());
 
@@ -52,7 +52,7 @@ void printText(const Trace& trace, const WaitStateAnalysis& waits, const RootCau
     const size_t sites = std::min(kTopRows, r.perCallSite.size());
     for (size_t i = 0; i < sites; ++i) {
         const CallSiteCause& c = r.perCallSite[i];
-        std::printf("%10s %6.1f%%  %-24s %s\n", formatDuration(c.costNs).c_str(),
+        std::printf("%10s %6.1f%%  %-24s %s\n", durationText(c.costNs).c_str(),
                     100.0 * c.shareOfWaitingAtCallSite,
                     std::string(trace.regionName(c.function)).c_str(),
                     std::string(waits.callSites.name(c.callSite)).c_str());
@@ -63,7 +63,7 @@ void printText(const Trace& trace, const WaitStateAnalysis& waits, const RootCau
     const size_t pairs = std::min(kTopRows, r.perFunctionRank.size());
     for (size_t i = 0; i < pairs; ++i) {
         const RootCauseCost& c = r.perFunctionRank[i];
-        std::printf("%10s %6u  %s\n", formatDuration(c.costNs).c_str(), c.rank.value,
+        std::printf("%10s %6u  %s\n", durationText(c.costNs).c_str(), c.rank.value,
                     std::string(trace.regionName(c.function)).c_str());
     }
     printMore(pairs, r.perFunctionRank.size());

@@ -29,7 +29,7 @@ ordered_json optional(const std::optional<double>& v)
 
 std::string signedDuration(int64_t ns)
 {
-    return (ns < 0 ? "-" : "+") + formatDuration(ns < 0 ? -ns : ns);
+    return (ns < 0 ? "-" : "+") + durationText(ns < 0 ? -ns : ns);
 }
 
 } // namespace
@@ -93,22 +93,22 @@ int ScenarioCommand::run() const
         std::printf("scenario: %s\n  %s\n  span: %s\n", o.name.c_str(),
                     whatif::describe(s).c_str(), o.span.c_str());
         std::printf("  %-22s %12s %12s\n", "", "run time", "MPI time");
-        std::printf("  %-22s %12s %12s\n", "measured", formatDuration(o.measured.runNs).c_str(),
-                    formatDuration(o.measured.mpiNs).c_str());
+        std::printf("  %-22s %12s %12s\n", "measured", durationText(o.measured.runNs).c_str(),
+                    durationText(o.measured.mpiNs).c_str());
         char error[32] = "-";
         if (o.calibrationErrorPct)
             std::snprintf(error, sizeof error, "%+.1f%%", *o.calibrationErrorPct);
         std::printf("  %-22s %12s %12s   calibration error %s\n", "baseline replay",
-                    formatDuration(o.baseline.runNs).c_str(),
-                    formatDuration(o.baseline.mpiNs).c_str(), error);
+                    durationText(o.baseline.runNs).c_str(),
+                    durationText(o.baseline.mpiNs).c_str(), error);
         for (const whatif::EditedRun& e : o.edited) {
             const std::string label =
                 e.value.empty() ? std::string("edited replay") : s.sweepParam + "=" + e.value;
             char pct[32] = "";
             if (e.effectPct) std::snprintf(pct, sizeof pct, " (%+.1f%%)", *e.effectPct);
             std::printf("  %-22s %12s %12s   effect %s%s%s\n", label.c_str(),
-                        formatDuration(e.edited.runNs).c_str(),
-                        formatDuration(e.edited.mpiNs).c_str(),
+                        durationText(e.edited.runNs).c_str(),
+                        durationText(e.edited.mpiNs).c_str(),
                         signedDuration(e.effectNs).c_str(), pct,
                         e.effectNs > 0 ? ", slower" : (e.effectNs < 0 ? ", faster" : ""));
         }

@@ -51,13 +51,13 @@ int SimulateCommand::run() const
     if (!json_) {
         std::printf("predicted run time: %s (input %s) over the span %s, model %s, %llu "
                     "messages\n",
-                    formatDuration(r.predictedRuntimeNs).c_str(),
-                    formatDuration(r.inputRuntimeNs).c_str(), r.span.c_str(), r.model.c_str(),
+                    durationText(r.predictedRuntimeNs).c_str(),
+                    durationText(r.inputRuntimeNs).c_str(), r.span.c_str(), r.model.c_str(),
                     (unsigned long long)r.messages);
         std::printf("whole run: predicted %s (the replayed span plus the measured time outside "
                     "it), input %s\n",
-                    formatDuration(r.predictedWholeRunNs).c_str(),
-                    formatDuration(r.inputWholeRunNs).c_str());
+                    durationText(r.predictedWholeRunNs).c_str(),
+                    durationText(r.inputWholeRunNs).c_str());
         if (!out_.empty()) std::printf("simulated trace written to %s\n", out_.c_str());
         return kOk;
     }

@@ -83,7 +83,7 @@ int SweepCommand::run() const
     } else {
         std::printf("%-16s %s\n", param_.c_str(), "predicted run time");
         for (size_t i = 0; i < values_.size(); ++i)
-            std::printf("%-16s %s\n", values_[i].c_str(), formatDuration(runtime[i]).c_str());
+            std::printf("%-16s %s\n", values_[i].c_str(), durationText(runtime[i]).c_str());
     }
     return kOk;
 }

@@ -23,13 +23,13 @@ double percent(int64_t part, int64_t total)
 void printText(const WaitStateAnalysis& a)
 {
     std::printf("total waiting time: %s (direct %s, indirect %s)\n\n",
-                formatDuration(a.totalNs).c_str(), formatDuration(a.directNs).c_str(),
-                formatDuration(a.indirectNs).c_str());
+                durationText(a.totalNs).c_str(), durationText(a.directNs).c_str(),
+                durationText(a.indirectNs).c_str());
 
     std::printf("%-16s %10s %7s\n", "pattern", "wait", "share");
     for (size_t p = 0; p < kWaitPatternCount; ++p) {
         const std::string name(waitPatternName(WaitPattern(p)));
-        std::printf("%-16s %10s %6.1f%%\n", name.c_str(), formatDuration(a.byPattern[p]).c_str(),
+        std::printf("%-16s %10s %6.1f%%\n", name.c_str(), durationText(a.byPattern[p]).c_str(),
                     percent(a.byPattern[p], a.totalNs));
         if (WaitPattern(p) != WaitPattern::LateSender)
             continue;
@@ -38,7 +38,7 @@ void printText(const WaitStateAnalysis& a)
         for (size_t k = 0; k < 2; ++k)
             if (a.wrongOrderNs[k] > 0)
                 std::printf("  wrong order, %-16s %10s %6.1f%%\n", kinds[k],
-                            formatDuration(a.wrongOrderNs[k]).c_str(),
+                            durationText(a.wrongOrderNs[k]).c_str(),
                             percent(a.wrongOrderNs[k], a.totalNs));
     }
 
@@ -48,7 +48,7 @@ void printText(const WaitStateAnalysis& a)
         for (const CallSiteWait& c : a.byCallSite) {
             const std::string pattern(waitPatternName(c.pattern));
             const std::string site(a.callSites.name(c.callSite));
-            std::printf("%10s %11llu  %-16s %s\n", formatDuration(c.waitNs).c_str(),
+            std::printf("%10s %11llu  %-16s %s\n", durationText(c.waitNs).c_str(),
                         (unsigned long long)c.occurrences, pattern.c_str(), site.c_str());
         }
     }
@@ -62,7 +62,7 @@ void printText(const WaitStateAnalysis& a)
         order.resize(10);
     std::printf("\n%6s %10s\n", "rank", "wait");
     for (uint32_t r : order)
-        std::printf("%6u %10s\n", r, formatDuration(a.byRank[r]).c_str());
+        std::printf("%6u %10s\n", r, durationText(a.byRank[r]).c_str());
     if (a.byRank.size() > order.size())
         std::printf("(%zu more ranks; --json lists all)\n", a.byRank.size() - order.size());
 }
