@@ -38,6 +38,7 @@ struct LoadOutcome
 {
     LoadedTrace loaded;
     QString error; ///< empty on success
+    bool cancelled = false; ///< stopped by its progress callback (no error, no trace)
 };
 
 } // namespace rankscope

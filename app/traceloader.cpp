@@ -1,6 +1,7 @@
 #include "app/traceloader.h"
 
 #include "importers/otf2reader.h"
+#include "model/traceanalysis.h"
 #include "model/traceerror.h"
 
 #include <QDir>
@@ -17,12 +18,8 @@ namespace rankscope {
 
 namespace {
 
-// Share of the progress bar per stage: reading dominates; summary, profile, wait states and root
-// causes are one pass each.
+// Share of the progress bar for reading (it dominates); the analysis passes share the rest.
 constexpr double kReadShare = 0.7;
-constexpr double kSummaryShare = 0.1;
-constexpr double kProfileShare = 0.06;
-constexpr double kWaitShare = 0.08;
 constexpr int kProgressSteps = 1000;
 
 } // namespace
@@ -73,6 +70,8 @@ LoadOutcome TraceLoader::loadNow(const QString& path, const std::function<bool(d
             std::make_shared<Trace>(readOtf2(QFile::encodeName(path).toStdString(), options));
         return analyseNow(std::move(trace), path, out.loaded.name,
                           stageOf(keepGoing, kReadShare, 1.0 - kReadShare));
+    } catch (const Cancelled&) {
+        out.cancelled = true;
     } catch (const std::bad_alloc&) {
         out.error = QObject::tr("%1: not enough memory to load this trace").arg(path);
     } catch (const std::exception& e) {
@@ -85,48 +84,26 @@ LoadOutcome TraceLoader::analyseNow(std::shared_ptr<const Trace> trace, const QS
                                     const QString& name,
                                     const std::function<bool(double)>& keepGoing)
 {
-    // Shares of the analysis after reading: summary, profile, wait states, root causes.
-    constexpr double kRest = 1.0 - kReadShare;
-    constexpr double kSummary = kSummaryShare / kRest;
-    constexpr double kProfile = kProfileShare / kRest;
-    constexpr double kWait = kWaitShare / kRest;
+    // The core pipeline (model/traceanalysis.h), then the timeline's own indexes, which walk
+    // the whole trace too: built here, not in the view.
+    constexpr double kIndexShare = 0.05;
     LoadOutcome out;
     out.loaded.path = path;
     out.loaded.name = name;
     try {
-        const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
-        auto summary = std::make_shared<TimelineSummary>(
-            TimelineSummary::build(*trace, stageOf(keepGoing, 0.0, kSummary), threads));
-        if (summary->cancelled()) throw TraceError("cancelled");
-
-        double done = kSummary;
-        auto profile =
-            std::make_shared<Profile>(computeProfile(*trace, stageOf(keepGoing, done, kProfile)));
-        if (profile->cancelled) throw TraceError("cancelled");
-        done += kProfile;
-
-        WaitStateOptions waitOptions;
-        waitOptions.progress = stageOf(keepGoing, done, kWait);
-        auto waits = std::make_shared<WaitStateAnalysis>(analyzeWaitStates(*trace, waitOptions));
-        if (waits->cancelled) throw TraceError("cancelled");
-        done += kWait;
-        RootCauseOptions causeOptions;
-        causeOptions.progress = stageOf(keepGoing, done, 1.0 - done);
-        auto causes =
-            std::make_shared<RootCauseReport>(analyzeRootCauses(*trace, *waits, causeOptions));
-        if (causes->cancelled) throw TraceError("cancelled");
-        out.loaded.waitSummary = std::make_shared<WaitSummary>(
-            WaitSummary::build(*waits, trace->rankCount(), trace->beginTime(), trace->endTime()));
-        // The timeline's own indexes walk the whole trace too: build them here, not in the view.
-        out.loaded.timelineIndex = TimelineIndex::build(*trace);
-        if (keepGoing && !keepGoing(1.0)) throw TraceError("cancelled");
-
-        out.loaded.headline = summarizeTrace(*trace);
-        out.loaded.trace = std::move(trace);
-        out.loaded.timeline = std::move(summary);
-        out.loaded.profile = std::move(profile);
-        out.loaded.waits = std::move(waits);
-        out.loaded.rootCauses = std::move(causes);
+        TraceAnalysis a =
+            analyseTrace(std::move(trace), stageOf(keepGoing, 0.0, 1.0 - kIndexShare));
+        out.loaded.timelineIndex = TimelineIndex::build(*a.trace);
+        if (keepGoing && !keepGoing(1.0)) throw Cancelled();
+        out.loaded.headline = a.headline;
+        out.loaded.trace = std::move(a.trace);
+        out.loaded.timeline = std::move(a.timeline);
+        out.loaded.profile = std::move(a.profile);
+        out.loaded.waits = std::move(a.waits);
+        out.loaded.rootCauses = std::move(a.rootCauses);
+        out.loaded.waitSummary = std::move(a.waitSummary);
+    } catch (const Cancelled&) {
+        out.cancelled = true;
     } catch (const std::bad_alloc&) {
         out.error = QObject::tr("%1: not enough memory to analyse this trace").arg(name);
     } catch (const std::exception& e) {
@@ -199,7 +176,7 @@ void TraceLoader::finish(quint64 id)
     jobs_.erase(it);
     job.watcher->deleteLater();
     const QFuture<LoadOutcome> future = job.watcher->future();
-    if (future.isCanceled() || future.resultCount() == 0) {
+    if (future.isCanceled() || future.resultCount() == 0 || future.result().cancelled) {
         emit cancelled(id, job.path);
     } else {
         const LoadOutcome out = future.result();

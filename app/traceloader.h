@@ -40,9 +40,9 @@ public:
 
     /// The work of one job, run synchronously (also for callers with their own thread).
     /// `keepGoing` receives the fraction done and returns false to cancel (then returns an
-    /// outcome whose error is "cancelled").
+    /// outcome marked cancelled, with no error).
     static LoadOutcome loadNow(const QString& path, const std::function<bool(double)>& keepGoing);
-    /// The analysis part of a load (summary, profile, wait states, root causes, indexes) for a
+    /// The analysis part of a load (model/traceanalysis.h, then the timeline's indexes) for a
     /// trace already in memory (a simulated or predicted one), synchronously.
     static LoadOutcome analyseNow(std::shared_ptr<const Trace> trace, const QString& path,
                                   const QString& name,

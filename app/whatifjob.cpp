@@ -144,9 +144,9 @@ WhatIfOutcome WhatIfJob::runNow(const WhatIfRequest& request,
         LoadOutcome analysed =
             TraceLoader::analyseNow(trace, QString(), qs(request.scenario.name),
                                     part(keepGoing, kPredictShare, kAnalyseShare));
-        if (!analysed.error.isEmpty()) {
-            out.cancelled = analysed.error == QLatin1String("cancelled");
-            out.error = out.cancelled ? QString() : analysed.error;
+        if (analysed.cancelled || !analysed.error.isEmpty()) {
+            out.cancelled = analysed.cancelled;
+            out.error = analysed.error;
             return out;
         }
         out.result = std::move(analysed.loaded);

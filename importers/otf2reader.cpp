@@ -118,7 +118,7 @@ std::vector<std::vector<size_t>> partition(const Otf2Tables& tables, size_t n)
     return sets;
 }
 
-/// Throttled progress: at most ~100 calls; throws TraceError("cancelled") when asked to stop.
+/// Throttled progress: at most ~100 calls; throws Cancelled when asked to stop.
 class ProgressReporter
 {
 public:
@@ -238,7 +238,7 @@ Trace readOtf2(const std::string& path, const Otf2ReadOptions& options)
     checkImportMemory(tables, anchor, totalEvents, options);
     ProgressReporter progress(options.progress, totalEvents);
     if (!progress.update(0))
-        throw TraceError("cancelled");
+        throw Cancelled();
 
     std::atomic<uint64_t> eventsDone{0};
     std::atomic<bool> cancelled{false};
@@ -252,7 +252,7 @@ Trace readOtf2(const std::string& path, const Otf2ReadOptions& options)
         Otf2EventReader events(tables, builder, options.allowPartial, eventsDone, cancelled);
         events.read(reader.get(), all, [&] {
             if (!progress.update(eventsDone.load(std::memory_order_relaxed)))
-                throw TraceError("cancelled");
+                throw Cancelled();
         });
         warnings.insert(warnings.end(), events.warnings().begin(), events.warnings().end());
     } else {
@@ -291,7 +291,7 @@ Trace readOtf2(const std::string& path, const Otf2ReadOptions& options)
         for (auto& w : workers)
             w.join();
         if (userCancelled)
-            throw TraceError("cancelled");
+            throw Cancelled();
         for (const auto& e : errors)
             if (e)
                 std::rethrow_exception(e);
@@ -312,7 +312,7 @@ Trace readOtf2(const std::string& path, const Otf2ReadOptions& options)
         throw TraceError(anchor + ": " + e.what());
     }
     if (!progress.update(totalEvents, true))
-        throw TraceError("cancelled");
+        throw Cancelled();
     return trace;
 }
 

@@ -24,7 +24,7 @@ struct Otf2ReadOptions
     /// More than 1: read disjoint sets of locations in parallel, one OTF2_Reader per thread.
     unsigned threads = 1;
     /// Called with the fraction done (0..1), at most ~100 times, always from the calling
-    /// thread. Returning false cancels the import: readOtf2 throws TraceError("cancelled").
+    /// thread. Returning false cancels the import: readOtf2 throws Cancelled.
     std::function<bool(double fraction)> progress;
     /// Before reading any event, estimate the memory the import needs from the event counts in
     /// the definitions (model/memorybudget.h) and refuse (TraceError naming the file and both

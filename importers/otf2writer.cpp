@@ -99,7 +99,7 @@ void writeArchive(const Trace& trace, const std::string& dir, const std::string&
     auto tick = [&](size_t n) {
         done += n;
         if (options.progress && !options.progress(0.95 * static_cast<double>(done) / total))
-            throw TraceError("cancelled");
+            throw Cancelled();
     };
 
     Otf2EventWriter events(trace, ids, path);
@@ -195,7 +195,7 @@ Otf2WriteReport writeOtf2(const Trace& trace, const std::string& dir,
     if (options.progress && !options.progress(1.0)) {
         for (const char* name : {"traces.otf2", "traces.def", "traces"})
             fs::remove_all(root / name, ec);
-        throw TraceError("cancelled");
+        throw Cancelled();
     }
     return report;
 }

@@ -27,7 +27,7 @@ inline constexpr const char* kOtf2ProvenanceParameters = "RANKSCOPE::PROVENANCE_
 struct Otf2WriteOptions
 {
     /// Called with the fraction done (0..1); returning false cancels: writeOtf2 removes what it
-    /// wrote and throws TraceError("cancelled").
+    /// wrote and throws Cancelled.
     std::function<bool(double)> progress;
 };
 

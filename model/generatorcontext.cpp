@@ -149,7 +149,7 @@ Trace GeneratorContext::run(GeneratorPattern& pattern, const std::function<bool(
 {
     // Generation takes ~90% of the time, matching in finish() the rest.
     auto report = [&](double fraction) {
-        if (progress && !progress(fraction)) throw TraceError("cancelled");
+        if (progress && !progress(fraction)) throw Cancelled();
     };
     report(0.0);
     pattern.prepare(*this);

@@ -1,5 +1,8 @@
 #pragma once
-// The one exception type of the core: bad or inconsistent input. The message names the place.
+// The exception types of the core: TraceError for bad or inconsistent input (the message names
+// the place), and Cancelled, a TraceError whose message is "cancelled", for work whose progress
+// callback asked it to stop. Callers that tell the two apart catch Cancelled first; nothing
+// compares messages.
 
 #include <stdexcept>
 #include <string>
@@ -10,6 +13,13 @@ class TraceError : public std::runtime_error
 {
 public:
     using std::runtime_error::runtime_error;
+};
+
+/// The work stopped because its progress callback returned false.
+class Cancelled : public TraceError
+{
+public:
+    Cancelled() : TraceError("cancelled") {}
 };
 
 } // namespace rankscope

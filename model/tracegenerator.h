@@ -107,8 +107,8 @@ GeneratorShape generatorShape(const GeneratorOptions& options);
 void checkGeneratorMemory(const GeneratorOptions& options, const GeneratorShape& shape);
 
 /// Generates the trace (Provenance kind "generated", parameters = generatorOptionsText), after
-/// checkGeneratorMemory. `progress` receives 0..1 and may return false to cancel (TraceError
-/// "cancelled").
+/// checkGeneratorMemory. `progress` receives 0..1 and may return false to cancel (throws
+/// Cancelled).
 Trace generateTrace(const GeneratorOptions& options, std::function<bool(double)> progress = {});
 
 /// The options as one line of "key=value" pairs, defaults resolved (for Provenance).

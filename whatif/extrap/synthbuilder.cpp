@@ -179,7 +179,7 @@ Trace buildDraftTrace(const SynthesisPlan& plan, uint64_t seed, const ProgressCa
         b.reserveEvents(LocationId(r), events[role]);
         sampler.gaps(r, role, gaps);
         writer.rank(r, role, gaps);
-        if (!reporter.update(r + 1)) throw TraceError("cancelled");
+        if (!reporter.update(r + 1)) throw Cancelled();
     }
     return b.finish();
 }

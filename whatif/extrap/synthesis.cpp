@@ -109,8 +109,7 @@ SynthesisResult synthesise(const std::vector<const Trace*>& traces, const netsim
     Trace draft = [&] {
         try {
             return buildDraftTrace(plan, options.seed, slice(options.progress, 0.5, 0.65));
-        } catch (const TraceError& e) {
-            if (std::string(e.what()) != "cancelled") throw;
+        } catch (const Cancelled&) {
             return Trace();
         }
     }();
