@@ -1,3 +1,5 @@
+#include <cstdio>
+#include <cstdlib>
 #include "whatif/extrap/synthesis.h"
 
 #include "model/traceerror.h"
@@ -120,6 +122,7 @@ SynthesisResult synthesise(const std::vector<const Trace*>& traces, const netsim
         return result;
     }
     const TraceDiagnostics& d = draft.diagnostics();
+    if (std::getenv("RS_DEBUG_RUNS")) { std::fprintf(stderr, "sends %llu recvs %llu\n", (unsigned long long)d.unmatchedSends, (unsigned long long)d.unmatchedReceives); for (auto& w : d.warnings) std::fprintf(stderr, "w: %s\n", w.c_str()); }
     if (d.unmatchedMessages() > 0 || d.incompleteCollectives > 0) {
         result.refused.push_back(
             {"", "the synthesised ranks do not pair up at " + std::to_string(options.target) +

@@ -153,12 +153,13 @@ void fitGaps(Role& role, const StepTable& steps, const ScaleSkeleton& scale, siz
         const EventStream& ev = scale.trace->rankEvents(RankId(r));
         const RankSteps& rs = scale.perRank[r];
         for (size_t j = 0; j < rs.steps.size(); ++j) {
-            const size_t pos = role.inputPosition(scaleIndex, j, count);
+            const size_t pos = role.aliasOf(role.inputPosition(scaleIndex, j, count));
             // The gap as the rank ran it; its events are placed only where it ran the role's.
             const StepShape& shape = steps.shape(rs.realStep(j));
             const uint32_t first = rs.firstEvent[j];
             if (shape.events.empty()) continue;
-            const bool own = rs.realStep(j) == rs.steps[j];
+            // Fractions only from ranks that ran the position's own step (the gap has its events).
+            const bool own = rs.realStep(j) == rs.steps[j] && rs.steps[j] == role.stepAt(pos);
             const int64_t start = ev.time(first == 0 ? 0 : first - 1);
             const uint32_t endEvent = shape.callBegin < shape.events.size()
                                           ? first + shape.callBegin
@@ -179,6 +180,11 @@ void fitGaps(Role& role, const StepTable& steps, const ScaleSkeleton& scale, siz
         for (double& f : role.gapFractions[pos])
             f = fractionN[pos] > 0 ? std::clamp(f / fractionN[pos], 0.0, 1.0) : 0.0;
     }
+    for (size_t pos = 0; pos < positions; ++pos)
+        if (role.aliasOf(pos) != pos) {
+            role.gapMeanNs[pos] = role.gapMeanNs[role.aliasOf(pos)];
+            role.gapFractions[pos] = role.gapFractions[role.aliasOf(pos)];
+        }
 }
 
 } // namespace
@@ -224,7 +230,8 @@ void fitRoles(SynthesisPlan& plan, const std::vector<std::vector<std::vector<uin
             for (const uint32_t r : members[ri][k]) {
                 const RankSteps& rs = scales[k].perRank[r];
                 for (size_t j = 0; j < rs.steps.size(); ++j) {
-                    const size_t pos = role.inputPosition(k, j, counts[ri][k]);
+                    // A run's copies share the sizes of the copy every scale shows.
+                    const size_t pos = role.aliasOf(role.inputPosition(k, j, counts[ri][k]));
                     uint32_t slot = role.sizeSlotBase[pos];
                     const auto& events = steps.shape(rs.steps[j]).events;
                     for (uint32_t e = 0; e < events.size(); ++e) {
@@ -249,7 +256,26 @@ void fitRoles(SynthesisPlan& plan, const std::vector<std::vector<std::vector<uin
     for (size_t ri = 0; ri < plan.roles.size(); ++ri) {
         Role& role = plan.roles[ri];
         role.sizes.clear();
+        // The size slots of aliased positions: fitted once, at the position they take after.
+        std::vector<uint32_t> sizeFrom(own[ri].size());
+        for (uint32_t slot = 0; slot < sizeFrom.size(); ++slot)
+            sizeFrom[slot] = slot;
+        for (size_t pos = 0; pos < role.positions(); ++pos) {
+            const size_t from = role.aliasOf(pos);
+            const uint32_t end = pos + 1 < role.positions() ? role.sizeSlotBase[pos + 1]
+                                                            : uint32_t(own[ri].size());
+            for (uint32_t slot = role.sizeSlotBase[pos]; slot < end; ++slot)
+                sizeFrom[slot] = role.sizeSlotBase[from] + (slot - role.sizeSlotBase[pos]);
+        }
         for (size_t slot = 0; slot < own[ri].size(); ++slot) {
+            if (sizeFrom[slot] < slot) {
+                role.sizes.push_back(role.sizes[sizeFrom[slot]]);
+                continue;
+            }
+            if (sizeFrom[slot] != slot) {
+                role.sizes.push_back(0); // set below, once its position is fitted
+                continue;
+            }
             std::vector<FitPoint> points = own[ri][slot].points(scales);
             if (points.size() < 3) points = pooled.at(keys[ri][slot]).points(scales);
             if (points.size() < 3) {
@@ -272,6 +298,8 @@ void fitRoles(SynthesisPlan& plan, const std::vector<std::vector<std::vector<uin
             }
             role.sizes.push_back(fitSize(points, plan.target, &plan.placement));
         }
+        for (size_t slot = 0; slot < own[ri].size(); ++slot)
+            role.sizes[slot] = role.sizes[sizeFrom[slot]];
         // Gaps are placed as at the largest scale the role occurs at (closest to the target).
         size_t largest = scales.size();
         for (size_t k = 0; k < scales.size(); ++k)
