@@ -522,8 +522,10 @@ std::optional<RunForm> fitRuns(const std::vector<RunScale>& scales, const Placem
                 uint32_t step = refStep;
                 if (rule.varies) {
                     StepShape shape = ctx.steps.shape(refStep);
-                    for (EventShape& ev : shape.events) {
-                        const ElementRule::TagRule& t = rule.tags[chunk][message++];
+                    // Tags were read from the MPI call's events only (untagged).
+                    for (size_t ei = shape.callBegin; ei < shape.events.size(); ++ei) {
+                        EventShape& ev = shape.events[ei];
+                        const ElementRule::TagRule& t = rule.tags[chunk].at(message++);
                         ev.tag = t.a + (t.dir > 0   ? int32_t(j)
                                         : t.dir < 0 ? int32_t(chunkLength - 1 - j)
                                                     : 0);
