@@ -107,6 +107,8 @@ struct Role
     std::vector<int64_t> xorAt;
     std::vector<uint32_t> alias;
     size_t aliasOf(size_t pos) const { return alias.empty() ? pos : alias[pos]; }
+    /// The lengths f(n) of its XOR runs (indices into scaleFunctions(), synthruns.h).
+    std::vector<size_t> xorRunFunctions;
     /// Steps of one rank at the target.
     uint64_t stepCount() const { return form.length(loopCount); }
 };

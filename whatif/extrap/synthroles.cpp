@@ -189,6 +189,7 @@ bool Search::readAsRuns(Role& role, std::vector<uint64_t>& counts)
     role.inputForms = std::move(runs->inputForms);
     role.xorAt = std::move(runs->xorAt);
     role.alias = std::move(runs->alias);
+    role.xorRunFunctions = std::move(runs->xorRunFunctions);
     counts = std::move(runs->counts);
     role.scales.clear();
     for (const RunScale& r : in)

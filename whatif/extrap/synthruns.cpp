@@ -513,9 +513,19 @@ std::optional<RunForm> fitRuns(const std::vector<RunScale>& scales, const Placem
             const Element& e = tmpl.elements[tmpl.instances[q].front()];
             const std::vector<uint32_t>& refSteps =
                 scales[from].scale->perRank[scales[from].ranks->front()].steps;
-            const uint64_t copyFrom = std::min<uint64_t>(c, e.count - 1);
             const uint64_t chunkLength = rule.xorRun ? unitAt[q] : lengthAt[q];
             const uint64_t chunk = rule.varies ? c / chunkLength : 0, j = c % chunkLength;
+            // The template's copy at the same place in the same chunk: its first and last copy
+            // for the first and last (the regions entered or left around a chunk), else the
+            // copy j or the last copy before the chunk's end.
+            uint64_t copyFrom = std::min<uint64_t>(c, e.count - 1);
+            if (rule.varies && rule.xorRun) {
+                const uint64_t had = e.count / rule.c; // the template's chunk length
+                copyFrom = chunk * had + (j + 1 == chunkLength ? had - 1
+                                                               : std::min<uint64_t>(j, had - 1));
+            } else if (rule.varies && c + 1 == lengthAt[q]) {
+                copyFrom = e.count - 1;
+            }
             size_t message = 0;
             for (size_t b = 0; b < block.size(); ++b) {
                 const uint32_t refStep = refSteps[e.first + copyFrom * block.size() + b];
@@ -567,6 +577,7 @@ std::optional<RunForm> fitRuns(const std::vector<RunScale>& scales, const Placem
         out.inputForms[scales[k].index] = std::move(sf);
         out.counts[scales[k].index] = s.count;
     }
+    std::vector<std::pair<std::string, size_t>> notes; // and how many runs follow each
     for (size_t q = 0; q < formSize; ++q) {
         const ElementRule& rule = rules[q];
         if (!rule.varies) continue;
@@ -576,8 +587,23 @@ std::optional<RunForm> fitRuns(const std::vector<RunScale>& scales, const Placem
                            rule.f->name + " times (" + std::to_string(lengthAt[q]) + " at " +
                            std::to_string(target) + " ranks)";
         if (rule.xorRun) text += ", with partners r XOR 2^j";
-        out.notes.push_back(std::move(text));
+        if (rule.xorRun) {
+            const auto f = size_t(rule.f - scaleFunctions().data());
+            if (std::find(out.xorRunFunctions.begin(), out.xorRunFunctions.end(), f) ==
+                out.xorRunFunctions.end())
+                out.xorRunFunctions.push_back(f);
+        }
+        // One note per rule: a loop body holds the same run many times.
+        const auto same = std::find_if(notes.begin(), notes.end(),
+                                       [&](const auto& n) { return n.first == text; });
+        if (same == notes.end())
+            notes.emplace_back(std::move(text), 1);
+        else
+            ++same->second;
     }
+    for (auto& [text, many] : notes)
+        out.notes.push_back(many == 1 ? std::move(text)
+                                      : std::move(text) + " (" + std::to_string(many) + " runs)");
     return out;
 }
 

@@ -47,6 +47,9 @@ struct RunForm
     std::vector<int64_t> xorAt;        ///< per target position: partners r XOR k (0: not a run)
     std::vector<uint32_t> alias;       ///< per target position: whose sizes, rules and gaps
     std::vector<std::string> notes;    ///< the runs and their rules, for the plan's notes
+    /// The lengths f(n) of its XOR runs, as indices into scaleFunctions(): 2^f(n) ranks
+    /// exchange in such a run (a row of a process grid the partners show).
+    std::vector<size_t> xorRunFunctions;
 };
 
 /// A count rule c x f(n): the functions tried, in order.
