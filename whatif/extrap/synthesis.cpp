@@ -1,5 +1,3 @@
-#include <cstdio>
-#include <cstdlib>
 #include "whatif/extrap/synthesis.h"
 
 #include "model/traceerror.h"
@@ -122,8 +120,6 @@ SynthesisResult synthesise(const std::vector<const Trace*>& traces, const netsim
         return result;
     }
     const TraceDiagnostics& d = draft.diagnostics();
-    if (std::getenv("RS_DEBUG_RUNS")) { std::fprintf(stderr, "sends %llu recvs %llu\n", (unsigned long long)d.unmatchedSends, (unsigned long long)d.unmatchedReceives); for (auto& w : d.warnings) std::fprintf(stderr, "w: %s\n", w.c_str());
-        int shown = 0; for (const Message& m : draft.messages()) if (!m.matched() && shown++ < 80) std::fprintf(stderr, "unmatched %s %u -> %u tag %d bytes %llu ev %u/%u\n", m.sendLocation.valid() ? "send" : "recv", draft.messageSender(m).value, draft.messageReceiver(m).value, m.tag, (unsigned long long)m.bytes, m.sendEvent, m.recvEvent); }
     if (d.unmatchedMessages() > 0 || d.incompleteCollectives > 0) {
         result.refused.push_back(
             {"", "the synthesised ranks do not pair up at " + std::to_string(options.target) +

@@ -3,8 +3,6 @@
 #include "whatif/extrap/synthruns.h"
 
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 #include <map>
 #include <optional>
 #include <set>
@@ -65,7 +63,8 @@ public:
     bool targetCovered();
     /// The class's steps as runs whose length changes with the scale (synthruns.h): fills the
     /// role's form at the target, its input forms, XOR partners and aliases, and the counts.
-    bool readAsRuns(Role& role, std::vector<uint64_t>& counts);
+    /// `why` says what failed when they cannot be.
+    bool readAsRuns(Role& role, std::vector<uint64_t>& counts, std::string& why);
 
 private:
     void fail(std::string site, std::string reason)
@@ -175,15 +174,13 @@ std::optional<uint64_t> Search::matchWithout(Role& role, size_t k,
     return count;
 }
 
-bool Search::readAsRuns(Role& role, std::vector<uint64_t>& counts)
+bool Search::readAsRuns(Role& role, std::vector<uint64_t>& counts, std::string& why)
 {
     const auto& at = byClass_[role.cls];
     std::vector<RunScale> in;
     for (size_t k = 0; k < at.size(); ++k)
         if (!at[k].empty()) in.push_back({&scales_[k], &memberIndex_[k], &at[k], k});
-    std::string why;
     auto runs = fitRuns(in, out_.placement, ctx_, target_, scales_.size(), why);
-    if (!runs && std::getenv("RS_DEBUG_RUNS")) std::fprintf(stderr, "runs: %s\n", why.c_str());
     if (!runs) return false;
     role.form = std::move(runs->form);
     role.inputForms = std::move(runs->inputForms);
@@ -224,11 +221,13 @@ bool Search::sameFormAcrossScales()
             const std::vector<uint32_t>& steps = scales_[k].perRank[at[k].front()].steps;
             auto count = matchLoop(role.form, steps);
             if (!count) count = matchWithout(role, k, steps);
-            if (!count && !readAsRuns(role, counts)) {
+            std::string why;
+            if (!count && !readAsRuns(role, counts, why)) {
                 fail(firstDifference(ctx_, refSteps, steps),
                      "the '" + role.name + "' ranks make different MPI calls in " +
                          scales_[ref].label + " and " + scales_[k].label +
-                         ", beyond a loop running more or fewer times");
+                         ", beyond a loop running more or fewer times (read as runs whose "
+                         "length changes with the scale: " + why + ")");
                 return false;
             }
             if (!count) break; // read as runs: every scale is placed

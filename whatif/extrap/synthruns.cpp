@@ -3,8 +3,6 @@
 #include "whatif/extrap/synthloop.h"
 
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 #include <bit>
 #include <map>
 
@@ -390,16 +388,6 @@ std::optional<RunForm> fitRuns(const std::vector<RunScale>& scales, const Placem
             stepOfToken.try_emplace(tokens[k].token[j], steps[j]);
     }
     const ScaleRuns& ref = runs.back();
-    if (std::getenv("RS_DEBUG_RUNS"))
-        for (size_t k = 0; k < runs.size(); ++k) {
-            std::fprintf(stderr, "scale %u: prefix %zu body %zu count %llu:", scales[k].scale->ranks, runs[k].prefix, runs[k].body, (unsigned long long)runs[k].count);
-            for (size_t q = runs[k].prefix; q < runs[k].blocksOfForm.size() && q < runs[k].prefix + runs[k].body; ++q) {
-                std::fprintf(stderr, " %u[", runs[k].blocksOfForm[q]);
-                for (uint32_t t : blockTokens[runs[k].blocksOfForm[q]]) std::fprintf(stderr, "%u,", t);
-                std::fprintf(stderr, "]x%llu", (unsigned long long)runs[k].lengths[q]);
-            }
-            std::fprintf(stderr, "\n");
-        }
     for (size_t k = 0; k < runs.size(); ++k) {
         if (runs[k].blocksOfForm != ref.blocksOfForm || runs[k].prefix != ref.prefix ||
             runs[k].body != ref.body) {
@@ -453,12 +441,13 @@ std::optional<RunForm> fitRuns(const std::vector<RunScale>& scales, const Placem
             break;
         }
         if (!rule.f) {
-            std::string lengths;
-            for (size_t k = 0; k < runs.size(); ++k)
-                lengths += (k ? ", " : "") + std::to_string(runs[k].lengths[q]) + " at " +
-                           std::to_string(scales[k].scale->ranks);
-            why = "a run at " + siteOf(ctx, firstStep) + " repeats " + lengths +
-                  " times, by no rule c x f(n) with f among log2 n, ceil(log2 n / 2), "
+            std::string lengths, ranks;
+            for (size_t k = 0; k < runs.size(); ++k) {
+                lengths += (k ? ", " : "") + std::to_string(runs[k].lengths[q]);
+                ranks += (k ? ", " : "") + std::to_string(scales[k].scale->ranks);
+            }
+            why = "a run at " + siteOf(ctx, firstStep) + " repeats " + lengths + " times at " +
+                  ranks + " ranks, by no rule c x f(n) with f among log2 n, ceil(log2 n / 2), "
                   "floor(log2 n / 2), n, n - 1, n / 2";
             return std::nullopt;
         }
