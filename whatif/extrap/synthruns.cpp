@@ -1,6 +1,7 @@
 #include "whatif/extrap/synthruns.h"
 
 #include "whatif/extrap/synthloop.h"
+#include "whatif/extrap/synthrunblocks.h"
 
 #include <algorithm>
 #include <bit>
@@ -10,171 +11,10 @@ namespace rankscope::extrap::synth {
 
 namespace {
 
-/// Longest block a run is looked for with (a block of a few MPI calls: post, send, wait...).
-constexpr size_t kMaxBlock = 16;
-
 std::optional<uint64_t> log2Exact(uint32_t n)
 {
     if (n == 0 || !std::has_single_bit(n)) return std::nullopt;
     return uint64_t(std::countr_zero(n));
-}
-
-/// One input scale as tokens: a step and the kind of rule its partners follow on every rank.
-struct Tokens
-{
-    std::vector<uint32_t> token;             ///< per step
-    std::vector<int64_t> xorK;               ///< per step: k when every partner is r XOR k
-    std::vector<std::vector<int32_t>> tags;  ///< per step: its messages' tags
-};
-
-/// The shape without its events' tags (0 where an event has none), and the tags.
-StepShape untagged(StepShape shape, std::vector<int32_t>* tags)
-{
-    // The MPI call alone: the regions left and entered before the first copy of a run differ
-    // from those before the others.
-    shape.events.erase(shape.events.begin(), shape.events.begin() + shape.callBegin);
-    shape.callBegin = 0;
-    for (EventShape& e : shape.events) {
-        if (tags) tags->push_back(e.tag);
-        e.tag = 0;
-    }
-    return shape;
-}
-
-class TokenTable
-{
-public:
-    uint32_t id(const std::string& key)
-    {
-        return ids_.try_emplace(key, uint32_t(ids_.size())).first->second;
-    }
-
-private:
-    std::map<std::string, uint32_t> ids_;
-};
-
-Tokens tokensOf(const RunScale& in, const Placement& placement, const SkeletonContext& ctx,
-                StepTable& shapes, TokenTable& table)
-{
-    const ScaleSkeleton& sc = *in.scale;
-    const uint32_t n = sc.ranks;
-    const auto grid = placement.grid(n);
-    const ProcessGrid* g = grid ? &*grid : nullptr;
-    const std::vector<uint32_t>& ranks = *in.ranks;
-    const std::vector<uint32_t>& steps = sc.perRank[ranks.front()].steps;
-    Tokens t;
-    t.token.reserve(steps.size());
-    t.xorK.assign(steps.size(), 0);
-    t.tags.resize(steps.size());
-    for (size_t j = 0; j < steps.size(); ++j) {
-        const StepShape& shape = ctx.steps.shape(steps[j]);
-        std::string key = std::to_string(shapes.intern(untagged(shape, &t.tags[j])));
-        int64_t stepXor = -1; // -1: no partner yet; 0: partners that are not all one XOR
-        for (uint32_t e = 0; e < shape.events.size(); ++e) {
-            if (rankParams(shape.events[e]) == 0) continue;
-            std::vector<RankRule> rules;
-            bool first = true;
-            for (const uint32_t r : ranks) {
-                const EventParams p = eventParams(*sc.trace, *in.members, RankId(r),
-                                                  sc.perRank[r].eventAt(j, e));
-                if (p.partner == kNoPartner) {
-                    rules.clear();
-                    break;
-                }
-                if (first) {
-                    rules = rulesFor(r, p.partner, n, g);
-                    first = false;
-                } else {
-                    std::erase_if(rules, [&](const RankRule& rule) {
-                        return rule.evaluate(r, n, g) != p.partner;
-                    });
-                }
-                if (rules.empty()) break;
-            }
-            const auto x = std::find_if(rules.begin(), rules.end(),
-                                        [](const RankRule& r) { return r.kind == RuleKind::Xor; });
-            if (x != rules.end()) {
-                key += "|x";
-                stepXor = stepXor == -1 || stepXor == x->k ? x->k : 0;
-            } else {
-                // Partners that follow no rule never repeat as a token.
-                key += rules.empty() ? "|?" + std::to_string(j) : "|" + rules.front().text();
-                stepXor = 0;
-            }
-        }
-        t.token.push_back(table.id(key));
-        t.xorK[j] = stepXor > 0 ? stepXor : 0;
-    }
-    return t;
-}
-
-/// A block of tokens repeated `count` times from step `first` on.
-struct Element
-{
-    uint32_t block = 0;
-    uint64_t count = 1;
-    size_t first = 0;
-};
-
-/// The blocks that repeat back to back in `t`, innermost first: for each block length p from
-/// 1 up, every run of 2 or more copies of p tokens not inside a run found before.
-std::vector<std::vector<uint32_t>> repeatingBlocks(const std::vector<uint32_t>& t)
-{
-    std::vector<bool> covered(t.size(), false);
-    std::vector<std::vector<uint32_t>> found;
-    const auto free = [&](size_t from, size_t to) {
-        return std::none_of(covered.begin() + ptrdiff_t(from), covered.begin() + ptrdiff_t(to),
-                            [](bool c) { return c; });
-    };
-    for (size_t p = 1; p <= kMaxBlock; ++p) {
-        size_t i = 0;
-        while (i + 2 * p <= t.size()) {
-            size_t c = 1;
-            while (i + (c + 1) * p <= t.size() && free(i + c * p, i + (c + 1) * p) &&
-                   std::equal(t.begin() + ptrdiff_t(i), t.begin() + ptrdiff_t(i + p),
-                              t.begin() + ptrdiff_t(i + c * p)))
-                ++c;
-            if (c < 2 || !free(i, i + p)) {
-                ++i;
-                continue;
-            }
-            std::fill(covered.begin() + ptrdiff_t(i), covered.begin() + ptrdiff_t(i + c * p), true);
-            found.emplace_back(t.begin() + ptrdiff_t(i), t.begin() + ptrdiff_t(i + p));
-            i += c * p;
-        }
-    }
-    return found;
-}
-
-/// `t` as elements, left to right: at each step the known block whose copies from there cover
-/// the most steps (the shorter on a tie), or the step alone.
-std::vector<Element> collapse(const std::vector<uint32_t>& t,
-                              const std::vector<std::vector<uint32_t>>& known,
-                              std::map<std::vector<uint32_t>, uint32_t>& blocks)
-{
-    std::vector<Element> out;
-    size_t i = 0;
-    while (i < t.size()) {
-        const std::vector<uint32_t>* best = nullptr;
-        size_t bestC = 0;
-        for (const std::vector<uint32_t>& b : known) {
-            const size_t p = b.size();
-            size_t c = 0;
-            while (i + (c + 1) * p <= t.size() &&
-                   std::equal(b.begin(), b.end(), t.begin() + ptrdiff_t(i + c * p)))
-                ++c;
-            if (c > 0 && (!best || c * p > bestC * best->size() ||
-                          (c * p == bestC * best->size() && p < best->size())))
-                best = &b, bestC = c;
-        }
-        std::vector<uint32_t> block = best ? *best : std::vector<uint32_t>{t[i]};
-        const size_t length = block.size();
-        const uint32_t id =
-            blocks.try_emplace(std::move(block), uint32_t(blocks.size())).first->second;
-        out.push_back({id, best ? uint64_t(bestC) : 1, i});
-        i += best ? bestC * length : 1;
-    }
-    return out;
 }
 
 /// One scale read as elements in a loop form: prefix, one body iteration, suffix.
@@ -363,18 +203,10 @@ std::optional<RunForm> fitRuns(const std::vector<RunScale>& scales, const Placem
                                SkeletonContext& ctx, uint32_t target, size_t inputCount,
                                std::string& why)
 {
-    TokenTable table;
-    StepTable shapes;
     std::map<std::vector<uint32_t>, uint32_t> blocks;
-    std::vector<Tokens> tokens;
+    const std::vector<Tokens> tokens = tokensOf(scales, placement, ctx);
     std::vector<ScaleRuns> runs;
-    std::vector<std::vector<uint32_t>> known;
-    for (const RunScale& in : scales) {
-        tokens.push_back(tokensOf(in, placement, ctx, shapes, table));
-        for (std::vector<uint32_t>& b : repeatingBlocks(tokens.back().token))
-            if (std::find(known.begin(), known.end(), b) == known.end())
-                known.push_back(std::move(b));
-    }
+    const std::vector<std::vector<uint32_t>> known = innermostBlocks(tokens);
     for (const Tokens& t : tokens)
         runs.push_back(formOf(collapse(t.token, known, blocks)));
     std::vector<std::vector<uint32_t>> blockTokens(blocks.size());
