@@ -8,11 +8,12 @@
 // the plain loop form (prefix + body^count + suffix) cannot hold them. Here a role's steps are
 // read as a sequence of elements, each a block of steps repeated m times, where two steps are the
 // same token only when they are the same step AND their partners follow the same kind of rule on
-// every rank of the role (r XOR 2^j counts as one kind whatever j is). The elements must be the
-// same at every scale; an element's repeat count m either stays the same or is c x f(n) for one f
-// among log2 n, ⌈log2 n / 2⌉, ⌊log2 n / 2⌋, n, n - 1 and n / 2. A run whose copies exchange with r
-// XOR k is read as c chunks of f(n) copies, each with k = b 2^j (ascending) or b 2^(f - 1 - j)
-// (descending), b the same at every scale; a run without such partners repeats one copy.
+// every rank of the role (r XOR 2^j counts as one kind whatever j is; synthrunblocks.h). The
+// elements must be the same at every scale; an element's repeat count m either stays the same
+// or is c x f(n) for one f among log2 n, ⌈log2 n / 2⌉, ⌊log2 n / 2⌋, n, n - 1 and n / 2. A run
+// whose copies exchange with r XOR k is read as c chunks of f(n) copies, each with k = b 2^j
+// (ascending) or b 2^(f - 1 - j) (descending), b the same at every scale; a run without such
+// partners repeats one copy.
 //
 // The role's form is then written out at the target (the runs at their target length), with a
 // map from every input scale's positions into it, the XOR partner of every run position, and for
