@@ -3,6 +3,7 @@
 #include "whatif/extrap/countmodel.h"
 #include "whatif/extrap/pmnf.h"
 #include "whatif/extrap/synthroles.h"
+#include "whatif/extrap/synthruns.h"
 
 #include <algorithm>
 #include <cmath>
@@ -75,35 +76,65 @@ std::optional<uint64_t> exactPowerLaw(std::span<const FitPoint> points, double t
     return uint64_t(std::llround(std::min(kMaxBytes, std::exp(a + b * std::log(target)))));
 }
 
+/// A size that is a + b / d(n) exactly at every point, then a + b / d(target); d(n) nothing where
+/// it does not apply.
+template <typename Divisor>
+std::optional<uint64_t> exactInverse(std::span<const FitPoint> points, uint32_t target,
+                                     Divisor d)
+{
+    if (points.size() < 3 || !d(target)) return std::nullopt;
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+    std::vector<double> xs;
+    for (const FitPoint& p : points) {
+        const std::optional<double> dn = d(uint32_t(p.n));
+        if (!dn || *dn <= 0) return std::nullopt;
+        const double x = 1.0 / *dn;
+        xs.push_back(x);
+        sx += x;
+        sy += p.value;
+        sxx += x * x;
+        sxy += x * p.value;
+    }
+    const double m = double(points.size());
+    const double den = m * sxx - sx * sx;
+    if (den <= 1e-12) return std::nullopt;
+    const double b = (m * sxy - sx * sy) / den, a = (sy - b * sx) / m;
+    for (size_t i = 0; i < points.size(); ++i)
+        if (std::abs(a + b * xs[i] - points[i].value) > std::max(1.0, 1e-3 * points[i].value))
+            return std::nullopt;
+    const double v = a + b / *d(target);
+    return uint64_t(std::llround(std::clamp(v, 0.0, kMaxBytes)));
+}
+
 /// A size that is a + b / d(n) exactly, d(n) one dimension of the placement's grid at scale n
 /// (a halo face of a 2-D decomposition whose grid is not square at every scale).
 std::optional<uint64_t> exactInGridDimension(std::span<const FitPoint> points, uint32_t target,
                                              const Placement& placement)
 {
-    if (placement.gridDims() == 0 || points.size() < 3) return std::nullopt;
-    const auto at = placement.grid(target);
     for (int d = 0; d < placement.gridDims(); ++d) {
-        double sx = 0, sy = 0, sxx = 0, sxy = 0;
-        std::vector<double> xs;
-        for (const FitPoint& p : points) {
-            const double x = 1.0 / double(placement.grid(uint32_t(p.n))->dims()[size_t(d)]);
-            xs.push_back(x);
-            sx += x;
-            sy += p.value;
-            sxx += x * x;
-            sxy += x * p.value;
-        }
-        const double m = double(points.size());
-        const double den = m * sxx - sx * sx;
-        if (den <= 1e-12) continue;
-        const double b = (m * sxy - sx * sy) / den, a = (sy - b * sx) / m;
-        bool exact = true;
-        for (size_t i = 0; i < points.size(); ++i)
-            exact = exact && std::abs(a + b * xs[i] - points[i].value) <=
-                                 std::max(1.0, 1e-3 * points[i].value);
-        if (!exact) continue;
-        const double v = a + b / double(at->dims()[size_t(d)]);
-        return uint64_t(std::llround(std::clamp(v, 0.0, kMaxBytes)));
+        const auto dim = [&](uint32_t n) -> std::optional<double> {
+            const auto g = placement.grid(n);
+            if (!g) return std::nullopt;
+            return double(g->dims()[size_t(d)]);
+        };
+        if (const auto v = exactInverse(points, target, dim)) return v;
+    }
+    return std::nullopt;
+}
+
+/// A size that is a + b / 2^f(n) exactly, f(n) the length of one of the role's XOR runs: the
+/// 2^f(n) ranks such a run exchanges with (a row of a grid the partners show, as NPB CG's
+/// vector segments of na / npcols elements).
+std::optional<uint64_t> exactInRunWidth(std::span<const FitPoint> points, uint32_t target,
+                                        const std::vector<size_t>& functions)
+{
+    for (const size_t f : functions) {
+        const auto width = [&](uint32_t n) -> std::optional<double> {
+            const auto l = scaleFunctions()[f].value(n);
+            if (!l || *l >= 62) return std::nullopt;
+            return double(uint64_t(1) << *l);
+        };
+        if (const auto v = exactInverse(points, target, width)) return v;
     }
     return std::nullopt;
 }
@@ -153,12 +184,13 @@ void fitGaps(Role& role, const StepTable& steps, const ScaleSkeleton& scale, siz
         const EventStream& ev = scale.trace->rankEvents(RankId(r));
         const RankSteps& rs = scale.perRank[r];
         for (size_t j = 0; j < rs.steps.size(); ++j) {
-            const size_t pos = role.inputPosition(scaleIndex, j, count);
+            const size_t pos = role.aliasOf(role.inputPosition(scaleIndex, j, count));
             // The gap as the rank ran it; its events are placed only where it ran the role's.
             const StepShape& shape = steps.shape(rs.realStep(j));
             const uint32_t first = rs.firstEvent[j];
             if (shape.events.empty()) continue;
-            const bool own = rs.realStep(j) == rs.steps[j];
+            // Fractions only from ranks that ran the position's own step (the gap has its events).
+            const bool own = rs.realStep(j) == rs.steps[j] && rs.steps[j] == role.stepAt(pos);
             const int64_t start = ev.time(first == 0 ? 0 : first - 1);
             const uint32_t endEvent = shape.callBegin < shape.events.size()
                                           ? first + shape.callBegin
@@ -179,11 +211,17 @@ void fitGaps(Role& role, const StepTable& steps, const ScaleSkeleton& scale, siz
         for (double& f : role.gapFractions[pos])
             f = fractionN[pos] > 0 ? std::clamp(f / fractionN[pos], 0.0, 1.0) : 0.0;
     }
+    for (size_t pos = 0; pos < positions; ++pos)
+        if (role.aliasOf(pos) != pos) {
+            role.gapMeanNs[pos] = role.gapMeanNs[role.aliasOf(pos)];
+            role.gapFractions[pos] = role.gapFractions[role.aliasOf(pos)];
+        }
 }
 
 } // namespace
 
-uint64_t fitSize(std::span<const FitPoint> points, double target, const Placement* placement)
+uint64_t fitSize(std::span<const FitPoint> points, double target, const Placement* placement,
+                 const std::vector<size_t>& xorRunFunctions)
 {
     const bool constant = std::all_of(points.begin(), points.end(), [&](const FitPoint& p) {
         return p.value == points.front().value;
@@ -193,6 +231,8 @@ uint64_t fitSize(std::span<const FitPoint> points, double target, const Placemen
     if (placement)
         if (const auto linear = exactInGridDimension(points, uint32_t(target), *placement))
             return *linear;
+    if (const auto width = exactInRunWidth(points, uint32_t(target), xorRunFunctions))
+        return *width;
     const SeriesFit fit = fitPmnf(points, target, 0, "bytes");
     return uint64_t(std::llround(std::clamp(fit.prediction, 0.0, kMaxBytes)));
 }
@@ -224,7 +264,8 @@ void fitRoles(SynthesisPlan& plan, const std::vector<std::vector<std::vector<uin
             for (const uint32_t r : members[ri][k]) {
                 const RankSteps& rs = scales[k].perRank[r];
                 for (size_t j = 0; j < rs.steps.size(); ++j) {
-                    const size_t pos = role.inputPosition(k, j, counts[ri][k]);
+                    // A run's copies share the sizes of the copy every scale shows.
+                    const size_t pos = role.aliasOf(role.inputPosition(k, j, counts[ri][k]));
                     uint32_t slot = role.sizeSlotBase[pos];
                     const auto& events = steps.shape(rs.steps[j]).events;
                     for (uint32_t e = 0; e < events.size(); ++e) {
@@ -249,7 +290,26 @@ void fitRoles(SynthesisPlan& plan, const std::vector<std::vector<std::vector<uin
     for (size_t ri = 0; ri < plan.roles.size(); ++ri) {
         Role& role = plan.roles[ri];
         role.sizes.clear();
+        // The size slots of aliased positions: fitted once, at the position they take after.
+        std::vector<uint32_t> sizeFrom(own[ri].size());
+        for (uint32_t slot = 0; slot < sizeFrom.size(); ++slot)
+            sizeFrom[slot] = slot;
+        for (size_t pos = 0; pos < role.positions(); ++pos) {
+            const size_t from = role.aliasOf(pos);
+            const uint32_t end = pos + 1 < role.positions() ? role.sizeSlotBase[pos + 1]
+                                                            : uint32_t(own[ri].size());
+            for (uint32_t slot = role.sizeSlotBase[pos]; slot < end; ++slot)
+                sizeFrom[slot] = role.sizeSlotBase[from] + (slot - role.sizeSlotBase[pos]);
+        }
         for (size_t slot = 0; slot < own[ri].size(); ++slot) {
+            if (sizeFrom[slot] < slot) {
+                role.sizes.push_back(role.sizes[sizeFrom[slot]]);
+                continue;
+            }
+            if (sizeFrom[slot] != slot) {
+                role.sizes.push_back(0); // set below, once its position is fitted
+                continue;
+            }
             std::vector<FitPoint> points = own[ri][slot].points(scales);
             if (points.size() < 3) points = pooled.at(keys[ri][slot]).points(scales);
             if (points.size() < 3) {
@@ -270,8 +330,10 @@ void fitRoles(SynthesisPlan& plan, const std::vector<std::vector<std::vector<uin
                 role.sizes.push_back(uint64_t(std::llround(std::max(0.0, points.back().value))));
                 continue;
             }
-            role.sizes.push_back(fitSize(points, plan.target, &plan.placement));
+            role.sizes.push_back(fitSize(points, plan.target, &plan.placement, role.xorRunFunctions));
         }
+        for (size_t slot = 0; slot < own[ri].size(); ++slot)
+            role.sizes[slot] = role.sizes[sizeFrom[slot]];
         // Gaps are placed as at the largest scale the role occurs at (closest to the target).
         size_t largest = scales.size();
         for (size_t k = 0; k < scales.size(); ++k)

@@ -22,9 +22,11 @@ namespace rankscope::extrap::synth {
 
 /// The size at `target` (bytes, rounded, >= 0) of the series `points` (>= 3 distinct scales):
 /// a constant, an exact power law of n, exactly a + b / d(n) for a dimension d(n) of the
-/// placement's grid (when given), else §4's PMNF.
+/// placement's grid (when given), exactly a + b / 2^f(n) for the length f(n) of one of the role's
+/// XOR runs (`xorRunFunctions`, indices into scaleFunctions()), else §4's PMNF.
 uint64_t fitSize(std::span<const FitPoint> points, double target,
-                 const Placement* placement = nullptr);
+                 const Placement* placement = nullptr,
+                 const std::vector<size_t>& xorRunFunctions = {});
 
 /// Fills loop counts, sizes and gap placement of every role of `plan`; refusals for series
 /// seen at fewer than 3 scales go to plan.refused. `members[role][scale]` are the role's ranks

@@ -383,6 +383,8 @@ SynthesisPlan planSynthesis(const std::vector<const Trace*>& traces, const Synth
             plan.refused.push_back(std::move(f));
         return plan;
     }
+    for (std::string& n : best.notes)
+        plan.notes.push_back(std::move(n));
     plan.roles = std::move(best.roles);
     plan.roleOfClass = std::move(best.roleOfClass);
     fitRoles(plan, best.members, best.counts, scales, members);

@@ -101,6 +101,14 @@ struct Role
     std::vector<ScaleForm> inputForms;
     /// Position in the full form of the k-th step of a rank of input scale `scale`.
     size_t inputPosition(size_t scale, uint64_t k, uint64_t count) const;
+    /// For roles read as runs whose length changes with the scale (synthruns.h), per step
+    /// position: partners r XOR xorAt[pos] where it is not 0, and the position whose sizes,
+    /// rules and gaps a position takes (itself, or a run's copy the inputs show). Empty: none.
+    std::vector<int64_t> xorAt;
+    std::vector<uint32_t> alias;
+    size_t aliasOf(size_t pos) const { return alias.empty() ? pos : alias[pos]; }
+    /// The lengths f(n) of its XOR runs (indices into scaleFunctions(), synthruns.h).
+    std::vector<size_t> xorRunFunctions;
     /// Steps of one rank at the target.
     uint64_t stepCount() const { return form.length(loopCount); }
 };

@@ -1,5 +1,7 @@
 #include "whatif/extrap/synthroles.h"
 
+#include "whatif/extrap/synthruns.h"
+
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -35,6 +37,7 @@ std::string firstDifference(const SkeletonContext& ctx, const std::vector<uint32
 struct SlotRules
 {
     std::vector<RankRule> candidates;
+    std::optional<RankRule> preset; ///< the only rule allowed (a run's r XOR k)
     bool seen = false;
     bool failed = false;
     uint32_t n = 0, r = 0, p = 0; // the first occurrence, for the refusal
@@ -45,7 +48,7 @@ class Search
 public:
     Search(RoleSearch& out, const std::vector<ScaleSkeleton>& scales,
            const std::vector<ScaleGroups>& groups, const std::vector<MemberIndex>& members,
-           const SkeletonContext& ctx, uint32_t target)
+           SkeletonContext& ctx, uint32_t target)
         : out_(out), scales_(scales), groups_(groups), memberIndex_(members), ctx_(ctx),
           target_(target)
     {
@@ -58,6 +61,10 @@ public:
     /// scale k never runs (present from a larger scale on); fills role.inputForms[k].
     std::optional<uint64_t> matchWithout(Role& role, size_t k, const std::vector<uint32_t>& steps);
     bool targetCovered();
+    /// The class's steps as runs whose length changes with the scale (synthruns.h): fills the
+    /// role's form at the target, its input forms, XOR partners and aliases, and the counts.
+    /// `why` says what failed when they cannot be.
+    bool readAsRuns(Role& role, std::vector<uint64_t>& counts, std::string& why);
 
 private:
     void fail(std::string site, std::string reason)
@@ -71,7 +78,7 @@ private:
     const std::vector<ScaleSkeleton>& scales_;
     const std::vector<ScaleGroups>& groups_;
     const std::vector<MemberIndex>& memberIndex_;
-    const SkeletonContext& ctx_;
+    SkeletonContext& ctx_; // runs add steps with the tags of copies no input shows
     uint32_t target_;
     std::set<std::string> reportedSites_;
     std::vector<std::set<uint32_t>> sitesAt_; // call sites run at each scale
@@ -167,6 +174,28 @@ std::optional<uint64_t> Search::matchWithout(Role& role, size_t k,
     return count;
 }
 
+bool Search::readAsRuns(Role& role, std::vector<uint64_t>& counts, std::string& why)
+{
+    const auto& at = byClass_[role.cls];
+    std::vector<RunScale> in;
+    for (size_t k = 0; k < at.size(); ++k)
+        if (!at[k].empty()) in.push_back({&scales_[k], &memberIndex_[k], &at[k], k});
+    auto runs = fitRuns(in, out_.placement, ctx_, target_, scales_.size(), why);
+    if (!runs) return false;
+    role.form = std::move(runs->form);
+    role.inputForms = std::move(runs->inputForms);
+    role.xorAt = std::move(runs->xorAt);
+    role.alias = std::move(runs->alias);
+    role.xorRunFunctions = std::move(runs->xorRunFunctions);
+    counts = std::move(runs->counts);
+    role.scales.clear();
+    for (const RunScale& r : in)
+        role.scales.push_back(r.scale->ranks);
+    for (std::string& note : runs->notes)
+        out_.notes.push_back("'" + role.name + "' ranks: " + std::move(note));
+    return true;
+}
+
 bool Search::sameFormAcrossScales()
 {
     out_.roleOfClass.assign(kMaxClasses, -1);
@@ -192,13 +221,16 @@ bool Search::sameFormAcrossScales()
             const std::vector<uint32_t>& steps = scales_[k].perRank[at[k].front()].steps;
             auto count = matchLoop(role.form, steps);
             if (!count) count = matchWithout(role, k, steps);
-            if (!count) {
+            std::string why;
+            if (!count && !readAsRuns(role, counts, why)) {
                 fail(firstDifference(ctx_, refSteps, steps),
                      "the '" + role.name + "' ranks make different MPI calls in " +
                          scales_[ref].label + " and " + scales_[k].label +
-                         ", beyond a loop running more or fewer times");
+                         ", beyond a loop running more or fewer times (read as runs whose "
+                         "length changes with the scale: " + why + ")");
                 return false;
             }
+            if (!count) break; // read as runs: every scale is placed
             counts[k] = *count;
             role.scales.push_back(scales_[k].ranks);
         }
@@ -219,7 +251,11 @@ void Search::checkSlot(SlotRules& slot, uint32_t n, uint32_t r, uint32_t p, cons
         slot.n = n;
         slot.r = r;
         slot.p = p;
-        if (p != kNoPartner) slot.candidates = rulesFor(r, p, n, grid);
+        if (p != kNoPartner && slot.preset) {
+            if (slot.preset->evaluate(r, n, grid) == p) slot.candidates = {*slot.preset};
+        } else if (p != kNoPartner) {
+            slot.candidates = rulesFor(r, p, n, grid);
+        }
     } else {
         std::erase_if(slot.candidates,
                       [&](const RankRule& rule) { return rule.evaluate(r, n, grid) != p; });
@@ -248,9 +284,12 @@ bool Search::rulesHold()
         for (size_t pos = 0; pos < role.positions(); ++pos) {
             const StepShape& shape = ctx_.steps.shape(role.stepAt(pos));
             uint32_t slot = role.rankSlotBase[pos];
+            const int64_t x = role.xorAt.empty() ? 0 : role.xorAt[pos];
             for (const EventShape& e : shape.events)
-                for (int i = 0; i < rankParams(e); ++i)
+                for (int i = 0; i < rankParams(e); ++i) {
+                    if (x != 0) slots[slot].preset = RankRule{RuleKind::Xor, x, {}};
                     role.rankSlotSite[slot++] = shape.callSite;
+                }
         }
         for (size_t k = 0; k < scales_.size(); ++k) {
             const ScaleSkeleton& sc = scales_[k];
@@ -273,7 +312,23 @@ bool Search::rulesHold()
             }
         }
         for (const SlotRules& s : slots)
-            role.rankRules.push_back(s.candidates.empty() ? RankRule{} : s.candidates.front());
+            role.rankRules.push_back(s.preset                ? *s.preset
+                                     : s.candidates.empty() ? RankRule{}
+                                                            : s.candidates.front());
+        // Positions no input shows (the longer runs at the target) take their copy's rules.
+        for (size_t pos = 0; pos < role.positions(); ++pos) {
+            const size_t from = role.aliasOf(pos);
+            if (from == pos) continue;
+            const uint32_t count = (pos + 1 < role.positions() ? role.rankSlotBase[pos + 1]
+                                                                : rankSlots) -
+                                   role.rankSlotBase[pos];
+            for (uint32_t i = 0; i < count; ++i) {
+                SlotRules& own = slots[role.rankSlotBase[pos] + i];
+                if (!own.seen && !own.preset)
+                    role.rankRules[role.rankSlotBase[pos] + i] =
+                        role.rankRules[role.rankSlotBase[from] + i];
+            }
+        }
     }
     return out_.failures.empty();
 }
@@ -344,7 +399,7 @@ std::pair<uint32_t, uint32_t> layoutSlots(Role& role, const StepTable& steps)
 
 RoleSearch searchRoles(const Placement& placement, const std::vector<ScaleSkeleton>& scales,
                        const std::vector<ScaleGroups>& groups,
-                       const std::vector<MemberIndex>& memberIndex, const SkeletonContext& context,
+                       const std::vector<MemberIndex>& memberIndex, SkeletonContext& context,
                        uint32_t target)
 {
     RoleSearch out;

@@ -29,6 +29,7 @@ struct RoleSearch
     Placement placement{PlacementKind::Uniform};
     int stage = 0; ///< conditions (1)-(4) above met; 4 means the placement fits
     std::vector<Refusal> failures;
+    std::vector<std::string> notes; ///< rules found for runs whose length changes with scale
     std::vector<Role> roles; ///< form, scales, rank rules, slot layout, ranksAtTarget
     std::vector<int32_t> roleOfClass;
     /// Per role and input scale: its ranks there, and their loop count.
@@ -39,7 +40,7 @@ struct RoleSearch
 /// Tries `placement` on the input scales (ascending) for the target scale.
 RoleSearch searchRoles(const Placement& placement, const std::vector<ScaleSkeleton>& scales,
                        const std::vector<ScaleGroups>& groups,
-                       const std::vector<MemberIndex>& memberIndex, const SkeletonContext& context,
+                       const std::vector<MemberIndex>& memberIndex, SkeletonContext& context,
                        uint32_t target);
 
 /// Fills the slot layout of `role` (rankSlotBase, sizeSlotBase) from its step shapes; returns
