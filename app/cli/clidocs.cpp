@@ -195,7 +195,7 @@ void completeCommand(std::ostream& out, const CLI::App& cmd, const std::string& 
         out << "            case $prev in\n" << choiceCases;
         if (!files.empty())
             out << "                " << words(files, "|") << ")\n"
-                << "                    compopt -o filenames 2>/dev/null\n"
+                << "                    compopt -o filenames 2>/dev/null || true\n"
                 << "                    COMPREPLY=($(compgen -f -- \"$cur\"))\n"
                 << "                    return\n"
                 << "                    ;;\n";
@@ -292,7 +292,7 @@ std::string bashCompletion(const CLI::App& app)
         << "        COMPREPLY=($(compgen -W \"$opts\" -- \"$cur\"))\n"
         << "    else\n"
         << "        # A positional argument (a trace, a file) or a subcommand's name.\n"
-        << "        compopt -o filenames 2>/dev/null\n"
+        << "        compopt -o filenames 2>/dev/null || true\n"
         << "        COMPREPLY=($(compgen -W \"$opts\" -X '-*' -- \"$cur\") $(compgen -f -- \"$cur\"))\n"
         << "    fi\n"
         << "}\n"
