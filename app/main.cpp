@@ -9,6 +9,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 #include <QTimer>
 #include <QRegularExpression>
 #include <cstdio>
@@ -57,6 +58,10 @@ int main(int argc, char** argv)
     QApplication::setOrganizationName(QStringLiteral("Rankscope"));
     QApplication::setApplicationName(QStringLiteral("rankscope"));
     QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    // The installed desktop entry and icon (packaging/): the window's icon and its entry on
+    // Wayland. Without an installed icon theme entry (a build folder) the icon stays empty.
+    QGuiApplication::setDesktopFileName(QStringLiteral("org.rankscope.rankscope"));
+    QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("org.rankscope.rankscope")));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(

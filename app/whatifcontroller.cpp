@@ -168,12 +168,12 @@ QString WhatIfController::resourceDir()
     QStringList candidates;
     if (const QByteArray env = qgetenv("RANKSCOPE_RESOURCES"); !env.isEmpty())
         candidates << QString::fromLocal8Bit(env);
+    // Installed: <prefix>/bin/rankscope and <prefix>/share/rankscope. Build tree: the configure
+    // step links <build>/resources to the source's resources/, beside the binaries and one level
+    // above the test executables (<build>/tests/).
     const QString app = QCoreApplication::applicationDirPath();
-    candidates << app + QStringLiteral("/../resources") << app + QStringLiteral("/../../resources")
-               << app + QStringLiteral("/../share/rankscope");
-#ifdef RANKSCOPE_SOURCE_DIR
-    candidates << QStringLiteral(RANKSCOPE_SOURCE_DIR "/resources");
-#endif
+    candidates << app + QStringLiteral("/../share/rankscope") << app + QStringLiteral("/resources")
+               << app + QStringLiteral("/../resources");
     for (const QString& c : candidates)
         if (QFileInfo(c + QStringLiteral("/networks")).isDir())
             return QDir::cleanPath(QFileInfo(c).absoluteFilePath());

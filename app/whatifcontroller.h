@@ -62,7 +62,8 @@ public:
     WhatIfComparison* comparisonTab(int tab) const;
     SweepView* sweepTab(int tab) const;
 
-    /// The folder of bundled resources (networks/, demo/), or empty when not found.
+    /// The folder of bundled resources (networks/, demo/), or empty when not found:
+    /// $RANKSCOPE_RESOURCES, else found relative to the executable (never the source tree).
     static QString resourceDir();
     /// resources/networks/*.yaml
     static QStringList bundledSpecs();

@@ -9,6 +9,7 @@ packages=(
     libotf2-trace-dev otf2-tools
     libeigen3-dev libyaml-cpp-dev nlohmann-json3-dev libcli11-dev
     xvfb xauth fonts-dejavu-core  # a display for the GUI demo; fonts for offscreen rendering
+    dpkg-dev desktop-file-utils appstream  # the .deb (dpkg-shlibdeps) and its checks
     clang libclang-rt-14-dev      # the fuzz targets (libFuzzer)
 )
 

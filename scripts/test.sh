@@ -16,6 +16,7 @@ for preset in dev asan; do
     cmake --preset "$preset" -DRANKSCOPE_WERROR=ON >/dev/null
     cmake --build --preset "$preset" -j "$jobs"
     ctest --preset "$preset" -j "$jobs"
+    if [ "$preset" = dev ]; then bash scripts/check-install.sh dev; fi
 done
 
 echo "=== fuzz: build, run each target for 60 s"

@@ -2,6 +2,7 @@
 
 #include "app/cli/calibratecommand.h"
 #include "app/cli/clicommon.h"
+#include "app/cli/clidocs.h"
 #include "app/cli/comparecommand.h"
 #include "app/cli/convertcommand.h"
 #include "app/cli/extrapolatecommand.h"
@@ -25,6 +26,7 @@
 #include <exception>
 #include <functional>
 #include <new>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -39,6 +41,11 @@ int main(int argc, char** argv)
     // At most one subcommand; "none" is reported below. (require_subcommand(1) would make CLI11
     // say "a subcommand is required" even for a misspelt one, hiding the word it did not know.)
     app.require_subcommand(0, 1);
+    // Hidden (empty group): the build writes the man page and the bash completion with it.
+    std::string docs;
+    app.add_option("--generate-docs", docs, "Print the man page or the bash completion")
+        ->check(CLI::IsMember({"man", "bash-completion"}))
+        ->group("");
 
     InfoCommand info;
     ProfileCommand profile;
@@ -79,6 +86,13 @@ int main(int argc, char** argv)
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
         return app.exit(e) == 0 ? kOk : kBadUsage;
+    }
+
+    if (!docs.empty()) {
+        const std::string text =
+            docs == "man" ? manPage(app, RANKSCOPE_VERSION) : bashCompletion(app);
+        std::fwrite(text.data(), 1, text.size(), stdout);
+        return std::fflush(stdout) == 0 ? kOk : kBadInput;
     }
 
     try {

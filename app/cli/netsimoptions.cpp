@@ -3,6 +3,7 @@
 #include "app/cli/clicommon.h"
 #include "model/traceerror.h"
 
+#include <cstdlib>
 #include <filesystem>
 
 namespace rankscope::cli {
@@ -11,18 +12,21 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// Folders that may hold the bundled network specs, nearest first: beside the executable (an
-/// installed tool), then resources/networks of the source tree above a build folder.
+/// Folders that may hold the bundled network specs, nearest first: $RANKSCOPE_RESOURCES, then
+/// relative to the executable: <prefix>/share/rankscope when installed (<prefix>/bin/rankscope-cli),
+/// <build>/resources in a build tree (the configure step links it to the source's resources/).
+/// The same places as the GUI's WhatIfController::resourceDir().
 std::vector<fs::path> specFolders()
 {
+    std::vector<fs::path> out;
+    if (const char* env = std::getenv("RANKSCOPE_RESOURCES"); env && *env)
+        out.push_back(fs::path(env) / "networks");
     std::error_code ec;
-    fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    fs::path dir = ec ? fs::current_path(ec) : exe.parent_path();
-    std::vector<fs::path> out = {dir / "networks", dir / ".." / "share" / "rankscope" / "networks"};
-    for (int up = 0; up < 4 && !dir.empty(); ++up, dir = dir.parent_path()) {
-        out.push_back(dir / "resources" / "networks");
-        if (dir == dir.parent_path()) break;
-    }
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    const fs::path dir = ec ? fs::current_path(ec) : exe.parent_path();
+    out.push_back(dir / ".." / "share" / "rankscope" / "networks");
+    out.push_back(dir / "resources" / "networks");
+    out.push_back(dir / ".." / "resources" / "networks");
     return out;
 }
 
