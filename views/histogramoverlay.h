@@ -4,9 +4,11 @@
 // log10), y = relative frequency. Optionally a light red band for the uncertainty interval of
 // the predicted maximum (§4.4), and a title line carrying the accuracy and the W1 distance.
 //
-// Hand-drawn with QPainter: Debian 12 has no Qt 6 build of QCustomPlot, and two bar series with
-// a band need little. paintTo() draws the whole plot into any painter, so the same code serves
-// the screen, PNG and SVG export.
+// Hand-drawn with QPainter. Debian 12 does ship QCustomPlot 2.1 for Qt 6 (libqcustomplot-dev,
+// libQCustomPlotQt6.so 1.7 MB), but under GPL-3+ (its Debian copyright file), which would
+// decide the licence of the whole application for a few plots; two bar series with a band need
+// little. paintTo() draws the whole plot into any painter, so the same code serves the screen,
+// PNG and SVG export, and the tests check its geometry exactly.
 
 #include "model/histogram.h"
 #include "views/histogramaxis.h"

@@ -4,7 +4,7 @@
 //
 // SweepPlot draws the two series on one time axis (0 to a 1-2-5 value, labels from
 // TimeMapping) against the parameter (linear, or log10 when the values span 20x or more),
-// hand-drawn like HistogramOverlay (Debian 12 has no Qt 6 QCustomPlot) so paintTo() serves the
+// hand-drawn like HistogramOverlay (see there why not QCustomPlot) so paintTo() serves the
 // screen and export alike. Points still running are hollow markers on the x axis, failed ones
 // a cross there; both series connect the finished points in x order.
 
