@@ -10,6 +10,7 @@
 #include "model/traceerror.h"
 #include "model/tracegenerator.h"
 #include "testsupport/handtrace.h"
+#include "testsupport/bundledspec.h"
 #include "testsupport/testpaths.h"
 #include "whatif/extrap/extrapolation.h"
 #include "whatif/extrap/synthesis.h"
@@ -66,11 +67,7 @@ Series generateSeries(const std::string& pattern, const std::vector<uint32_t>& s
     return s;
 }
 
-netsim::NetworkSpec ibSwitch()
-{
-    const QString path = rankscope::test::testData("../../resources/networks/ib-switch.yaml");
-    return netsim::NetworkSpec::fromFile(path.toStdString());
-}
+netsim::NetworkSpec ibSwitch() { return test::bundledSpec("ib-switch"); }
 
 /// Call-site names of every MPI call of each rank, in order.
 std::vector<std::vector<std::string>> callSequences(const Trace& t)

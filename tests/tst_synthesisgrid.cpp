@@ -6,6 +6,7 @@
 #include "model/processgrid.h"
 #include "model/trace.h"
 #include "testsupport/handtrace.h"
+#include "testsupport/bundledspec.h"
 #include "testsupport/testpaths.h"
 #include "whatif/extrap/synthesis.h"
 #include "whatif/extrap/synthgraph.h"
@@ -21,11 +22,7 @@ using namespace rankscope::extrap;
 
 namespace {
 
-netsim::NetworkSpec ibSwitch()
-{
-    const QString path = rankscope::test::testData("../../resources/networks/ib-switch.yaml");
-    return netsim::NetworkSpec::fromFile(path.toStdString());
-}
+netsim::NetworkSpec ibSwitch() { return test::bundledSpec("ib-switch"); }
 
 using PartnerFn = std::function<std::vector<uint32_t>(uint32_t r, uint32_t n)>;
 

@@ -7,6 +7,7 @@
 
 #include "model/trace.h"
 #include "testsupport/handtrace.h"
+#include "testsupport/bundledspec.h"
 #include "testsupport/testpaths.h"
 #include "whatif/extrap/synthesis.h"
 #include "whatif/netsim/networkspec.h"
@@ -19,11 +20,7 @@ using namespace rankscope::extrap;
 
 namespace {
 
-netsim::NetworkSpec ibSwitch()
-{
-    const QString path = rankscope::test::testData("../../resources/networks/ib-switch.yaml");
-    return netsim::NetworkSpec::fromFile(path.toStdString());
-}
+netsim::NetworkSpec ibSwitch() { return test::bundledSpec("ib-switch"); }
 
 uint32_t log2Of(uint32_t n)
 {

@@ -6,6 +6,7 @@
 #include "model/trace.h"
 #include "model/traceerror.h"
 #include "testsupport/handtrace.h"
+#include "testsupport/bundledspec.h"
 #include "testsupport/testpaths.h"
 #include "whatif/extrap/synthcompare.h"
 #include "whatif/extrap/synthesis.h"
@@ -20,11 +21,7 @@ using namespace rankscope::extrap;
 
 namespace {
 
-netsim::NetworkSpec ibSwitch()
-{
-    const QString path = rankscope::test::testData("../../resources/networks/ib-switch.yaml");
-    return netsim::NetworkSpec::fromFile(path.toStdString());
-}
+netsim::NetworkSpec ibSwitch() { return test::bundledSpec("ib-switch"); }
 
 /// n ranks: MPI_Init, 1000 ns, MPI_Barrier (site A), then the first and last rank compute
 /// 1000 ns, the middle ranks 500 ns, call MPI_Comm_rank (site B) and compute 500 ns more;
