@@ -5,7 +5,7 @@
 #include "app/traceloader.h"
 #include "model/atomicfile.h"
 #include "model/traceerror.h"
-#include "views/comparisondata.h"
+#include "model/comparisondata.h"
 #include "views/sweepview.h"
 #include "views/whatifcomparison.h"
 #include "views/whatifpanel.h"

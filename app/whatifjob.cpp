@@ -3,7 +3,7 @@
 #include "app/traceloader.h"
 #include "model/traceerror.h"
 #include "model/waitstates.h"
-#include "views/comparisondata.h"
+#include "model/comparisondata.h"
 #include "whatif/extrap/synthesis.h"
 #include "whatif/netsim/simulation.h"
 #include "whatif/scenario/baselinecache.h"

@@ -29,7 +29,7 @@
 #include "model/tracegenerator.h"
 #include "model/waitstates.h"
 #include "testsupport/handworld.h"
-#include "views/comparisondata.h"
+#include "model/comparisondata.h"
 #include "views/durationformat.h"
 #include "views/histogramoverlay.h"
 #include "views/whatifcomparison.h"
@@ -130,9 +130,9 @@ void TestWhatIfComparison::initTestCase()
 
 void TestWhatIfComparison::percent()
 {
-    QCOMPARE(*(ComparisonData::Quantity{QString(), 200, 250}.percent()), 25.0);
-    QCOMPARE(*(ComparisonData::Quantity{QString(), 200, 100}.percent()), -50.0);
-    QVERIFY(!(ComparisonData::Quantity{QString(), 0, 100}.percent()));
+    QCOMPARE(*(ComparisonData::Quantity{std::string(), 200, 250}.percent()), 25.0);
+    QCOMPARE(*(ComparisonData::Quantity{std::string(), 200, 100}.percent()), -50.0);
+    QVERIFY(!(ComparisonData::Quantity{std::string(), 0, 100}.percent()));
 }
 
 void TestWhatIfComparison::summaryRows()
@@ -140,12 +140,12 @@ void TestWhatIfComparison::summaryRows()
     const std::vector<ComparisonData::Quantity> expected = {
         // Run time from the end of MPI_Init (10) to the end of MPI_Finalize (310, 410); MPI
         // time after MPI_Init: 10 + 10 + 70 + 10 and 10 + 60 + 10 + 170 + 20 + 10 + 10 + 10.
-        {QStringLiteral("Run time"), 300, 400},
-        {QStringLiteral("MPI time (sum over ranks)"), 100, 300},
-        {QStringLiteral("Computation time (sum over ranks)"), 500, 900},
-        {QStringLiteral("Wait time (all patterns)"), 50, 210},
-        {QStringLiteral("Wait: Late Sender"), 50, 150},
-        {QStringLiteral("Wait: Wait at Barrier"), 0, 60},
+        {"Run time", 300, 400},
+        {"MPI time (sum over ranks)", 100, 300},
+        {"Computation time (sum over ranks)", 500, 900},
+        {"Wait time (all patterns)", 50, 210},
+        {"Wait: Late Sender", 50, 150},
+        {"Wait: Wait at Barrier", 0, 60},
     };
     QCOMPARE(data_->summary, expected);
     QCOMPARE(*data_->summary[0].percent(), 100.0 * 100 / 300);
@@ -155,9 +155,9 @@ void TestWhatIfComparison::summaryRows()
     QCOMPARE(*data_->summary[4].percent(), 200.0);
     QVERIFY(!data_->summary[5].percent());
     QCOMPARE(data_->waitTotals.size(), size_t(2));
-    QCOMPARE(data_->waitTotals[0].first, QStringLiteral("Late Sender"));
+    QCOMPARE(data_->waitTotals[0].first, std::string("Late Sender"));
     QCOMPARE(data_->waitTotals[0].second, std::make_pair(50.0, 150.0));
-    QCOMPARE(data_->waitTotals[1].first, QStringLiteral("Wait at Barrier"));
+    QCOMPARE(data_->waitTotals[1].first, std::string("Wait at Barrier"));
     QCOMPARE(data_->waitTotals[1].second, std::make_pair(0.0, 60.0));
     QCOMPARE(data_->measuredRanks, 2u);
     QCOMPARE(data_->predictedRanks, 3u);
@@ -166,7 +166,7 @@ void TestWhatIfComparison::summaryRows()
 
 void TestWhatIfComparison::intervalsOfBothRuns()
 {
-    const QStringList expected = {
+    const std::vector<std::string> expected = {
         "MPI_Barrier - MPI_Finalize", "MPI_Init - MPI_Barrier",  "MPI_Init - MPI_Recv",
         "MPI_Init - MPI_Send",        "MPI_Recv - MPI_Barrier",  "MPI_Recv - MPI_Finalize",
         "MPI_Send - MPI_Barrier",     "MPI_Send - MPI_Finalize",
@@ -230,7 +230,7 @@ void TestWhatIfComparison::samplingKeepsCountsExact()
     const WaitStateAnalysis none = analyzeWaitStates(loop);
     // Whole: the loop interval's 999 delta times 2..1000, all kept.
     const auto whole = buildComparisonData(loop, none, loop, none);
-    QCOMPARE(whole->intervals.first(), QStringLiteral("MPI_Comm_rank - MPI_Comm_rank"));
+    QCOMPARE(whole->intervals.front(), std::string("MPI_Comm_rank - MPI_Comm_rank"));
     const auto& cells = whole->measuredDeltas.cells[0];
     QCOMPARE(cells.size(), size_t(1));
     QCOMPARE(cells[0].count, uint64_t(999));
@@ -336,9 +336,9 @@ void TestWhatIfComparison::summaryTable()
 void TestWhatIfComparison::differenceColours()
 {
     auto data = std::make_shared<ComparisonData>();
-    data->summary = {{QStringLiteral("slower"), 100, 106},
-                     {QStringLiteral("faster"), 100, 94},
-                     {QStringLiteral("about the same"), 100, 104}};
+    data->summary = {{"slower", 100, 106},
+                     {"faster", 100, 94},
+                     {"about the same", 100, 104}};
     WhatIfComparison w;
     w.setComparisonData(data);
     const QAbstractItemModel* m = w.summaryTable()->model();

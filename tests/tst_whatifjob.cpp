@@ -12,7 +12,7 @@
 #include "app/whatifcontroller.h"
 #include "app/whatifjob.h"
 #include "model/waitstates.h"
-#include "views/comparisondata.h"
+#include "model/comparisondata.h"
 #include "views/sweepview.h"
 #include "views/timelineview.h"
 #include "views/whatifcomparison.h"

@@ -251,7 +251,7 @@ void WhatIfComparison::fillSummary()
     summaryModel_->removeRows(0, summaryModel_->rowCount());
     if (!data_) return;
     for (const ComparisonData::Quantity& q : data_->summary) {
-        auto* name = new QStandardItem(q.name);
+        auto* name = new QStandardItem(QString::fromStdString(q.name));
         name->setEditable(false);
         QStandardItem* m = numberItem(formatDuration(q.measuredNs));
         QStandardItem* p = numberItem(formatDuration(q.predictedNs));
@@ -290,9 +290,10 @@ void WhatIfComparison::fillSelectors()
     intervalBox_->setEnabled(ready);
     rankBox_->setEnabled(ready);
     if (!ready) return;
-    for (int i = 0; i < data_->intervals.size(); ++i) {
-        intervalBox_->addItem(data_->intervals[i], i);
-        intervalBox_->setItemData(i + 1, data_->intervals[i], Qt::ToolTipRole);
+    for (int i = 0; i < int(data_->intervals.size()); ++i) {
+        const QString name = QString::fromStdString(data_->intervals[size_t(i)]);
+        intervalBox_->addItem(name, i);
+        intervalBox_->setItemData(i + 1, name, Qt::ToolTipRole);
     }
     const uint32_t m = data_->measuredRanks;
     const uint32_t p = data_->predictedRanks;
@@ -331,7 +332,9 @@ void WhatIfComparison::refreshHistogram()
     std::optional<double> w1;
     if (measured && predicted && !measured->empty() && !predicted->empty())
         w1 = wasserstein1Normalized(*predicted, *measured);
-    const QString interval = interval_ < 0 ? tr("all intervals") : data_->intervals[interval_];
+    const QString interval = interval_ < 0
+                                 ? tr("all intervals")
+                                 : QString::fromStdString(data_->intervals[size_t(interval_)]);
     const QString rank = rank_ < 0 ? tr("all ranks") : tr("rank %1").arg(rank_);
     QString title = tr("Delta times of %1, %2").arg(interval, rank);
     if (!measured) title += tr(" (not in the measured run)");
@@ -353,7 +356,7 @@ void WhatIfComparison::fillWaits()
         }
         groups.push_back({tr("All patterns"), m, p});
         for (const auto& [name, values] : data_->waitTotals)
-            groups.push_back({name, values.first, values.second});
+            groups.push_back({QString::fromStdString(name), values.first, values.second});
     }
     waitChart_->setGroups(std::move(groups));
 }

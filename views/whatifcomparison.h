@@ -12,7 +12,7 @@
 // Everything shown besides the timelines comes from a ComparisonData built off the GUI thread;
 // this widget only bins its kept samples when the selection changes.
 
-#include "views/comparisondata.h"
+#include "model/comparisondata.h"
 #include "views/comparisonview.h"
 #include "views/waitcomparisonchart.h"
 #include "whatif/scenario/scenariorun.h"

@@ -1,4 +1,4 @@
-#include "views/comparisondata.h"
+#include "model/comparisondata.h"
 
 #include "model/runcomparison.h"
 
@@ -10,8 +10,10 @@
 #include "model/waitstates.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 
 namespace rankscope {
@@ -285,7 +287,7 @@ buildComparisonData(const Trace& measured, const WaitStateAnalysis& measuredWait
     uint32_t i = 0;
     for (auto& [name, index] : names) {
         index = i++;
-        data->intervals << QString::fromStdString(name);
+        data->intervals.push_back(name);
     }
     data->measuredDeltas = remap(m, names);
     data->predictedDeltas = remap(p, names);
@@ -295,10 +297,12 @@ buildComparisonData(const Trace& measured, const WaitStateAnalysis& measuredWait
     const std::vector<ComparisonRow> rows = comparisonRows(runFigures(measured, measuredWaits),
                                                            runFigures(predicted, predictedWaits));
     for (const ComparisonRow& row : rows) {
-        const QString name = QString::fromStdString(row.name);
-        data->summary.push_back({name, row.a, row.b});
+        data->summary.push_back({row.name, row.a, row.b});
+        static constexpr std::string_view kWait = "Wait: ";
         if (row.key.rfind("wait_", 0) == 0)
-            data->waitTotals.push_back({name.mid(int(qstrlen("Wait: "))), {row.a, row.b}});
+            data->waitTotals.push_back(
+                {row.name.starts_with(kWait) ? row.name.substr(kWait.size()) : row.name,
+                 {row.a, row.b}});
     }
     data->cancelled = data->cancelled || measuredWaits.cancelled || predictedWaits.cancelled;
     return data;

@@ -1,6 +1,6 @@
 #pragma once
-// The numbers a what-if comparison shows beyond its timelines, computed once off the GUI thread
-// from two analysed runs (the measured or baseline one and the predicted one).
+// The numbers a what-if comparison shows beyond its timelines, computed once (off the GUI thread
+// in the GUI) from two analysed runs (the measured or baseline one and the predicted one).
 //
 // Design note: the Delta times pane bins any (interval, rank) selection on the GUI thread, so
 // the delta times themselves are kept, per run, per interval and per rank ("cell"). To bound
@@ -15,11 +15,10 @@
 #include "model/histogram.h"
 #include "model/progressreporter.h"
 
-#include <QString>
-#include <QStringList>
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -37,7 +36,7 @@ struct ComparisonData
 
     struct Quantity
     {
-        QString name;
+        std::string name;
         double measuredNs = 0;
         double predictedNs = 0;
         /// (predicted - measured) / measured in %, nullopt when measured is 0.
@@ -74,13 +73,13 @@ struct ComparisonData
     /// run.
     std::vector<Quantity> summary;
     /// Execution intervals (printed names `A - B`) present in either run, sorted.
-    QStringList intervals;
+    std::vector<std::string> intervals;
     uint32_t measuredRanks = 0;
     uint32_t predictedRanks = 0;
     RunDeltas measuredDeltas;
     RunDeltas predictedDeltas;
     /// Wait time per pattern (ns), measured and predicted, in the order of the summary rows.
-    std::vector<std::pair<QString, std::pair<double, double>>> waitTotals;
+    std::vector<std::pair<std::string, std::pair<double, double>>> waitTotals;
     bool cancelled = false; ///< stopped early: the numbers cover part of the runs
 
     bool operator==(const ComparisonData&) const = default;
