@@ -1,5 +1,7 @@
 #include "app/whatifjob.h"
 
+#include "whatif/scenario/scenarioexec.h"
+
 #include "app/traceloader.h"
 #include "model/traceerror.h"
 #include "model/waitstates.h"
@@ -55,59 +57,22 @@ std::shared_ptr<Trace> WhatIfJob::predict(const WhatIfRequest& request,
                                           int64_t* runtimeNs, QStringList* notes,
                                           int64_t* mpiNs)
 {
-    if (const std::string problem = whatif::validate(s); !problem.empty())
-        throw TraceError("scenario '" + s.name + "': " + problem);
-    if (request.baselines.size() != s.baselines.size())
-        throw TraceError("scenario '" + s.name + "': its baseline traces are not open");
-    // The edited copy: the file's text with this scenario's overrides, checked like the file.
-    const netsim::NetworkSpec spec = netsim::NetworkSpec::fromString(
-        request.fileSpec.yamlText, request.fileSpec.source, whatif::allOverrides(s));
-    if (s.kind == whatif::ScenarioKind::Replay) {
-        netsim::SimulationOptions o;
-        o.model = s.model;
-        o.collectiveAlgorithms = s.collectives;
-        o.cpuFactor = s.cpuFactor;
-        o.buildTrace = true;
-        o.progress = keepGoing;
-        netsim::SimulationResult r = netsim::simulate(*request.baselines.front(), spec, o);
-        if (r.cancelled || !r.trace) return nullptr;
-        if (runtimeNs) *runtimeNs = r.predictedRuntimeNs;
-        if (mpiNs) {
-            *mpiNs = 0;
-            for (const netsim::RankTimes& t : r.perRank) *mpiNs += t.mpiNs;
-        }
-        return std::make_shared<Trace>(std::move(*r.trace));
+    whatif::ScenarioInputs in;
+    in.fileSpec = request.fileSpec;
+    in.traces = request.baselines;
+    for (const QString& name : request.baselineNames)
+        in.names.push_back(name.toStdString());
+    try {
+        whatif::ScenarioRunResult r = whatif::runScenario(s, in, keepGoing);
+        if (runtimeNs) *runtimeNs = r.runtimeNs;
+        if (mpiNs) *mpiNs = r.mpiNs;
+        if (notes)
+            for (const std::string& n : r.notes)
+                *notes << qs(n);
+        return std::move(r.trace);
+    } catch (const Cancelled&) {
+        return nullptr;
     }
-    std::vector<const Trace*> traces;
-    extrap::SynthesisOptions o;
-    for (size_t i = 0; i < request.baselines.size(); ++i) {
-        traces.push_back(request.baselines[i].get());
-        o.traceNames.push_back(request.baselineNames.value(qsizetype(i)).toStdString());
-    }
-    o.target = s.target;
-    o.method = s.method == "classic" ? extrap::Method::Classic : extrap::Method::Rankscope;
-    o.seed = s.seed;
-    o.progress = keepGoing;
-    extrap::ReplayChoice replay;
-    replay.model = s.model;
-    replay.collectiveAlgorithms = s.collectives;
-    replay.cpuFactor = s.cpuFactor;
-    extrap::SynthesisResult r = extrap::synthesise(traces, spec, o, replay);
-    if (!r.refused.empty()) {
-        std::string why = "cannot predict " + std::to_string(s.target) + " ranks:";
-        for (const extrap::Refusal& f : r.refused)
-            why += "\n  " + (f.callSite.empty() ? std::string("(program)") : f.callSite) + ": " +
-                   f.reason;
-        throw TraceError(why);
-    }
-    if (r.cancelled || !r.trace) return nullptr;
-    if (notes) {
-        if (!r.machineNote.empty()) *notes << qs(r.machineNote);
-        for (const std::string& n : r.notes)
-            *notes << qs(n);
-    }
-    if (runtimeNs) *runtimeNs = r.predictedRuntimeNs;
-    return std::make_shared<Trace>(std::move(*r.trace));
 }
 
 std::optional<whatif::ScenarioOutcome> WhatIfJob::effectOf(const WhatIfRequest& request,
