@@ -2,6 +2,7 @@
 // OTF2, against figures worked out by hand from the traces' timestamps.
 
 #include "importers/otf2writer.h"
+#include "model/tracegenerator.h"
 #include "testsupport/clirunner.h"
 #include "testsupport/handtrace.h"
 #include "testsupport/handworld.h"
@@ -82,6 +83,14 @@ private slots:
         writeOtf2(test::comparedRunB(8), dir_.filePath("b").toStdString());
         writeOtf2(staggered(), dir_.filePath("staggered").toStdString());
         writeText(dir_.filePath("two.yaml"), kSpec);
+        // A generated 2-D stencil at 4, 8 and 16 ranks: the inputs of the scale scenarios.
+        for (uint32_t n : {4u, 8u, 16u}) {
+            GeneratorOptions g;
+            g.pattern = "stencil2d";
+            g.ranks = n;
+            g.iterations = 5;
+            writeOtf2(generateTrace(g), dir_.filePath(QString("s%1").arg(n)).toStdString());
+        }
     }
 
     void compareJson()
@@ -204,12 +213,46 @@ private slots:
                                                    "    network: two.yaml\n");
         const CliResult mixed = runCli({"scenario", "run", dir_.filePath("mixed.yaml")});
         QVERIFY2(mixed.exitCode == 0, mixed.err.constData());
-        QVERIFY(mixed.err.contains("skipped scale scenario 'bigger'"));
+        QVERIFY(mixed.out.contains("scenario: bigger"));
+        QVERIFY(mixed.out.contains("at 64 ranks"));
         QVERIFY(mixed.out.contains("scenario: replay"));
+        // A scale scenario runs what `predict` runs: the same trace, the same run time.
         writeText(dir_.filePath("scale.yaml"), "scenarios:\n" + scale);
-        const CliResult only = runCli({"scenario", "run", dir_.filePath("scale.yaml")});
-        QCOMPARE(only.exitCode, 1);
-        QVERIFY2(only.err.contains("no replay scenario"), only.err.constData());
+        const CliResult only = runCli({"scenario", "run", dir_.filePath("scale.yaml"), "--json"});
+        QVERIFY2(only.exitCode == 0, only.err.constData());
+        const QJsonObject so = jsonOf(only);
+        const CliResult predicted =
+            runCli({"predict", dir_.filePath("s4"), dir_.filePath("s8"), dir_.filePath("s16"),
+                    "--target", "64", "--network", dir_.filePath("two.yaml"), "--json"});
+        QVERIFY2(predicted.exitCode == 0, predicted.err.constData());
+        const QJsonObject po = jsonOf(predicted);
+        QCOMPARE(so.value("kind").toString(), "scale");
+        QCOMPARE(so.value("ranks").toInteger(), 64);
+        QVERIFY(so.value("predicted_runtime_ns").toInteger() > 0);
+        QCOMPARE(so.value("predicted_runtime_ns").toInteger(),
+                 po.value("predicted_runtime_ns").toInteger());
+        QCOMPARE(so.value("events").toInteger(), po.value("events").toInteger());
+        // A sweep of the target: one run per value, each as `predict` at that target.
+        writeText(dir_.filePath("sweep-scale.yaml"),
+                  "name: grow\nkind: scale\nbaselines: [s4, s8, s16]\nnetwork: two.yaml\n"
+                  "target: 64\nsweep: {param: target, values: [32, 64]}\n");
+        const CliResult sw = runCli({"scenario", "run", dir_.filePath("sweep-scale.yaml"), "--json"});
+        QVERIFY2(sw.exitCode == 0, sw.err.constData());
+        const QJsonObject swo = jsonOf(sw);
+        QCOMPARE(swo.value("sweep_param").toString(), "target");
+        const QJsonArray points = swo.value("runs").toArray();
+        QCOMPARE(points.size(), 2);
+        QCOMPARE(points[0].toObject().value("ranks").toInteger(), 32);
+        QCOMPARE(points[0].toObject().value("value").toString(), "32");
+        QCOMPARE(points[1].toObject().value("ranks").toInteger(), 64);
+        QCOMPARE(points[1].toObject().value("predicted_runtime_ns").toInteger(),
+                 po.value("predicted_runtime_ns").toInteger());
+        // Its inputs missing: exit 1 naming the file.
+        writeText(dir_.filePath("gone.yaml"), "name: gone\nkind: scale\nbaselines: [n4, n8, n16]\n"
+                                              "network: two.yaml\ntarget: 64\n");
+        const CliResult gone = runCli({"scenario", "run", dir_.filePath("gone.yaml")});
+        QCOMPARE(gone.exitCode, 1);
+        QVERIFY2(gone.err.contains("n4"), gone.err.constData());
 
         writeText(dir_.filePath("bad.yaml"), "name: bad\nkind: replay\nbaselines: [staggered]\n"
                                              "network: two.yaml\nset: [links.l.latency=fast]\n");
