@@ -8,7 +8,6 @@
 #include <QFileInfo>
 #include <QLockFile>
 #include <QStandardPaths>
-
 #include <algorithm>
 #include <vector>
 
@@ -16,7 +15,10 @@ namespace rankscope {
 
 namespace {
 
-QString lockPath(const QString& file) { return file + QStringLiteral(".lock"); }
+QString lockPath(const QString& file)
+{
+    return file + QStringLiteral(".lock");
+}
 
 /// A lock that only a live holder keeps: never "stale" by age, so a long-running instance
 /// keeps its file (QLockFile's default would give it up after 30 s).
@@ -36,9 +38,7 @@ QString defaultFolder()
 
 } // namespace
 
-Autosave::Autosave(const QString& folder) : folder_(folder.isEmpty() ? defaultFolder() : folder)
-{
-}
+Autosave::Autosave(const QString& folder) : folder_(folder.isEmpty() ? defaultFolder() : folder) {}
 
 Autosave::~Autosave() = default;
 
@@ -51,13 +51,14 @@ void Autosave::write(const Session& session)
                              ": cannot create the autosave folder");
         // A name no file or lock has yet: an orphan whose instance had this process id keeps
         // its file until it is offered back.
-        const QString stem = folder_ + QStringLiteral("/autosave-%1-")
-                                           .arg(QCoreApplication::applicationPid());
+        const QString stem =
+            folder_ + QStringLiteral("/autosave-%1-").arg(QCoreApplication::applicationPid());
         for (int n = 1; !lock_; ++n) {
             const QString candidate = stem + QString::number(n) + QStringLiteral(".rsession");
             if (QFileInfo::exists(candidate) || QFileInfo::exists(lockPath(candidate))) continue;
             lock_ = tryLock(candidate);
-            if (lock_) path_ = candidate;
+            if (lock_)
+                path_ = candidate;
             else if (n > 1000)
                 throw TraceError(QFile::encodeName(candidate).toStdString() +
                                  ": cannot lock the autosave file");
@@ -93,7 +94,8 @@ QStringList Autosave::claimOrphans()
     QStringList out;
     for (const QFileInfo& f : found) {
         const QString path = f.absoluteFilePath();
-        if ((!path_.isEmpty() && path == QFileInfo(path_).absoluteFilePath()) || claimed_.count(path))
+        if ((!path_.isEmpty() && path == QFileInfo(path_).absoluteFilePath()) ||
+            claimed_.count(path))
             continue;
         if (auto lock = tryLock(path)) { // no live instance holds it
             claimed_[path] = std::move(lock);

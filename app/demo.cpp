@@ -25,8 +25,7 @@ void printError(const QString& message)
 }
 
 /// Runs the event loop until `signal` of `sender` fires or `seconds` pass; false on timeout.
-template <class Sender, class Signal>
-bool waitFor(Sender* sender, Signal signal, int seconds)
+template <class Sender, class Signal> bool waitFor(Sender* sender, Signal signal, int seconds)
 {
     QEventLoop loop;
     QTimer timeout;
@@ -73,11 +72,11 @@ int renderScreenshots(const QString& dir, QSize size)
     window.setInteractive(false);
     window.resize(size);
     int errors = 0;
-    QObject::connect(&window, &MainWindow::errorReported, [&errors](const QString& title,
-                                                                    const QString& message) {
-        ++errors;
-        printError(title + QStringLiteral(": ") + message);
-    });
+    QObject::connect(&window, &MainWindow::errorReported,
+                     [&errors](const QString& title, const QString& message) {
+                         ++errors;
+                         printError(title + QStringLiteral(": ") + message);
+                     });
     window.show();
     bool restored = false;
     QObject::connect(&window, &MainWindow::sessionRestored, [&restored] { restored = true; });
@@ -108,8 +107,8 @@ int renderScreenshots(const QString& dir, QSize size)
         if (runs) {
             auto result = std::make_shared<bool>(false);
             auto ended = std::make_shared<bool>(false);
-            const QMetaObject::Connection c = QObject::connect(
-                whatIf, &WhatIfController::runEnded, [result, ended](bool good) {
+            const QMetaObject::Connection c =
+                QObject::connect(whatIf, &WhatIfController::runEnded, [result, ended](bool good) {
                     *result = good;
                     *ended = true;
                 });
@@ -117,7 +116,8 @@ int renderScreenshots(const QString& dir, QSize size)
             if (!*ended) waitFor(whatIf, &WhatIfController::runEnded, 600);
             QObject::disconnect(c);
             ok = *ended && *result;
-            if (!ok) printError(QStringLiteral("tour step %1 did not produce a result").arg(index + 1));
+            if (!ok)
+                printError(QStringLiteral("tour step %1 did not produce a result").arg(index + 1));
         } else {
             window.doTourStep(index);
         }

@@ -3,14 +3,13 @@
 // first sweep), so the tour also works on a session a teacher made with other traces.
 
 #include "app/mainwindow.h"
-
 #include "app/tracedocument.h"
 #include "app/whatifcontroller.h"
 #include "model/waitstates.h"
 #include "views/tourpanel.h"
 #include "views/waitstatepanel.h"
-#include "views/whatifpanel.h"
 #include "views/whatifcomparison.h"
+#include "views/whatifpanel.h"
 
 #include <QDockWidget>
 #include <QTabWidget>
@@ -20,7 +19,16 @@ namespace rankscope {
 
 namespace {
 
-enum Step { Timeline, LateSender, Extrapolate, Compare, Latency, Sweep, StepCount };
+enum Step
+{
+    Timeline,
+    LateSender,
+    Extrapolate,
+    Compare,
+    Latency,
+    Sweep,
+    StepCount
+};
 
 } // namespace
 

@@ -23,7 +23,13 @@ namespace rankscope {
 namespace {
 
 constexpr int kMaxTarget = int(extrap::kMaxTargetRanks);
-enum MethodChoice { Automatic, Both, RankscopeOnly, ClassicOnly };
+enum MethodChoice
+{
+    Automatic,
+    Both,
+    RankscopeOnly,
+    ClassicOnly
+};
 
 } // namespace
 
@@ -69,7 +75,8 @@ ExtrapolateDialog::ExtrapolateDialog(const QTabWidget* tabs, ExtrapolationJob* j
     bins_->setRange(1, kMaxHistogramBins);
     bins_->setValue(20);
     bins_->setToolTip(tr("Histogram bins"));
-    measuredBox_->setToolTip(tr("An open trace at the target scale to compare the prediction with"));
+    measuredBox_->setToolTip(
+        tr("An open trace at the target scale to compare the prediction with"));
     message_->setObjectName(QStringLiteral("validationMessage"));
     message_->setWordWrap(true);
 
@@ -212,9 +219,10 @@ void ExtrapolateDialog::validate()
         QStringList s;
         for (uint32_t n : distinct)
             s << QString::number(n);
-        error = tr("Choose traces at 3 or more different scales (now %1%2).")
-                    .arg(distinct.size())
-                    .arg(s.isEmpty() ? QString() : tr(": %1 ranks").arg(s.join(QStringLiteral(", "))));
+        error =
+            tr("Choose traces at 3 or more different scales (now %1%2).")
+                .arg(distinct.size())
+                .arg(s.isEmpty() ? QString() : tr(": %1 ranks").arg(s.join(QStringLiteral(", "))));
     } else if (target() <= *distinct.rbegin()) {
         error = tr("The target (%1 ranks) must be above the largest chosen scale (%2): "
                    "extrapolation predicts a scale that was not run.")

@@ -84,11 +84,13 @@ ExtrapolationOutcome ExtrapolationJob::runNow(const ExtrapolationRequest& reques
                 o.progress = [&keepGoing, index, all](double f) {
                     return !keepGoing || keepGoing((index + std::clamp(f, 0.0, 1.0)) / all);
                 };
-                extrap::ExtrapolationResult r = extrap::extrapolate(traces, o, request.measured.get());
+                extrap::ExtrapolationResult r =
+                    extrap::extrapolate(traces, o, request.measured.get());
                 out.cancelled = out.cancelled || r.cancelled;
                 return r;
             };
-            extrap::ExtrapolationResult best = step(extrap::Method::Auto, extrap::Mode::Interval, 0);
+            extrap::ExtrapolationResult best =
+                step(extrap::Method::Auto, extrap::Mode::Interval, 0);
             if (!out.cancelled) {
                 run.autoChosen = best.method;
                 run.candidates = best.candidates;
@@ -108,8 +110,10 @@ ExtrapolationOutcome ExtrapolationJob::runNow(const ExtrapolationRequest& reques
                     run.rankscope = step(extrap::Method::Rankscope, extrap::Mode::Interval, 1);
             }
         } else {
-            if (runs == 0) throw std::invalid_argument("choose the Rankscope or the classic method");
-            if (request.rankscope) run.rankscope = one(extrap::Method::Rankscope, extrap::Mode::Interval);
+            if (runs == 0)
+                throw std::invalid_argument("choose the Rankscope or the classic method");
+            if (request.rankscope)
+                run.rankscope = one(extrap::Method::Rankscope, extrap::Mode::Interval);
             if (!out.cancelled && request.classic)
                 run.classic = one(extrap::Method::Classic, request.classicMode);
         }
@@ -135,8 +139,8 @@ quint64 ExtrapolationJob::start(ExtrapolationRequest request)
     });
     connect(watcher_, &QFutureWatcherBase::finished, this, &ExtrapolationJob::finish);
     const QString description = tr("Extrapolating to %1 ranks").arg(request.target);
-    watcher_->setFuture(QtConcurrent::run(
-        [request = std::move(request)](QPromise<ExtrapolationOutcome>& promise) {
+    watcher_->setFuture(
+        QtConcurrent::run([request = std::move(request)](QPromise<ExtrapolationOutcome>& promise) {
             promise.setProgressRange(0, kProgressSteps);
             ExtrapolationOutcome out = runNow(request, [&promise](double f) {
                 promise.setProgressValue(int(f * kProgressSteps));
@@ -158,7 +162,8 @@ void ExtrapolationJob::drop()
     abandoned_.push_back(watcher_->future());
     watcher_->deleteLater();
     watcher_ = nullptr;
-    std::erase_if(abandoned_, [](const QFuture<ExtrapolationOutcome>& f) { return f.isFinished(); });
+    std::erase_if(abandoned_,
+                  [](const QFuture<ExtrapolationOutcome>& f) { return f.isFinished(); });
     emit cancelled(id_);
 }
 
@@ -196,8 +201,9 @@ void ExtrapolationJob::finish()
 ExtrapProgress* ExtrapolationJob::createStatusWidget(QWidget* parent)
 {
     auto* strip = new ExtrapProgress(parent);
-    connect(this, &ExtrapolationJob::started, strip,
-            [strip](quint64, const QString& text) { strip->setBusy(true, text + QStringLiteral("…")); });
+    connect(this, &ExtrapolationJob::started, strip, [strip](quint64, const QString& text) {
+        strip->setBusy(true, text + QStringLiteral("…"));
+    });
     connect(this, &ExtrapolationJob::progressChanged, strip, &ExtrapProgress::setProgress);
     connect(this, &ExtrapolationJob::idle, strip, [strip] { strip->setBusy(false); });
     connect(strip, &ExtrapProgress::cancelRequested, this, &ExtrapolationJob::cancel);

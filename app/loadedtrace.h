@@ -37,7 +37,7 @@ struct LoadedTrace
 struct LoadOutcome
 {
     LoadedTrace loaded;
-    QString error; ///< empty on success
+    QString error;          ///< empty on success
     bool cancelled = false; ///< stopped by its progress callback (no error, no trace)
 };
 

@@ -10,8 +10,8 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QIcon>
-#include <QTimer>
 #include <QRegularExpression>
+#include <QTimer>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -48,8 +48,7 @@ int main(int argc, char** argv)
     // The platform is chosen when QApplication starts, so decide before parsing properly.
     if (wantsScreenshot(argc, argv) && qEnvironmentVariableIsEmpty("DISPLAY") &&
         qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") &&
-        qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-    {
+        qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
         qputenv("QT_QPA_PLATFORM", "offscreen");
         defaultHandler = qInstallMessageHandler(quietOffscreenHandler);
     }
@@ -117,9 +116,8 @@ int main(int argc, char** argv)
             parser.value(screenshotDir), parser.isSet(size) ? windowSize : QSize(1920, 1080));
     }
     if (parser.isSet(screenshot))
-        return rankscope::Screenshot::run(
-            {parser.value(screenshot), windowSize, parser.isSet(compare), traces,
-             parser.value(pane)});
+        return rankscope::Screenshot::run({parser.value(screenshot), windowSize,
+                                           parser.isSet(compare), traces, parser.value(pane)});
 
     rankscope::MainWindow window;
     window.resize(windowSize);

@@ -22,7 +22,6 @@
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
-#include <QTimer>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFile>
@@ -38,6 +37,7 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
 
@@ -125,9 +125,13 @@ MainWindow::MainWindow(QWidget* parent)
         finishRestore();
     });
     connect(extrapolationJob_, &ExtrapolationJob::finished, this,
-            [this](quint64, const ExtrapolationRun& run) { ExtrapolationJob::openResultTab(tabs_, run); });
+            [this](quint64, const ExtrapolationRun& run) {
+                ExtrapolationJob::openResultTab(tabs_, run);
+            });
     connect(extrapolationJob_, &ExtrapolationJob::failed, this,
-            [this](quint64, const QString& message) { reportError(tr("Extrapolation failed"), message); });
+            [this](quint64, const QString& message) {
+                reportError(tr("Extrapolation failed"), message);
+            });
     onCurrentTabChanged();
 }
 
@@ -299,9 +303,9 @@ void MainWindow::onCurrentTabChanged()
 void MainWindow::updateActions()
 {
     const bool any = tabs_->count() > 0;
-    for (QAction* a : {exportAction_, closeTabAction_, zoomInAction_, zoomOutAction_, fitAction_,
-                       panLeftAction_, panRightAction_, nextCallAction_, previousCallAction_,
-                       filterAction_})
+    for (QAction* a :
+         {exportAction_, closeTabAction_, zoomInAction_, zoomOutAction_, fitAction_, panLeftAction_,
+          panRightAction_, nextCallAction_, previousCallAction_, filterAction_})
         a->setEnabled(any);
     compareAction_->setEnabled(document(tabs_->currentIndex()) != nullptr);
     int traces = 0;
@@ -436,8 +440,8 @@ bool MainWindow::compareTabs(int first, int second)
     }
     auto* view = new ComparisonView(tabs_);
     const auto run = [](const LoadedTrace& t) {
-        return ComparisonView::Run{t.name,          t.trace, t.timeline, t.profile, t.timelineIndex,
-                                   t.waits,         t.waitSummary};
+        return ComparisonView::Run{t.name,          t.trace, t.timeline,   t.profile,
+                                   t.timelineIndex, t.waits, t.waitSummary};
     };
     view->setRuns(run(a->data()), run(b->data()));
     view->setProperty("rankscopeComparePaths", QStringList{a->data().path, b->data().path});
@@ -458,11 +462,11 @@ void MainWindow::chooseRankFilter()
     // The text the user typed last for this view, so the dialog starts from it.
     const char* kFilterText = "rankscopeFilterText";
     bool ok = false;
-    const QString text = QInputDialog::getText(
-        this, tr("Filter Ranks"),
-        tr("Ranks to show, e.g. 0-7, 12, 20-23 (empty for all %1 ranks):")
-            .arg(view->trace()->rankCount()),
-        QLineEdit::Normal, view->property(kFilterText).toString(), &ok);
+    const QString text =
+        QInputDialog::getText(this, tr("Filter Ranks"),
+                              tr("Ranks to show, e.g. 0-7, 12, 20-23 (empty for all %1 ranks):")
+                                  .arg(view->trace()->rankCount()),
+                              QLineEdit::Normal, view->property(kFilterText).toString(), &ok);
     if (!ok) return;
     QString error;
     const auto ranks = parseRankList(text, view->trace()->rankCount(), &error);

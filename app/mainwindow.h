@@ -11,7 +11,6 @@
 
 #include <QMainWindow>
 #include <QStringList>
-
 #include <map>
 #include <memory>
 #include <optional>
@@ -185,8 +184,8 @@ private:
     QDockWidget* tourDock_ = nullptr;
     QTimer* autosaveTimer_ = nullptr;
     std::unique_ptr<Autosave> autosave_;
-    QStringList crashedToOffer_;  ///< claimed autosaves not yet offered
-    QString recovering_;          ///< the claimed autosave being restored
+    QStringList crashedToOffer_; ///< claimed autosaves not yet offered
+    QString recovering_;         ///< the claimed autosave being restored
     QString sessionPath_;
     bool dirty_ = false;
     std::optional<Session> restoring_; ///< a session whose traces are loading

@@ -1,8 +1,7 @@
 // MainWindow: session files (save, open, restore) and the autosave that keeps scenarios safe.
 
-#include "app/mainwindow.h"
-
 #include "app/autosave.h"
+#include "app/mainwindow.h"
 #include "app/tracedocument.h"
 #include "app/traceloader.h"
 #include "app/whatifcontroller.h"
@@ -22,7 +21,6 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
-
 #include <algorithm>
 
 namespace rankscope {
@@ -31,12 +29,21 @@ namespace {
 
 const char* const kComparePaths = "rankscopeComparePaths";
 
-std::string std8(const QString& s) { return QFile::encodeName(s).toStdString(); }
-QString q8(const std::string& s) { return QFile::decodeName(s.c_str()); }
+std::string std8(const QString& s)
+{
+    return QFile::encodeName(s).toStdString();
+}
+QString q8(const std::string& s)
+{
+    return QFile::decodeName(s.c_str());
+}
 
 } // namespace
 
-QString MainWindow::autosavePath() const { return autosave_->path(); }
+QString MainWindow::autosavePath() const
+{
+    return autosave_->path();
+}
 
 void MainWindow::markDirty()
 {
@@ -108,7 +115,10 @@ bool MainWindow::openSession(const QString& path)
     return true;
 }
 
-QStringList MainWindow::claimCrashedSessions() { return autosave_->claimOrphans(); }
+QStringList MainWindow::claimCrashedSessions()
+{
+    return autosave_->claimOrphans();
+}
 
 bool MainWindow::recoverSession(const QString& autosaveFile)
 {
@@ -136,12 +146,12 @@ void MainWindow::offerNextCrashedSession()
 {
     while (!crashedToOffer_.isEmpty() && recovering_.isEmpty()) {
         const QString file = crashedToOffer_.takeFirst();
-        QMessageBox box(QMessageBox::Question, tr("Restore session"),
-                        tr("Rankscope did not close cleanly (a window last saved at %1). Restore "
-                           "the traces, scenarios and views it had open?")
-                            .arg(QLocale().toString(QFileInfo(file).lastModified(),
-                                                    QLocale::ShortFormat)),
-                        QMessageBox::NoButton, this);
+        QMessageBox box(
+            QMessageBox::Question, tr("Restore session"),
+            tr("Rankscope did not close cleanly (a window last saved at %1). Restore "
+               "the traces, scenarios and views it had open?")
+                .arg(QLocale().toString(QFileInfo(file).lastModified(), QLocale::ShortFormat)),
+            QMessageBox::NoButton, this);
         QPushButton* restore = box.addButton(tr("Restore"), QMessageBox::AcceptRole);
         QPushButton* discard = box.addButton(tr("Discard"), QMessageBox::DestructiveRole);
         box.addButton(tr("Not Now"), QMessageBox::RejectRole);
@@ -233,8 +243,7 @@ void MainWindow::chooseAndOpenSession()
 bool MainWindow::chooseAndSaveSession()
 {
     QString path = QFileDialog::getSaveFileName(
-        this, tr("Save Session"),
-        sessionPath_.isEmpty() ? tr("session.rsession") : sessionPath_,
+        this, tr("Save Session"), sessionPath_.isEmpty() ? tr("session.rsession") : sessionPath_,
         tr("Rankscope session (*.rsession)"));
     if (path.isEmpty()) return false;
     if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".rsession");

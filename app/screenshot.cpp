@@ -35,7 +35,8 @@ int Screenshot::run(const ScreenshotRequest& request)
     }
     if (request.pane != QLatin1String("profile") && request.pane != QLatin1String("waits") &&
         request.pane != QLatin1String("causes")) {
-        printError(QStringLiteral("--pane wants profile, waits or causes, not %1").arg(request.pane));
+        printError(
+            QStringLiteral("--pane wants profile, waits or causes, not %1").arg(request.pane));
         return 1;
     }
     if (request.compare && request.traces.size() < 2) {

@@ -3,11 +3,10 @@
 #include "model/atomicfile.h"
 #include "model/traceerror.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <yaml-cpp/yaml.h>
 
 namespace rankscope {
 
@@ -111,13 +110,14 @@ Session Session::parse(const std::string& text, const std::string& source,
         bool known = false;
         for (const whatif::Scenario& sc : s.scenarios)
             known = known || sc.name == r;
-        if (!known)
-            fail(source, root["results"], "results", "no scenario named '" + r + "'");
+        if (!known) fail(source, root["results"], "results", "no scenario named '" + r + "'");
     }
     if (const YAML::Node v = root["view"]) {
         if (!v.IsMap()) fail(source, v, "view", "expected a map");
-        if (v["current_tab"]) s.view.currentTab = as<int>(v["current_tab"], "view.current_tab", source);
-        if (v["whatif_panel"]) s.view.whatIfPanel = as<bool>(v["whatif_panel"], "view.whatif_panel", source);
+        if (v["current_tab"])
+            s.view.currentTab = as<int>(v["current_tab"], "view.current_tab", source);
+        if (v["whatif_panel"])
+            s.view.whatIfPanel = as<bool>(v["whatif_panel"], "view.whatif_panel", source);
         if (v["tour"]) s.view.tour = as<bool>(v["tour"], "view.tour", source);
         if (v["tour_step"]) s.view.tourStep = as<int>(v["tour_step"], "view.tour_step", source);
         if (const YAML::Node c = v["comparisons"]) {
@@ -186,8 +186,8 @@ std::string Session::toYaml(const std::string& folder) const
     out << YAML::Key << "ranges" << YAML::Value << YAML::BeginMap;
     out << YAML::Precision(17);
     for (const auto& [path, range] : view.ranges)
-        out << YAML::Key << rel(path) << YAML::Value << YAML::Flow << YAML::BeginSeq
-            << range.first << range.second << YAML::EndSeq;
+        out << YAML::Key << rel(path) << YAML::Value << YAML::Flow << YAML::BeginSeq << range.first
+            << range.second << YAML::EndSeq;
     out << YAML::EndMap;
     out << YAML::EndMap;
     out << YAML::EndMap;

@@ -38,9 +38,9 @@ struct SessionView
 
 struct Session
 {
-    std::vector<std::string> traces;            ///< absolute paths, in tab order
-    std::vector<whatif::Scenario> scenarios;    ///< paths inside are absolute in memory
-    std::vector<std::string> results;           ///< names of scenarios with an open result tab
+    std::vector<std::string> traces;         ///< absolute paths, in tab order
+    std::vector<whatif::Scenario> scenarios; ///< paths inside are absolute in memory
+    std::vector<std::string> results;        ///< names of scenarios with an open result tab
     SessionView view;
     bool operator==(const Session&) const = default;
 

@@ -4,8 +4,8 @@
 #include "app/tracedocument.h"
 #include "app/traceloader.h"
 #include "model/atomicfile.h"
-#include "model/traceerror.h"
 #include "model/comparisondata.h"
+#include "model/traceerror.h"
 #include "views/sweepview.h"
 #include "views/whatifcomparison.h"
 #include "views/whatifpanel.h"
@@ -28,7 +28,10 @@ namespace rankscope {
 
 namespace {
 
-QString qs(const std::string& s) { return QString::fromStdString(s); }
+QString qs(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
 
 const char* const kScenarioProperty = "rankscopeScenario";
 
@@ -41,7 +44,14 @@ bool samePath(const QString& a, const QString& b)
 }
 
 /// A sweep value as a number in a base unit (ns, bytes/ns, bytes or plain), and its kind.
-enum class ValueKind { Plain, Ranks, Duration, Bandwidth, Bytes };
+enum class ValueKind
+{
+    Plain,
+    Ranks,
+    Duration,
+    Bandwidth,
+    Bytes
+};
 std::pair<double, ValueKind> numericValue(const std::string& param, const std::string& value)
 {
     if (param == "target") return {std::strtod(value.c_str(), nullptr), ValueKind::Ranks};
@@ -55,26 +65,29 @@ std::pair<double, ValueKind> numericValue(const std::string& param, const std::s
 std::pair<QString, double> axisUnit(ValueKind kind, double largest)
 {
     switch (kind) {
-    case ValueKind::Ranks: return {QObject::tr("ranks"), 1.0};
+    case ValueKind::Ranks:
+        return {QObject::tr("ranks"), 1.0};
     case ValueKind::Duration:
         if (largest >= 1e9) return {QStringLiteral("s"), 1e9};
         if (largest >= 1e6) return {QStringLiteral("ms"), 1e6};
         if (largest >= 1e3) return {QStringLiteral("us"), 1e3};
         return {QStringLiteral("ns"), 1.0};
-    case ValueKind::Bandwidth: return {QStringLiteral("Gbps"), 1.0 / 8.0}; // 1 byte/ns = 8 Gbps
+    case ValueKind::Bandwidth:
+        return {QStringLiteral("Gbps"), 1.0 / 8.0}; // 1 byte/ns = 8 Gbps
     case ValueKind::Bytes:
         if (largest >= 1024.0 * 1024.0) return {QStringLiteral("MiB"), 1024.0 * 1024.0};
         if (largest >= 1024.0) return {QStringLiteral("KiB"), 1024.0};
         return {QStringLiteral("B"), 1.0};
-    case ValueKind::Plain: break;
+    case ValueKind::Plain:
+        break;
     }
     return {QString(), 1.0};
 }
 
 ComparisonView::Run runOf(const LoadedTrace& t)
 {
-    return ComparisonView::Run{t.name,  t.trace, t.timeline, t.profile, t.timelineIndex,
-                               t.waits, t.waitSummary};
+    return ComparisonView::Run{t.name,          t.trace, t.timeline,   t.profile,
+                               t.timelineIndex, t.waits, t.waitSummary};
 }
 
 } // namespace
@@ -352,16 +365,16 @@ void WhatIfController::tryPending()
             for (SweepPlot::Point& pt : points)
                 pt.x /= divisor;
             view->setProperty("rankscopeSweepDivisor", divisor);
-            view->setSweep(tr("%1: predicted run time against %2")
-                               .arg(qs(s.name), qs(s.sweepParam)),
-                           qs(s.sweepParam), unit, points);
+            view->setSweep(
+                tr("%1: predicted run time against %2").arg(qs(s.name), qs(s.sweepParam)),
+                qs(s.sweepParam), unit, points);
             const whatif::Scenario base = s;
             connect(view, &SweepView::pointActivated, this, [this, base](int i) {
                 if (i < 0 || i >= int(base.sweepValues.size())) return;
                 whatif::Scenario one =
                     whatif::withParam(base, base.sweepParam, base.sweepValues[size_t(i)]);
-                one.name = base.name + " (" + base.sweepParam + "=" +
-                           base.sweepValues[size_t(i)] + ")";
+                one.name =
+                    base.name + " (" + base.sweepParam + "=" + base.sweepValues[size_t(i)] + ")";
                 one.sweepParam.clear();
                 one.sweepValues.clear();
                 run(one);
@@ -408,9 +421,9 @@ bool WhatIfController::makeRequest(const whatif::Scenario& s, WhatIfRequest& req
         request.baselineNames << doc->data().name;
     }
     const std::string compare =
-        !s.compareWith.empty() ? s.compareWith
-                               : (s.kind == whatif::ScenarioKind::Replay ? s.baselines.front()
-                                                                         : std::string());
+        !s.compareWith.empty()
+            ? s.compareWith
+            : (s.kind == whatif::ScenarioKind::Replay ? s.baselines.front() : std::string());
     if (!compare.empty())
         if (TraceDocument* doc = openDocument(compare)) request.compare = doc->data();
     return true;
@@ -449,7 +462,9 @@ void WhatIfController::openResult(const WhatIfOutcome& out)
     tabs->setCurrentIndex(tab);
     if (out.predictedRuntimeNs)
         window_->statusBar()->showMessage(
-            tr("'%1': predicted run time %2 ms").arg(name).arg(double(*out.predictedRuntimeNs) / 1e6, 0, 'f', 3),
+            tr("'%1': predicted run time %2 ms")
+                .arg(name)
+                .arg(double(*out.predictedRuntimeNs) / 1e6, 0, 'f', 3),
             8000);
     emit resultOpened(name, tab);
     emit runEnded(true);
@@ -460,12 +475,13 @@ void WhatIfController::saveSpecAs(const netsim::NetworkSpec& spec)
 {
     const QString suggestion =
         QFileInfo(qs(spec.source)).completeBaseName() + QStringLiteral("-edited.yaml");
-    const QString path = QFileDialog::getSaveFileName(window_, tr("Save Network Spec"),
-                                                      suggestion, tr("Network spec (*.yaml)"));
+    const QString path = QFileDialog::getSaveFileName(window_, tr("Save Network Spec"), suggestion,
+                                                      tr("Network spec (*.yaml)"));
     if (path.isEmpty()) return;
     if (samePath(path, qs(spec.source)) && !spec.overrides.empty()) {
         // Saving over the file is allowed, but only because the user chose it explicitly.
-        window_->statusBar()->showMessage(tr("Overwriting %1 with the edited spec").arg(path), 5000);
+        window_->statusBar()->showMessage(tr("Overwriting %1 with the edited spec").arg(path),
+                                          5000);
     }
     std::string text = "# " + spec.name + ": saved by Rankscope from " + spec.source;
     if (!spec.overrides.empty()) {

@@ -1,14 +1,13 @@
 #include "app/whatifjob.h"
 
-#include "whatif/scenario/scenarioexec.h"
-
 #include "app/traceloader.h"
+#include "model/comparisondata.h"
 #include "model/traceerror.h"
 #include "model/waitstates.h"
-#include "model/comparisondata.h"
 #include "whatif/extrap/synthesis.h"
 #include "whatif/netsim/simulation.h"
 #include "whatif/scenario/baselinecache.h"
+#include "whatif/scenario/scenarioexec.h"
 
 #include <QFutureWatcher>
 #include <QPromise>
@@ -35,7 +34,10 @@ std::function<bool(double)> part(const std::function<bool(double)>& keepGoing, d
     };
 }
 
-QString qs(const std::string& s) { return QString::fromStdString(s); }
+QString qs(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
 
 } // namespace
 
@@ -51,11 +53,9 @@ WhatIfJob::~WhatIfJob()
         f.waitForFinished();
 }
 
-std::shared_ptr<Trace> WhatIfJob::predict(const WhatIfRequest& request,
-                                          const whatif::Scenario& s,
+std::shared_ptr<Trace> WhatIfJob::predict(const WhatIfRequest& request, const whatif::Scenario& s,
                                           const std::function<bool(double)>& keepGoing,
-                                          int64_t* runtimeNs, QStringList* notes,
-                                          int64_t* mpiNs)
+                                          int64_t* runtimeNs, QStringList* notes, int64_t* mpiNs)
 {
     whatif::ScenarioInputs in;
     in.fileSpec = request.fileSpec;
@@ -85,8 +85,7 @@ std::optional<whatif::ScenarioOutcome> WhatIfJob::effectOf(const WhatIfRequest& 
     static whatif::BaselineCache cache;
     const whatif::BaselineReplay base = cache.get(
         request.baselines.front(), request.fileSpec.withOverrides(s.baselineOverrides), s.model);
-    return whatif::outcomeOf(s.name, base,
-                             {whatif::editedRun(value, base, {runtimeNs, mpiNs})});
+    return whatif::outcomeOf(s.name, base, {whatif::editedRun(value, base, {runtimeNs, mpiNs})});
 }
 
 WhatIfOutcome WhatIfJob::runNow(const WhatIfRequest& request,
@@ -97,9 +96,9 @@ WhatIfOutcome WhatIfJob::runNow(const WhatIfRequest& request,
     out.compare = request.compare;
     try {
         int64_t runtime = 0, mpi = 0;
-        std::shared_ptr<Trace> trace = predict(request, request.scenario,
-                                               part(keepGoing, 0.0, kPredictShare), &runtime,
-                                               &out.notes, &mpi);
+        std::shared_ptr<Trace> trace =
+            predict(request, request.scenario, part(keepGoing, 0.0, kPredictShare), &runtime,
+                    &out.notes, &mpi);
         if (!trace) {
             out.cancelled = true;
             return out;
@@ -119,17 +118,18 @@ WhatIfOutcome WhatIfJob::runNow(const WhatIfRequest& request,
         out.ranks = uint32_t(out.result.trace->rankCount());
         const LoadedTrace& c = request.compare;
         if (c.trace && c.waits) {
-            out.comparison = buildComparisonData(*c.trace, *c.waits, *out.result.trace,
-                                                 *out.result.waits,
-                                                 part(keepGoing, kPredictShare + kAnalyseShare,
-                                                      1.0 - kPredictShare - kAnalyseShare));
+            out.comparison =
+                buildComparisonData(*c.trace, *c.waits, *out.result.trace, *out.result.waits,
+                                    part(keepGoing, kPredictShare + kAnalyseShare,
+                                         1.0 - kPredictShare - kAnalyseShare));
             if (!out.comparison || out.comparison->cancelled) {
                 out.cancelled = true;
                 out.comparison.reset();
             }
         }
     } catch (const std::bad_alloc&) {
-        out.error = QObject::tr("not enough memory for scenario '%1'").arg(qs(request.scenario.name));
+        out.error =
+            QObject::tr("not enough memory for scenario '%1'").arg(qs(request.scenario.name));
     } catch (const std::exception& e) {
         out.error = QString::fromLocal8Bit(e.what());
     }
@@ -147,11 +147,11 @@ WhatIfOutcome WhatIfJob::pointNow(const WhatIfRequest& request, int index,
         out.scenario = whatif::withParam(base, base.sweepParam, base.sweepValues[size_t(index)]);
         out.scenario.sweepParam.clear();
         out.scenario.sweepValues.clear();
-        out.scenario.name = base.name + " (" + base.sweepParam + "=" +
-                            base.sweepValues[size_t(index)] + ")";
+        out.scenario.name =
+            base.name + " (" + base.sweepParam + "=" + base.sweepValues[size_t(index)] + ")";
         int64_t runtime = 0, mpi = 0;
-        std::shared_ptr<Trace> trace = predict(request, out.scenario, part(keepGoing, 0.0, 0.85),
-                                               &runtime, &out.notes, &mpi);
+        std::shared_ptr<Trace> trace =
+            predict(request, out.scenario, part(keepGoing, 0.0, 0.85), &runtime, &out.notes, &mpi);
         if (!trace) {
             out.cancelled = true;
             return out;
@@ -164,8 +164,7 @@ WhatIfOutcome WhatIfJob::pointNow(const WhatIfRequest& request, int index,
             return out;
         }
         out.predictedRuntimeNs = runtime;
-        out.effect =
-            effectOf(request, out.scenario, runtime, mpi, base.sweepValues[size_t(index)]);
+        out.effect = effectOf(request, out.scenario, runtime, mpi, base.sweepValues[size_t(index)]);
         out.waitNs = waits.totalNs;
         out.ranks = uint32_t(trace->rankCount());
     } catch (const std::bad_alloc&) {
@@ -179,15 +178,16 @@ WhatIfOutcome WhatIfJob::pointNow(const WhatIfRequest& request, int index,
 quint64 WhatIfJob::run(WhatIfRequest request)
 {
     const QString what = tr("Running '%1'").arg(qs(request.scenario.name));
-    return launch(QtConcurrent::run([request = std::move(request)](QPromise<WhatIfOutcome>& promise) {
-                      promise.setProgressRange(0, kProgressSteps);
-                      WhatIfOutcome out = runNow(request, [&promise](double f) {
-                          promise.setProgressValue(int(f * kProgressSteps));
-                          return !promise.isCanceled();
-                      });
-                      if (!promise.isCanceled()) promise.addResult(std::move(out), 0);
-                  }),
-                  false, what);
+    return launch(
+        QtConcurrent::run([request = std::move(request)](QPromise<WhatIfOutcome>& promise) {
+            promise.setProgressRange(0, kProgressSteps);
+            WhatIfOutcome out = runNow(request, [&promise](double f) {
+                promise.setProgressValue(int(f * kProgressSteps));
+                return !promise.isCanceled();
+            });
+            if (!promise.isCanceled()) promise.addResult(std::move(out), 0);
+        }),
+        false, what);
 }
 
 quint64 WhatIfJob::sweep(WhatIfRequest request)
@@ -196,39 +196,39 @@ quint64 WhatIfJob::sweep(WhatIfRequest request)
                              .arg(qs(request.scenario.sweepParam))
                              .arg(request.scenario.sweepValues.size());
     const int points = int(request.scenario.sweepValues.size());
-    const quint64 id = launch(
-        QtConcurrent::run([request = std::move(request)](QPromise<WhatIfOutcome>& promise) {
-            const size_t n = request.scenario.sweepValues.size();
-            promise.setProgressRange(0, kProgressSteps);
-            // Points run on up to two threads (the engines are single-threaded); each point's
-            // fraction counts 1/n of the bar.
-            std::vector<double> fractions(n, 0.0);
-            std::mutex m;
-            std::atomic<size_t> next{0};
-            const auto worker = [&] {
-                for (size_t i; (i = next.fetch_add(1)) < n && !promise.isCanceled();) {
-                    WhatIfOutcome out = pointNow(request, int(i), [&, i](double f) {
-                        std::lock_guard lock(m);
-                        fractions[i] = f;
-                        double sum = 0;
-                        for (double x : fractions)
-                            sum += x;
-                        promise.setProgressValue(int(sum / double(n) * kProgressSteps));
-                        return !promise.isCanceled();
-                    });
-                    std::lock_guard lock(m);
-                    if (!promise.isCanceled() && !out.cancelled)
-                        promise.addResult(std::move(out), int(i));
-                }
-            };
-            const unsigned threads = std::clamp<unsigned>(std::thread::hardware_concurrency(), 1u,
-                                                          2u);
-            std::thread second;
-            if (threads > 1 && n > 1) second = std::thread(worker);
-            worker();
-            if (second.joinable()) second.join();
-        }),
-        true, what);
+    const quint64 id =
+        launch(QtConcurrent::run([request = std::move(request)](QPromise<WhatIfOutcome>& promise) {
+                   const size_t n = request.scenario.sweepValues.size();
+                   promise.setProgressRange(0, kProgressSteps);
+                   // Points run on up to two threads (the engines are single-threaded); each
+                   // point's fraction counts 1/n of the bar.
+                   std::vector<double> fractions(n, 0.0);
+                   std::mutex m;
+                   std::atomic<size_t> next{0};
+                   const auto worker = [&] {
+                       for (size_t i; (i = next.fetch_add(1)) < n && !promise.isCanceled();) {
+                           WhatIfOutcome out = pointNow(request, int(i), [&, i](double f) {
+                               std::lock_guard lock(m);
+                               fractions[i] = f;
+                               double sum = 0;
+                               for (double x : fractions)
+                                   sum += x;
+                               promise.setProgressValue(int(sum / double(n) * kProgressSteps));
+                               return !promise.isCanceled();
+                           });
+                           std::lock_guard lock(m);
+                           if (!promise.isCanceled() && !out.cancelled)
+                               promise.addResult(std::move(out), int(i));
+                       }
+                   };
+                   const unsigned threads =
+                       std::clamp<unsigned>(std::thread::hardware_concurrency(), 1u, 2u);
+                   std::thread second;
+                   if (threads > 1 && n > 1) second = std::thread(worker);
+                   worker();
+                   if (second.joinable()) second.join();
+               }),
+               true, what);
     points_ = points;
     return id;
 }
@@ -314,6 +314,9 @@ void WhatIfJob::drop()
     emit idle();
 }
 
-void WhatIfJob::cancel() { drop(); }
+void WhatIfJob::cancel()
+{
+    drop();
+}
 
 } // namespace rankscope

@@ -53,7 +53,7 @@ struct WhatIfOutcome
     /// Replay scenarios: the measured run, the baseline replay (the trace on the unedited spec,
     /// cached) and this edited replay, with the effect of the edit (edited - baseline).
     std::optional<whatif::ScenarioOutcome> effect;
-    uint32_t ranks = 0;            ///< of the predicted run
+    uint32_t ranks = 0; ///< of the predicted run
     /// The predicted trace, analysed (whole runs only).
     LoadedTrace result;
     LoadedTrace compare;
@@ -96,9 +96,10 @@ public:
     /// Replay scenarios: `runtimeNs` and `mpiNs` of an edited replay against the baseline
     /// replay of the request's trace on its unedited spec (replayed once per trace, spec and
     /// model, then cached). Nothing for scale scenarios.
-    static std::optional<whatif::ScenarioOutcome>
-    effectOf(const WhatIfRequest& request, const whatif::Scenario& scenario, int64_t runtimeNs,
-             int64_t mpiNs, const std::string& value = {});
+    static std::optional<whatif::ScenarioOutcome> effectOf(const WhatIfRequest& request,
+                                                           const whatif::Scenario& scenario,
+                                                           int64_t runtimeNs, int64_t mpiNs,
+                                                           const std::string& value = {});
 
 signals:
     void started(quint64 id, const QString& description);

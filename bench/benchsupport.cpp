@@ -31,8 +31,10 @@ bool parseBenchArgs(int argc, char** argv, BenchArgs& args)
             else if (a == "--repeat")
                 args.repeat = std::max(1, std::stoi(v));
             else {
-                std::fprintf(stderr, "unknown option %s (use --trace, --ranks, --min-events, "
-                                     "--repeat)\n", a.c_str());
+                std::fprintf(stderr,
+                             "unknown option %s (use --trace, --ranks, --min-events, "
+                             "--repeat)\n",
+                             a.c_str());
                 return false;
             }
         }
@@ -88,8 +90,7 @@ size_t peakResidentBytes()
     std::ifstream status("/proc/self/status");
     std::string line;
     while (std::getline(status, line))
-        if (line.rfind("VmHWM:", 0) == 0)
-            return size_t(std::stoull(line.substr(6))) * 1024;
+        if (line.rfind("VmHWM:", 0) == 0) return size_t(std::stoull(line.substr(6))) * 1024;
     return 0;
 }
 

@@ -8,7 +8,6 @@
 //   present (`--traces DIR`, default the build's RANKSCOPE_SHARED_TRACES).
 
 #include "benchsupport.h"
-
 #include "importers/otf2reader.h"
 #include "model/trace.h"
 #include "model/tracegenerator.h"
@@ -61,7 +60,8 @@ constexpr Variant kVariants[] = {{"classic sum", Method::Classic, Mode::Sum},
 std::string scalesText(const std::vector<uint32_t>& scales)
 {
     std::string s;
-    for (uint32_t n : scales) s += (s.empty() ? "" : ",") + std::to_string(n);
+    for (uint32_t n : scales)
+        s += (s.empty() ? "" : ",") + std::to_string(n);
     return s;
 }
 
@@ -70,7 +70,8 @@ void runSet(const std::string& name, const std::vector<const Trace*>& inputs, ui
             const Trace& measured)
 {
     std::vector<uint32_t> scales;
-    for (const Trace* t : inputs) scales.push_back(uint32_t(t->rankCount()));
+    for (const Trace* t : inputs)
+        scales.push_back(uint32_t(t->rankCount()));
     for (const Variant& v : kVariants) {
         ExtrapolationOptions o;
         o.method = v.method;
@@ -85,10 +86,11 @@ void runSet(const std::string& name, const std::vector<const Trace*>& inputs, ui
         if (!r.sumModel.empty()) chosen += (chosen.empty() ? "" : ", ") + r.sumModel;
         char held[32] = "-";
         if (r.heldOutErrorPct) std::snprintf(held, sizeof held, "%.1f%%", *r.heldOutErrorPct);
-        std::printf("%-11s %-12s %6u  %-16s %7.1f%% %6.3f %9.2f [%8.2f, %8.2f] %9.2f  %-3s %8s %7.3f  %s\n",
-                    name.c_str(), scalesText(scales).c_str(), target, v.label, *r.accuracyPct,
-                    *r.w1Normalized, r.predictedMaxRankDeltaSum / 1e6, r.predictedMaxLow / 1e6,
-                    r.predictedMaxHigh / 1e6, m / 1e6, in ? "yes" : "no", held, s, chosen.c_str());
+        std::printf(
+            "%-11s %-12s %6u  %-16s %7.1f%% %6.3f %9.2f [%8.2f, %8.2f] %9.2f  %-3s %8s %7.3f  %s\n",
+            name.c_str(), scalesText(scales).c_str(), target, v.label, *r.accuracyPct,
+            *r.w1Normalized, r.predictedMaxRankDeltaSum / 1e6, r.predictedMaxLow / 1e6,
+            r.predictedMaxHigh / 1e6, m / 1e6, in ? "yes" : "no", held, s, chosen.c_str());
     }
 }
 
@@ -113,15 +115,26 @@ int main(int argc, char** argv)
         }
     }
     const std::vector<Case> cases = {
-        {"stencil2d", {16, 36, 64, 144}, 576,
-         {{"pack", 200e3, ScalingLaw::Constant}, {"interior", 3.2e8, ScalingLaw::InverseN},
-          {"unpack", 2e3, ScalingLaw::LinearN}, {"boundary", 50e3, ScalingLaw::Constant}}},
-        {"alltoall", {8, 16, 32, 64}, 256,
-         {{"local_sort", 6e7, ScalingLaw::InverseN}, {"bucket_count", 5e3, ScalingLaw::LinearN},
+        {"stencil2d",
+         {16, 36, 64, 144},
+         576,
+         {{"pack", 200e3, ScalingLaw::Constant},
+          {"interior", 3.2e8, ScalingLaw::InverseN},
+          {"unpack", 2e3, ScalingLaw::LinearN},
+          {"boundary", 50e3, ScalingLaw::Constant}}},
+        {"alltoall",
+         {8, 16, 32, 64},
+         256,
+         {{"local_sort", 6e7, ScalingLaw::InverseN},
+          {"bucket_count", 5e3, ScalingLaw::LinearN},
           {"merge", 300e3, ScalingLaw::Constant}}},
-        {"stencil3d", {8, 27, 64, 125}, 343,
-         {{"pack", 100e3, ScalingLaw::Constant}, {"interior", 2e8, ScalingLaw::InverseN},
-          {"unpack", 4e3, ScalingLaw::LinearN}, {"boundary", 50e3, ScalingLaw::Constant}}},
+        {"stencil3d",
+         {8, 27, 64, 125},
+         343,
+         {{"pack", 100e3, ScalingLaw::Constant},
+          {"interior", 2e8, ScalingLaw::InverseN},
+          {"unpack", 4e3, ScalingLaw::LinearN},
+          {"boundary", 50e3, ScalingLaw::Constant}}},
     };
     std::printf("Generated series\n");
     header();
@@ -159,15 +172,19 @@ int main(int argc, char** argv)
         std::vector<Trace> loaded;
         loaded.reserve(set.scales.size());
         for (uint32_t n : set.scales)
-            loaded.push_back(readOtf2((fs::path(traces) / (set.program + std::to_string(n)) / "traces.otf2").string()));
+            loaded.push_back(readOtf2(
+                (fs::path(traces) / (set.program + std::to_string(n)) / "traces.otf2").string()));
         const Trace measured =
-            readOtf2((fs::path(traces) / (set.program + std::to_string(set.target)) / "traces.otf2").string());
+            readOtf2((fs::path(traces) / (set.program + std::to_string(set.target)) / "traces.otf2")
+                         .string());
         std::vector<const Trace*> ptrs;
-        for (const Trace& t : loaded) ptrs.push_back(&t);
+        for (const Trace& t : loaded)
+            ptrs.push_back(&t);
         runSet(set.name, ptrs, set.target, measured);
     }
-    std::printf("(accuracy of max_r S(r); W1 of the S(r) histograms normalised by the measured mean; "
-                "interval: the method's uncertainty interval; held-out: its error predicting the "
-                "largest input from the smaller ones; time: extrapolation of traces in memory)\n");
+    std::printf(
+        "(accuracy of max_r S(r); W1 of the S(r) histograms normalised by the measured mean; "
+        "interval: the method's uncertainty interval; held-out: its error predicting the "
+        "largest input from the smaller ones; time: extrapolation of traces in memory)\n");
     return 0;
 }

@@ -6,9 +6,8 @@
 // The trace is generated (stencil2d) into DIR on first use and reused afterwards.
 
 #include "benchsupport.h"
-#include "otf2floorreader.h"
-
 #include "importers/otf2reader.h"
+#include "otf2floorreader.h"
 
 #include <algorithm>
 #include <chrono>
@@ -16,8 +15,8 @@
 #include <cstdlib>
 #include <fstream>
 #include <malloc.h> // malloc_trim: freed heap goes back to the OS before a baseline is taken
-#include <unistd.h> // sysconf, for the page size
 #include <string>
+#include <unistd.h> // sysconf, for the page size
 #include <vector>
 
 using namespace rankscope;
@@ -48,8 +47,7 @@ size_t peakBaseline()
 int main(int argc, char** argv)
 {
     BenchArgs args;
-    if (!parseBenchArgs(argc, argv, args))
-        return 2;
+    if (!parseBenchArgs(argc, argv, args)) return 2;
     const std::string& dir = args.dir;
     const uint32_t ranks = args.ranks;
     const uint64_t minEvents = args.minEvents;
@@ -99,13 +97,16 @@ int main(int argc, char** argv)
         const double importRate = double(imported) / median(importTimes);
         std::printf("\ntrace: %s (%llu events, %u ranks)\n", anchor.c_str(),
                     (unsigned long long)imported, ranks);
-        std::printf("decoding floor (callback-only OTF2 reader): %.2f s median of %d  -> %.2f M events/s\n",
-                    median(floorTimes), repeat, floorRate / 1e6);
-        std::printf("import, 1 thread:                           %.2f s median of %d  -> %.2f M events/s  (%.2fx the floor)\n",
+        std::printf(
+            "decoding floor (callback-only OTF2 reader): %.2f s median of %d  -> %.2f M events/s\n",
+            median(floorTimes), repeat, floorRate / 1e6);
+        std::printf("import, 1 thread:                           %.2f s median of %d  -> %.2f M "
+                    "events/s  (%.2fx the floor)\n",
                     median(importTimes), repeat, importRate / 1e6, importRate / floorRate);
         if (!parallelTimes.empty()) {
             const double parRate = double(imported) / median(parallelTimes);
-            std::printf("import, %u threads:                          %.2f s median of %d  -> %.2f M events/s  (%.2fx the floor)\n",
+            std::printf("import, %u threads:                          %.2f s median of %d  -> %.2f "
+                        "M events/s  (%.2fx the floor)\n",
                         threads, median(parallelTimes), repeat, parRate / 1e6, parRate / floorRate);
         }
         std::printf("resident bytes per event (event columns + derived tables): %.2f\n",
@@ -114,14 +115,15 @@ int main(int argc, char** argv)
                     double(allBytes) / double(imported));
         std::printf("process RSS growth during the last import per event:       %.2f\n",
                     (double(rssAfter) - double(rssBefore)) / double(imported));
-        std::printf("peak resident bytes per event during the import, 1 thread:   %.2f (target <= 16)\n",
-                    double(peakGrowth) / double(imported));
+        std::printf(
+            "peak resident bytes per event during the import, 1 thread:   %.2f (target <= 16)\n",
+            double(peakGrowth) / double(imported));
         if (!parallelTimes.empty())
             std::printf("peak resident bytes per event during the import, %u threads:  %.2f\n",
                         threads, double(parallelPeakGrowth) / double(imported));
         if (events != imported)
-            std::printf("WARNING: floor saw %llu events, import %llu\n",
-                        (unsigned long long)events, (unsigned long long)imported);
+            std::printf("WARNING: floor saw %llu events, import %llu\n", (unsigned long long)events,
+                        (unsigned long long)imported);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "bench/import: %s\n", e.what());
         return 1;

@@ -1,8 +1,7 @@
 #include "otf2floorreader.h"
 
-#include <otf2/otf2.h>
-
 #include <memory>
+#include <otf2/otf2.h>
 #include <stdexcept>
 #include <vector>
 
@@ -44,8 +43,7 @@ FloorResult readOtf2Floor(const std::string& anchor)
 {
     std::unique_ptr<OTF2_Reader, decltype(&OTF2_Reader_Close)> reader(
         OTF2_Reader_Open(anchor.c_str()), &OTF2_Reader_Close);
-    if (!reader)
-        throw std::runtime_error("cannot open " + anchor);
+    if (!reader) throw std::runtime_error("cannot open " + anchor);
     OTF2_Reader* r = reader.get();
     check(OTF2_Reader_SetSerialCollectiveCallbacks(r), "collective callbacks");
 
@@ -67,12 +65,14 @@ FloorResult readOtf2Floor(const std::string& anchor)
     OTF2_EvtReaderCallbacks* cb = OTF2_EvtReaderCallbacks_New();
     OTF2_EvtReaderCallbacks_SetEnterCallback(cb, &count<OTF2_RegionRef>);
     OTF2_EvtReaderCallbacks_SetLeaveCallback(cb, &count<OTF2_RegionRef>);
-    OTF2_EvtReaderCallbacks_SetMpiSendCallback(cb, &count<uint32_t, OTF2_CommRef, uint32_t, uint64_t>);
+    OTF2_EvtReaderCallbacks_SetMpiSendCallback(cb,
+                                               &count<uint32_t, OTF2_CommRef, uint32_t, uint64_t>);
     OTF2_EvtReaderCallbacks_SetMpiIsendCallback(
         cb, &count<uint32_t, OTF2_CommRef, uint32_t, uint64_t, uint64_t>);
     OTF2_EvtReaderCallbacks_SetMpiIsendCompleteCallback(cb, &count<uint64_t>);
     OTF2_EvtReaderCallbacks_SetMpiIrecvRequestCallback(cb, &count<uint64_t>);
-    OTF2_EvtReaderCallbacks_SetMpiRecvCallback(cb, &count<uint32_t, OTF2_CommRef, uint32_t, uint64_t>);
+    OTF2_EvtReaderCallbacks_SetMpiRecvCallback(cb,
+                                               &count<uint32_t, OTF2_CommRef, uint32_t, uint64_t>);
     OTF2_EvtReaderCallbacks_SetMpiIrecvCallback(
         cb, &count<uint32_t, OTF2_CommRef, uint32_t, uint64_t, uint64_t>);
     OTF2_EvtReaderCallbacks_SetMpiRequestTestCallback(cb, &count<uint64_t>);
@@ -104,8 +104,7 @@ FloorResult readOtf2Floor(const std::string& anchor)
         OTF2_Reader_CloseEvtReader(r, er);
     }
     OTF2_EvtReaderCallbacks_Delete(cb);
-    if (haveDefs)
-        OTF2_Reader_CloseDefFiles(r);
+    if (haveDefs) OTF2_Reader_CloseDefFiles(r);
     OTF2_Reader_CloseEvtFiles(r);
     return {ctx.events, ctx.locations.size()};
 }

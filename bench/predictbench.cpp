@@ -29,11 +29,10 @@ using namespace rankscope::bench;
 
 namespace {
 
-
 struct Case
 {
-    const char* name;    ///< generator pattern, or the real program's folder prefix
-    bool real;           ///< real traces (RANKSCOPE_SHARED_TRACES/<name>-<n>)
+    const char* name; ///< generator pattern, or the real program's folder prefix
+    bool real;        ///< real traces (RANKSCOPE_SHARED_TRACES/<name>-<n>)
     std::vector<uint32_t> scales;
     uint32_t target;
 };
@@ -48,8 +47,8 @@ std::vector<std::unique_ptr<Trace>> inputsOf(const Case& c, uint32_t iterations)
     std::vector<std::unique_ptr<Trace>> owned;
     for (uint32_t n : c.scales) {
         if (c.real) {
-            const std::string path = std::string(RANKSCOPE_SHARED_TRACES_DIR) + "/" + c.name + "-" +
-                                     std::to_string(n);
+            const std::string path =
+                std::string(RANKSCOPE_SHARED_TRACES_DIR) + "/" + c.name + "-" + std::to_string(n);
             owned.push_back(std::make_unique<Trace>(readOtf2(path)));
             continue;
         }
@@ -110,8 +109,8 @@ void runCase(const Case& c, uint32_t iterations, int repeat, const netsim::Netwo
     }
     // The 1 s target is for the generated 1024-rank cases; real sets are reported as they are.
     const char* verdict = c.real ? "    " : median(t.total) <= 1.0 ? "ok  " : "SLOW";
-    std::printf("%-24s %-14s %6u %10llu | %7.3f %7.3f %7.3f | %7.3f %s | %8.1f | %10.3f\n",
-                c.name, scales.c_str(), c.target, (unsigned long long)events, median(t.plan),
+    std::printf("%-24s %-14s %6u %10llu | %7.3f %7.3f %7.3f | %7.3f %s | %8.1f | %10.3f\n", c.name,
+                scales.c_str(), c.target, (unsigned long long)events, median(t.plan),
                 median(t.draft), median(t.replay), median(t.total), verdict,
                 double(peak) / (1 << 20), double(runtime) / 1e6);
 }

@@ -6,13 +6,13 @@
 // Usage: rankscope-bench-render [--data DIR] [--ranks N] [--frames F] [--no-stall]
 // Traces are generated into DIR (default build/bench-data) on first use and reused.
 
+#include "benchsupport.h"
 #include "importers/otf2reader.h"
 #include "importers/otf2writer.h"
 #include "model/timelinesummary.h"
 #include "model/tracegenerator.h"
 #include "model/waitstates.h"
 #include "model/waitsummary.h"
-#include "benchsupport.h"
 #include "views/timelineindex.h"
 #include "views/timelineview.h"
 
@@ -46,8 +46,9 @@ struct TraceFigures
     double build1 = 0;
     double buildN = 0;
     double summaryMiB = 0;
-    double indexSeconds = 0; ///< TimelineIndex::build (in the app: the load job, off the GUI thread)
-    double setTraceMs = 0;   ///< on the GUI thread, with the prebuilt index
+    double indexSeconds =
+        0;                  ///< TimelineIndex::build (in the app: the load job, off the GUI thread)
+    double setTraceMs = 0;  ///< on the GUI thread, with the prebuilt index
     double sampleMs = 0;    // TimelineSummary::sample for every row and pixel, fully zoomed out
     double frameMs[3] = {}; // fit, 1 %, 0.01 %
     double waitFrameMs[3] = {}; // the same with the wait-state overlay
@@ -219,7 +220,8 @@ int main(int argc, char** argv)
         const std::string rankTag = std::to_string(ranks);
         const std::string small =
             ensureStencilTrace(data + "/stencil2d-" + rankTag + "-2.5M", ranks, 2'500'000);
-        const std::string large = ensureStencilTrace(data + "/stencil2d-" + rankTag, ranks, 25'000'000);
+        const std::string large =
+            ensureStencilTrace(data + "/stencil2d-" + rankTag, ranks, 25'000'000);
 
         std::vector<TraceFigures> figures;
         figures.push_back(measureTrace(">=2.5M", small, frames));
@@ -227,9 +229,8 @@ int main(int argc, char** argv)
 
         std::printf("\nTimelineSummary and TimelineView, %u ranks, %u cores, view 1600x1000\n",
                     ranks, cores());
-        std::printf("%-7s %11s %9s %12s %12s %10s %9s %11s %12s\n", "trace", "events",
-                    "import s", "build 1 thr", "build N thr", "summary", "index s", "setTrace",
-                    "sample 1000");
+        std::printf("%-7s %11s %9s %12s %12s %10s %9s %11s %12s\n", "trace", "events", "import s",
+                    "build 1 thr", "build N thr", "summary", "index s", "setTrace", "sample 1000");
         for (const TraceFigures& f : figures)
             std::printf("%-7s %11llu %9.2f %10.3f s %10.3f s %7.1f MiB %9.3f %8.1f ms %9.2f ms\n",
                         f.name.c_str(), (unsigned long long)f.events, f.importSeconds, f.build1,
@@ -262,10 +263,11 @@ int main(int argc, char** argv)
                 const TimelineSummary s = TimelineSummary::build(t, {}, threads);
                 const auto idx = TimelineIndex::build(t); // all the app's load job does
             });
-            std::printf("\nGUI-thread stall during import + summary + index of the >=25M trace in the "
-                        "background (%u threads): worst 10 ms timer lateness %.1f ms "
-                        "(target <= 50 ms)\n",
-                        threads, worst);
+            std::printf(
+                "\nGUI-thread stall during import + summary + index of the >=25M trace in the "
+                "background (%u threads): worst 10 ms timer lateness %.1f ms "
+                "(target <= 50 ms)\n",
+                threads, worst);
         }
     } catch (const std::exception& e) {
         std::fprintf(stderr, "bench/render: %s\n", e.what());

@@ -6,7 +6,6 @@
 // The trace is generated (stencil2d) into DIR on first use and reused afterwards.
 
 #include "benchsupport.h"
-
 #include "importers/otf2reader.h"
 #include "model/rootcause.h"
 #include "model/waitstates.h"
@@ -23,8 +22,7 @@ using namespace rankscope::bench;
 int main(int argc, char** argv)
 {
     BenchArgs args;
-    if (!parseBenchArgs(argc, argv, args))
-        return 2;
+    if (!parseBenchArgs(argc, argv, args)) return 2;
     const std::string& dir = args.dir;
     const uint32_t ranks = args.ranks;
     const uint64_t minEvents = args.minEvents;

@@ -37,7 +37,8 @@ std::string fileName(unsigned char index)
 unsigned char unpack(std::string_view input, const fuzz::ScratchFolder& folder)
 {
     size_t at = input.find(kMarker);
-    const unsigned char options = at > 0 && !input.empty() ? static_cast<unsigned char>(input[0]) : 0;
+    const unsigned char options =
+        at > 0 && !input.empty() ? static_cast<unsigned char>(input[0]) : 0;
     while (at != std::string_view::npos && at + kMarker.size() < input.size()) {
         const size_t begin = at + kMarker.size() + 1;
         const size_t next = input.find(kMarker, begin);

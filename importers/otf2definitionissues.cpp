@@ -29,7 +29,8 @@ std::string escaped(std::string_view text)
 std::string others(size_t more)
 {
     if (more == 0) return {};
-    return " (and " + std::to_string(more) + (more == 1 ? " other definition)" : " other definitions)");
+    return " (and " + std::to_string(more) +
+           (more == 1 ? " other definition)" : " other definitions)");
 }
 
 } // namespace
@@ -59,8 +60,7 @@ bool isValidUtf8(std::string_view text)
             if ((c & 0xC0) != 0x80) return false;
             value = (value << 6) | (c & 0x3F);
         }
-        if (value < min || value > 0x10FFFF || (value >= 0xD800 && value <= 0xDFFF))
-            return false;
+        if (value < min || value > 0x10FFFF || (value >= 0xD800 && value <= 0xDFFF)) return false;
         i += length;
     }
     return true;
@@ -77,8 +77,7 @@ void Otf2DefinitionIssues::undefinedString(uint32_t ref, const std::string& user
     if (!added) ++it->second.more;
 }
 
-void Otf2DefinitionIssues::checkUtf8(uint32_t ref, const std::string& text,
-                                     const std::string& user)
+void Otf2DefinitionIssues::checkUtf8(uint32_t ref, const std::string& text, const std::string& user)
 {
     auto [checked, first] = utf8Checked_.try_emplace(ref, false);
     if (first) checked->second = isValidUtf8(text);
@@ -99,8 +98,8 @@ std::vector<std::string> Otf2DefinitionIssues::warnings(const std::string& file)
         all.push_back(file + ": " + u.first + others(u.more) + " refers to undefined string " +
                       std::to_string(ref) + "; shown as \"" + placeholder(ref) + "\"");
     for (const auto& [ref, u] : invalidUtf8_)
-        all.push_back(file + ": " + u.first + others(u.more) + ", string " +
-                      std::to_string(ref) + " " + escaped(u.text) +
+        all.push_back(file + ": " + u.first + others(u.more) + ", string " + std::to_string(ref) +
+                      " " + escaped(u.text) +
                       ", is not valid UTF-8 (JSON output shows U+FFFD for the bad bytes)");
     for (const std::string& n : notes_)
         all.push_back(file + ": " + n);

@@ -4,14 +4,13 @@
 #include "importers/otf2readerror.h"
 #include "model/traceerror.h"
 
-#include <otf2/OTF2_GlobalDefReader.h>
-#include <otf2/OTF2_GlobalDefReaderCallbacks.h>
-
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <otf2/OTF2_GlobalDefReader.h>
+#include <otf2/OTF2_GlobalDefReaderCallbacks.h>
 
 namespace rankscope {
 
@@ -36,55 +35,70 @@ RegionRole regionRole(OTF2_RegionRole role, OTF2_Paradigm paradigm)
     default:
         break;
     }
-    if (paradigm == OTF2_PARADIGM_MPI)
-        return RegionRole::MpiOther;
-    if (role == OTF2_REGION_ROLE_ARTIFICIAL)
-        return RegionRole::Other;
+    if (paradigm == OTF2_PARADIGM_MPI) return RegionRole::MpiOther;
+    if (role == OTF2_REGION_ROLE_ARTIFICIAL) return RegionRole::Other;
     return RegionRole::Function;
 }
 
 Paradigm paradigmOf(OTF2_Paradigm p)
 {
     switch (p) {
-    case OTF2_PARADIGM_UNKNOWN: return Paradigm::Unknown;
-    case OTF2_PARADIGM_USER: return Paradigm::User;
-    case OTF2_PARADIGM_COMPILER: return Paradigm::Compiler;
-    case OTF2_PARADIGM_MPI: return Paradigm::Mpi;
-    case OTF2_PARADIGM_OPENMP: return Paradigm::OpenMp;
-    case OTF2_PARADIGM_PTHREAD: return Paradigm::Pthread;
-    case OTF2_PARADIGM_CUDA: return Paradigm::Cuda;
-    case OTF2_PARADIGM_OPENACC: return Paradigm::OpenAcc;
-    case OTF2_PARADIGM_MEASUREMENT_SYSTEM: return Paradigm::Measurement;
-    default: return Paradigm::Other;
+    case OTF2_PARADIGM_UNKNOWN:
+        return Paradigm::Unknown;
+    case OTF2_PARADIGM_USER:
+        return Paradigm::User;
+    case OTF2_PARADIGM_COMPILER:
+        return Paradigm::Compiler;
+    case OTF2_PARADIGM_MPI:
+        return Paradigm::Mpi;
+    case OTF2_PARADIGM_OPENMP:
+        return Paradigm::OpenMp;
+    case OTF2_PARADIGM_PTHREAD:
+        return Paradigm::Pthread;
+    case OTF2_PARADIGM_CUDA:
+        return Paradigm::Cuda;
+    case OTF2_PARADIGM_OPENACC:
+        return Paradigm::OpenAcc;
+    case OTF2_PARADIGM_MEASUREMENT_SYSTEM:
+        return Paradigm::Measurement;
+    default:
+        return Paradigm::Other;
     }
 }
 
 LocationType locationType(OTF2_LocationType t)
 {
     switch (t) {
-    case OTF2_LOCATION_TYPE_CPU_THREAD: return LocationType::CpuThread;
-    case OTF2_LOCATION_TYPE_ACCELERATOR_STREAM: return LocationType::Gpu;
-    case OTF2_LOCATION_TYPE_METRIC: return LocationType::Metric;
-    default: return LocationType::Other;
+    case OTF2_LOCATION_TYPE_CPU_THREAD:
+        return LocationType::CpuThread;
+    case OTF2_LOCATION_TYPE_ACCELERATOR_STREAM:
+        return LocationType::Gpu;
+    case OTF2_LOCATION_TYPE_METRIC:
+        return LocationType::Metric;
+    default:
+        return LocationType::Other;
     }
 }
 
 const char* groupTypeName(uint8_t type)
 {
     switch (type) {
-    case OTF2_GROUP_TYPE_LOCATIONS: return "LOCATIONS";
-    case OTF2_GROUP_TYPE_REGIONS: return "REGIONS";
-    case OTF2_GROUP_TYPE_METRIC: return "METRIC";
-    case OTF2_GROUP_TYPE_COMM_LOCATIONS: return "COMM_LOCATIONS";
-    default: return "UNKNOWN";
+    case OTF2_GROUP_TYPE_LOCATIONS:
+        return "LOCATIONS";
+    case OTF2_GROUP_TYPE_REGIONS:
+        return "REGIONS";
+    case OTF2_GROUP_TYPE_METRIC:
+        return "METRIC";
+    case OTF2_GROUP_TYPE_COMM_LOCATIONS:
+        return "COMM_LOCATIONS";
+    default:
+        return "UNKNOWN";
     }
 }
 
-template <class T>
-T& slot(std::vector<T>& v, uint64_t ref, const T& fill = T())
+template <class T> T& slot(std::vector<T>& v, uint64_t ref, const T& fill = T())
 {
-    if (ref >= v.size())
-        v.resize(ref + 1, fill);
+    if (ref >= v.size()) v.resize(ref + 1, fill);
     return v[ref];
 }
 
@@ -165,20 +179,20 @@ void Otf2DefinitionReader::setCallbacks(OTF2_GlobalDefReaderCallbacks* cb)
         cb, [](void* userData, OTF2_GroupRef ref, OTF2_StringRef, OTF2_GroupType type,
                OTF2_Paradigm paradigm, OTF2_GroupFlag, uint32_t count, const uint64_t* members) {
             RawGroup g{type, paradigm, {}};
-            if (members)
-                g.members.assign(members, members + count);
+            if (members) g.members.assign(members, members + count);
             RANKSCOPE_SELF->groups_[ref] = std::move(g);
             return OTF2_CALLBACK_SUCCESS;
         });
-    OTF2_GlobalDefReaderCallbacks_SetCommCallback(
-        cb, [](void* userData, OTF2_CommRef ref, OTF2_StringRef name, OTF2_GroupRef group,
-               OTF2_CommRef parent, OTF2_CommFlag) {
-            RANKSCOPE_CHECK_REF(ref, "communicator");
-            RANKSCOPE_SELF->comms_.push_back({ref, name, group, parent});
-            return OTF2_CALLBACK_SUCCESS;
-        });
+    OTF2_GlobalDefReaderCallbacks_SetCommCallback(cb, [](void* userData, OTF2_CommRef ref,
+                                                         OTF2_StringRef name, OTF2_GroupRef group,
+                                                         OTF2_CommRef parent, OTF2_CommFlag) {
+        RANKSCOPE_CHECK_REF(ref, "communicator");
+        RANKSCOPE_SELF->comms_.push_back({ref, name, group, parent});
+        return OTF2_CALLBACK_SUCCESS;
+    });
     OTF2_GlobalDefReaderCallbacks_SetAttributeCallback(
-        cb, [](void* userData, OTF2_AttributeRef ref, OTF2_StringRef, OTF2_StringRef, OTF2_Type type) {
+        cb,
+        [](void* userData, OTF2_AttributeRef ref, OTF2_StringRef, OTF2_StringRef, OTF2_Type type) {
             auto* self = RANKSCOPE_SELF;
             if (type == OTF2_TYPE_SOURCE_CODE_LOCATION && self->sclAttribute_ == UINT32_MAX)
                 self->sclAttribute_ = ref;
@@ -228,8 +242,7 @@ void Otf2DefinitionReader::readGlobal()
     const OTF2_ErrorCode rc = OTF2_Reader_ReadAllGlobalDefinitions(reader_, defReader, &count);
     const std::string otf2Text = rc == OTF2_SUCCESS ? std::string() : otf2read::errorText(rc);
     OTF2_Reader_CloseGlobalDefReader(reader_, defReader);
-    if (!error_.empty())
-        fail(error_);
+    if (!error_.empty()) fail(error_);
     if (rc != OTF2_SUCCESS)
         fail("cannot read the global definitions after " + std::to_string(count) +
              " records: " + otf2Text);
@@ -237,10 +250,8 @@ void Otf2DefinitionReader::readGlobal()
 
 void Otf2DefinitionReader::build(TraceBuilder& builder)
 {
-    if (!haveClock_)
-        fail("no clock properties defined");
-    if (ticksPerSecond_ == 0)
-        fail("clock resolution is 0 ticks per second");
+    if (!haveClock_) fail("no clock properties defined");
+    if (ticksPerSecond_ == 0) fail("clock resolution is 0 ticks per second");
     tables_.clock = Otf2TickConverter(ticksPerSecond_, globalOffset_);
     if (traceLength_ > 0 && traceLength_ < UINT64_MAX - globalOffset_)
         tables_.traceLengthNs = tables_.clock.toNs(globalOffset_ + traceLength_);
@@ -263,14 +274,12 @@ void Otf2DefinitionReader::buildStrings(TraceBuilder& builder)
     // interning is not allowed once per-location event reading (possibly parallel) has begun.
     tables_.strings.assign(strings_.size(), StringId());
     for (size_t i = 0; i < strings_.size(); ++i)
-        if (stringDefined_[i])
-            tables_.strings[i] = builder.intern(strings_[i]);
+        if (stringDefined_[i]) tables_.strings[i] = builder.intern(strings_[i]);
 }
 
 StringId Otf2DefinitionReader::string(uint32_t ref, const std::string& user)
 {
-    if (ref == OTF2_UNDEFINED_STRING)
-        return StringId();
+    if (ref == OTF2_UNDEFINED_STRING) return StringId();
     if (ref >= tables_.strings.size() || !tables_.strings[ref].valid()) {
         issues_.undefinedString(ref, user);
         return builder_->intern(Otf2DefinitionIssues::placeholder(ref));
@@ -287,8 +296,7 @@ StringId Otf2DefinitionReader::hostOf(const RawLocationGroup& group,
     uint32_t ref = group.node;
     for (size_t depth = 0; depth < systemTreeNodes_.size(); ++depth) {
         const auto it = index.find(ref);
-        if (it == index.end())
-            return StringId();
+        if (it == index.end()) return StringId();
         const RawSystemTreeNode& node = systemTreeNodes_[it->second];
         const uint32_t c = node.className;
         if (c < strings_.size() && stringDefined_[c] && strings_[c] == "node") {
@@ -312,8 +320,7 @@ void Otf2DefinitionReader::buildRegions(TraceBuilder& builder)
         region.file = string(r.file, "the source file of " + what);
         region.line = r.line;
         RegionId& id = slot(tables_.regions, r.ref);
-        if (id.valid())
-            fail(what + " is defined twice");
+        if (id.valid()) fail(what + " is defined twice");
         id = builder.addRegion(region);
     }
 }
@@ -337,8 +344,7 @@ void Otf2DefinitionReader::buildRanksAndLocations(TraceBuilder& builder)
     // The process a location group belongs to: itself, or its creator for accelerator groups.
     auto processOf = [&](size_t g) -> size_t {
         const RawLocationGroup& lg = locationGroups_[g];
-        if (lg.type == OTF2_LOCATION_GROUP_TYPE_PROCESS)
-            return g;
+        if (lg.type == OTF2_LOCATION_GROUP_TYPE_PROCESS) return g;
         auto it = groupIndex.find(lg.creator);
         if (lg.creator != OTF2_UNDEFINED_LOCATION_GROUP && it != groupIndex.end() &&
             locationGroups_[it->second].type == OTF2_LOCATION_GROUP_TYPE_PROCESS)
@@ -353,8 +359,8 @@ void Otf2DefinitionReader::buildRanksAndLocations(TraceBuilder& builder)
             haveMpiCommLocations_ = true;
         }
     }
-    std::vector<size_t> rankGroups;                 // location-group index of rank r
-    std::vector<uint64_t> mainLocation;             // OTF2 location of rank r's MPI thread
+    std::vector<size_t> rankGroups;     // location-group index of rank r
+    std::vector<uint64_t> mainLocation; // OTF2 location of rank r's MPI thread
     std::vector<size_t> rankOfGroup(locationGroups_.size(), SIZE_MAX);
     for (size_t i = 0; i < mpiCommLocations_.size(); ++i) {
         auto it = locationIndex.find(mpiCommLocations_[i]);
@@ -373,7 +379,8 @@ void Otf2DefinitionReader::buildRanksAndLocations(TraceBuilder& builder)
         mainLocation.push_back(mpiCommLocations_[i]);
     }
     for (size_t g = 0; g < locationGroups_.size(); ++g) {
-        if (locationGroups_[g].type == OTF2_LOCATION_GROUP_TYPE_PROCESS && rankOfGroup[g] == SIZE_MAX) {
+        if (locationGroups_[g].type == OTF2_LOCATION_GROUP_TYPE_PROCESS &&
+            rankOfGroup[g] == SIZE_MAX) {
             rankOfGroup[g] = rankGroups.size();
             rankGroups.push_back(g);
             mainLocation.push_back(UINT64_MAX);
@@ -392,8 +399,7 @@ void Otf2DefinitionReader::buildRanksAndLocations(TraceBuilder& builder)
             fail("location " + std::to_string(l.ref) + " belongs to location group " +
                  std::to_string(l.group) + ", which is neither a process nor created by one");
         const size_t r = rankOfGroup[g];
-        if (mainLocation[r] != l.ref)
-            rankLocations[r].push_back(i);
+        if (mainLocation[r] != l.ref) rankLocations[r].push_back(i);
     }
 
     std::unordered_map<uint32_t, size_t> treeIndex; // system tree node ref -> index
@@ -401,8 +407,8 @@ void Otf2DefinitionReader::buildRanksAndLocations(TraceBuilder& builder)
         treeIndex.emplace(systemTreeNodes_[i].ref, i);
     for (size_t r = 0; r < rankGroups.size(); ++r) {
         const RawLocationGroup& lg = locationGroups_[rankGroups[r]];
-        const RankId rank =
-            builder.addRank(string(lg.name, "the name of location group " + std::to_string(lg.ref)));
+        const RankId rank = builder.addRank(
+            string(lg.name, "the name of location group " + std::to_string(lg.ref)));
         if (const StringId host = hostOf(lg, treeIndex); host.valid())
             builder.setRankHost(rank, host);
         for (size_t i : rankLocations[r]) {
@@ -442,18 +448,15 @@ void Otf2DefinitionReader::buildCommunicators(TraceBuilder& builder)
     uint32_t next = 0;
     for (const RawComm& c : comms_) {
         CommId& id = slot(tables_.comms, c.ref);
-        if (id.valid())
-            fail("communicator " + std::to_string(c.ref) + " is defined twice");
-        if (isMpiComm(c))
-            id = CommId(next++);
+        if (id.valid()) fail("communicator " + std::to_string(c.ref) + " is defined twice");
+        if (isMpiComm(c)) id = CommId(next++);
     }
 
     CommId namedWorld;    // the communicator called MPI_COMM_WORLD
     CommId identityWorld; // else the first parentless one holding every rank in order
     for (const RawComm& c : comms_) {
         const CommId id = tables_.comms[c.ref];
-        if (!id.valid())
-            continue;
+        if (!id.valid()) continue;
         const std::string what = "communicator " + std::to_string(c.ref);
         const RawGroup& g = groups_.at(c.group);
         std::vector<RankId> members;
@@ -480,11 +483,9 @@ void Otf2DefinitionReader::buildCommunicators(TraceBuilder& builder)
         }
         const StringId name = string(c.name, "the name of " + what);
         const bool identity = [&] {
-            if (members.size() != builder.rankCount() || members.empty())
-                return false;
+            if (members.size() != builder.rankCount() || members.empty()) return false;
             for (size_t i = 0; i < members.size(); ++i)
-                if (members[i].value != i)
-                    return false;
+                if (members[i].value != i) return false;
             return true;
         }();
         const bool isNamedWorld = c.name < strings_.size() && stringDefined_[c.name] &&
@@ -493,14 +494,11 @@ void Otf2DefinitionReader::buildCommunicators(TraceBuilder& builder)
         const CommId added = builder.addCommunicator(name, std::move(members), parent);
         if (added != id)
             fail(what + ": communicator ids out of step"); // the builder broke its contract
-        if (isNamedWorld && !namedWorld.valid())
-            namedWorld = id;
-        if (identity && !parent.valid() && !identityWorld.valid())
-            identityWorld = id;
+        if (isNamedWorld && !namedWorld.valid()) namedWorld = id;
+        if (identity && !parent.valid() && !identityWorld.valid()) identityWorld = id;
     }
     const CommId world = namedWorld.valid() ? namedWorld : identityWorld;
-    if (world.valid())
-        builder.setWorldCommunicator(world);
+    if (world.valid()) builder.setWorldCommunicator(world);
 }
 
 void Otf2DefinitionReader::buildSourceLocations()

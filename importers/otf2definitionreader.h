@@ -21,7 +21,6 @@
 #include "model/tracebuilder.h"
 
 #include <otf2/OTF2_Reader.h>
-
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -40,13 +39,57 @@ public:
     std::vector<std::string> warnings() const { return issues_.warnings(tables_.globalDefFile()); }
 
 private:
-    struct RawRegion { uint32_t ref; uint32_t name; uint8_t role; uint8_t paradigm; uint32_t file; uint32_t line; };
-    struct RawLocationGroup { uint32_t ref; uint32_t name; uint8_t type; uint32_t node; uint32_t creator; };
-    struct RawSystemTreeNode { uint32_t ref; uint32_t name; uint32_t className; uint32_t parent; };
-    struct RawLocation { uint64_t ref; uint32_t name; uint8_t type; uint64_t events; uint32_t group; };
-    struct RawGroup { uint8_t type; uint8_t paradigm; std::vector<uint64_t> members; };
-    struct RawComm { uint32_t ref; uint32_t name; uint32_t group; uint32_t parent; };
-    struct RawSourceLocation { uint32_t ref; uint32_t file; uint32_t line; };
+    struct RawRegion
+    {
+        uint32_t ref;
+        uint32_t name;
+        uint8_t role;
+        uint8_t paradigm;
+        uint32_t file;
+        uint32_t line;
+    };
+    struct RawLocationGroup
+    {
+        uint32_t ref;
+        uint32_t name;
+        uint8_t type;
+        uint32_t node;
+        uint32_t creator;
+    };
+    struct RawSystemTreeNode
+    {
+        uint32_t ref;
+        uint32_t name;
+        uint32_t className;
+        uint32_t parent;
+    };
+    struct RawLocation
+    {
+        uint64_t ref;
+        uint32_t name;
+        uint8_t type;
+        uint64_t events;
+        uint32_t group;
+    };
+    struct RawGroup
+    {
+        uint8_t type;
+        uint8_t paradigm;
+        std::vector<uint64_t> members;
+    };
+    struct RawComm
+    {
+        uint32_t ref;
+        uint32_t name;
+        uint32_t group;
+        uint32_t parent;
+    };
+    struct RawSourceLocation
+    {
+        uint32_t ref;
+        uint32_t file;
+        uint32_t line;
+    };
 
     void readGlobal();
     void build(TraceBuilder& builder);

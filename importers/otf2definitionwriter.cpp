@@ -174,10 +174,9 @@ void Otf2DefinitionWriter::write(OTF2_GlobalDefWriter* w)
         parentOfRank[r] = it->second;
     }
     for (uint32_t r = 0; r < trace_.rankCount(); ++r)
-        check(OTF2_GlobalDefWriter_WriteLocationGroup(w, r, rankNames[r],
-                                                      OTF2_LOCATION_GROUP_TYPE_PROCESS,
-                                                      parentOfRank[r],
-                                                      OTF2_UNDEFINED_LOCATION_GROUP),
+        check(OTF2_GlobalDefWriter_WriteLocationGroup(
+                  w, r, rankNames[r], OTF2_LOCATION_GROUP_TYPE_PROCESS, parentOfRank[r],
+                  OTF2_UNDEFINED_LOCATION_GROUP),
               "location group");
     for (uint32_t l = 0; l < trace_.locations().size(); ++l) {
         const Location& loc = trace_.location(LocationId(l));

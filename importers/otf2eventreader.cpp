@@ -5,12 +5,11 @@
 #include "importers/otf2readerror.h"
 #include "model/traceerror.h"
 
+#include <filesystem>
+#include <memory>
 #include <otf2/OTF2_AttributeList.h>
 #include <otf2/OTF2_EvtReader.h>
 #include <otf2/OTF2_EvtReaderCallbacks.h>
-
-#include <filesystem>
-#include <memory>
 
 namespace rankscope {
 
@@ -77,10 +76,10 @@ struct EventContext
 
     [[gnu::noinline]] void attachSourceLocation(OTF2_AttributeList* attributes)
     {
-        if (!OTF2_AttributeList_TestAttributeByID(attributes, sclAttribute))
-            return;
+        if (!OTF2_AttributeList_TestAttributeByID(attributes, sclAttribute)) return;
         OTF2_SourceCodeLocationRef ref = 0;
-        if (OTF2_AttributeList_GetSourceCodeLocationRef(attributes, sclAttribute, &ref) != OTF2_SUCCESS)
+        if (OTF2_AttributeList_GetSourceCodeLocationRef(attributes, sclAttribute, &ref) !=
+            OTF2_SUCCESS)
             throw TraceError("unreadable source code location attribute");
         const auto& table = tables->sourceLocations;
         if (ref >= table.size() || !table[ref].file.valid())
@@ -92,7 +91,7 @@ struct EventContext
 #define RANKSCOPE_CTX (*static_cast<EventContext*>(userData))
 // Wraps a callback body: builder errors become a stored message (exceptions must not unwind
 // through OTF2's C code), the source location attribute is handled after the append.
-#define RANKSCOPE_EVENT(...)                                                                      \
+#define RANKSCOPE_EVENT(...)                                                                       \
     EventContext& c = RANKSCOPE_CTX;                                                               \
     try {                                                                                          \
         __VA_ARGS__;                                                                               \
@@ -106,14 +105,11 @@ struct EventContext
     OTF2_LocationRef, OTF2_TimeStamp time, uint64_t position, void *userData,                      \
         OTF2_AttributeList *attributes
 
-OTF2_CallbackCode onEnter(RANKSCOPE_ARGS, OTF2_RegionRef region)
-{
-    RANKSCOPE_EVENT({
-        if (region >= c.regionCount || !c.regions[region].valid()) [[unlikely]]
-            return c.fail(position, "Enter of undefined region " + std::to_string(region));
-        c.builder->enter(c.loc, c.ns(time), c.regions[region]);
-    })
-}
+OTF2_CallbackCode onEnter(RANKSCOPE_ARGS, OTF2_RegionRef region){RANKSCOPE_EVENT({
+    if (region >= c.regionCount || !c.regions[region].valid()) [[unlikely]]
+        return c.fail(position, "Enter of undefined region " + std::to_string(region));
+    c.builder->enter(c.loc, c.ns(time), c.regions[region]);
+})}
 
 OTF2_CallbackCode onLeave(RANKSCOPE_ARGS, OTF2_RegionRef region)
 {
@@ -135,107 +131,78 @@ OTF2_CallbackCode onLeave(RANKSCOPE_ARGS, OTF2_RegionRef region)
 }
 
 OTF2_CallbackCode onSend(RANKSCOPE_ARGS, uint32_t receiver, OTF2_CommRef comm, uint32_t tag,
-                         uint64_t bytes)
-{
-    RANKSCOPE_EVENT({
-        const CommId id = c.comm(comm);
-        if (!id.valid() || !c.inComm(id, receiver)) [[unlikely]]
-            return c.fail(position, "MPI_SEND: " + badPartner("receiver", receiver, comm, id, c));
-        c.builder->send(c.loc, c.ns(time), receiver, id, static_cast<int32_t>(tag), bytes);
-    })
-}
+                         uint64_t bytes){RANKSCOPE_EVENT({
+    const CommId id = c.comm(comm);
+    if (!id.valid() || !c.inComm(id, receiver)) [[unlikely]]
+        return c.fail(position, "MPI_SEND: " + badPartner("receiver", receiver, comm, id, c));
+    c.builder->send(c.loc, c.ns(time), receiver, id, static_cast<int32_t>(tag), bytes);
+})}
 
 OTF2_CallbackCode onIsend(RANKSCOPE_ARGS, uint32_t receiver, OTF2_CommRef comm, uint32_t tag,
-                          uint64_t bytes, uint64_t request)
-{
-    RANKSCOPE_EVENT({
-        const CommId id = c.comm(comm);
-        if (!id.valid() || !c.inComm(id, receiver)) [[unlikely]]
-            return c.fail(position, "MPI_ISEND: " + badPartner("receiver", receiver, comm, id, c));
-        c.builder->isend(c.loc, c.ns(time), receiver, id, static_cast<int32_t>(tag), bytes, request);
-    })
-}
+                          uint64_t bytes, uint64_t request){RANKSCOPE_EVENT({
+    const CommId id = c.comm(comm);
+    if (!id.valid() || !c.inComm(id, receiver)) [[unlikely]]
+        return c.fail(position, "MPI_ISEND: " + badPartner("receiver", receiver, comm, id, c));
+    c.builder->isend(c.loc, c.ns(time), receiver, id, static_cast<int32_t>(tag), bytes, request);
+})}
 
 OTF2_CallbackCode onRecv(RANKSCOPE_ARGS, uint32_t sender, OTF2_CommRef comm, uint32_t tag,
-                         uint64_t bytes)
-{
-    RANKSCOPE_EVENT({
-        const CommId id = c.comm(comm);
-        if (!id.valid() || !c.inComm(id, sender)) [[unlikely]]
-            return c.fail(position, "MPI_RECV: " + badPartner("sender", sender, comm, id, c));
-        c.builder->recv(c.loc, c.ns(time), sender, id, static_cast<int32_t>(tag), bytes);
-    })
-}
+                         uint64_t bytes){RANKSCOPE_EVENT({
+    const CommId id = c.comm(comm);
+    if (!id.valid() || !c.inComm(id, sender)) [[unlikely]]
+        return c.fail(position, "MPI_RECV: " + badPartner("sender", sender, comm, id, c));
+    c.builder->recv(c.loc, c.ns(time), sender, id, static_cast<int32_t>(tag), bytes);
+})}
 
 OTF2_CallbackCode onIrecv(RANKSCOPE_ARGS, uint32_t sender, OTF2_CommRef comm, uint32_t tag,
-                          uint64_t bytes, uint64_t request)
-{
-    RANKSCOPE_EVENT({
-        const CommId id = c.comm(comm);
-        if (!id.valid() || !c.inComm(id, sender)) [[unlikely]]
-            return c.fail(position, "MPI_IRECV: " + badPartner("sender", sender, comm, id, c));
-        c.builder->irecv(c.loc, c.ns(time), sender, id, static_cast<int32_t>(tag), bytes, request);
-    })
-}
+                          uint64_t bytes, uint64_t request){RANKSCOPE_EVENT({
+    const CommId id = c.comm(comm);
+    if (!id.valid() || !c.inComm(id, sender)) [[unlikely]]
+        return c.fail(position, "MPI_IRECV: " + badPartner("sender", sender, comm, id, c));
+    c.builder->irecv(c.loc, c.ns(time), sender, id, static_cast<int32_t>(tag), bytes, request);
+})}
 
-OTF2_CallbackCode onIsendComplete(RANKSCOPE_ARGS, uint64_t request)
-{
-    RANKSCOPE_EVENT(c.builder->isendComplete(c.loc, c.ns(time), request))
-}
+OTF2_CallbackCode onIsendComplete(RANKSCOPE_ARGS, uint64_t request){
+    RANKSCOPE_EVENT(c.builder->isendComplete(c.loc, c.ns(time), request))}
 
-OTF2_CallbackCode onIrecvRequest(RANKSCOPE_ARGS, uint64_t request)
-{
-    RANKSCOPE_EVENT(c.builder->irecvRequest(c.loc, c.ns(time), request))
-}
+OTF2_CallbackCode onIrecvRequest(RANKSCOPE_ARGS, uint64_t request){
+    RANKSCOPE_EVENT(c.builder->irecvRequest(c.loc, c.ns(time), request))}
 
-OTF2_CallbackCode onRequestTest(RANKSCOPE_ARGS, uint64_t request)
-{
-    RANKSCOPE_EVENT(c.builder->requestTest(c.loc, c.ns(time), request))
-}
+OTF2_CallbackCode onRequestTest(RANKSCOPE_ARGS, uint64_t request){
+    RANKSCOPE_EVENT(c.builder->requestTest(c.loc, c.ns(time), request))}
 
-OTF2_CallbackCode onRequestCancelled(RANKSCOPE_ARGS, uint64_t request)
-{
-    RANKSCOPE_EVENT(c.builder->requestCancelled(c.loc, c.ns(time), request))
-}
+OTF2_CallbackCode onRequestCancelled(RANKSCOPE_ARGS, uint64_t request){
+    RANKSCOPE_EVENT(c.builder->requestCancelled(c.loc, c.ns(time), request))}
 
-OTF2_CallbackCode onCollectiveBegin(RANKSCOPE_ARGS)
-{
-    RANKSCOPE_EVENT(c.builder->collectiveBegin(c.loc, c.ns(time)))
-}
+OTF2_CallbackCode onCollectiveBegin(RANKSCOPE_ARGS){
+    RANKSCOPE_EVENT(c.builder->collectiveBegin(c.loc, c.ns(time)))}
 
 OTF2_CallbackCode onCollectiveEnd(RANKSCOPE_ARGS, OTF2_CollectiveOp op, OTF2_CommRef comm,
-                                  uint32_t root, uint64_t sent, uint64_t received)
-{
-    RANKSCOPE_EVENT({
-        const CommId id = c.comm(comm);
-        if (!id.valid()) [[unlikely]]
-            return c.fail(position, "MPI_COLLECTIVE_END on communicator " + std::to_string(comm) +
-                                        ", which is not a defined MPI communicator");
-        // Inter-communicator markers (MPI_ROOT, MPI_PROC_NULL) carry no rank.
-        if (root == OTF2_COLLECTIVE_ROOT_SELF || root == OTF2_COLLECTIVE_ROOT_THIS_GROUP)
-            root = kNoRoot;
-        if (root != kNoRoot && !c.inComm(id, root)) [[unlikely]]
-            return c.fail(position, "MPI_COLLECTIVE_END: " + badPartner("root", root, comm, id, c));
-        const CollectiveOp modelOp = op <= OTF2_COLLECTIVE_OP_DESTROY_HANDLE_AND_DEALLOCATE
-                                         ? static_cast<CollectiveOp>(op)
-                                         : CollectiveOp::Other;
-        c.builder->collectiveEnd(c.loc, c.ns(time), modelOp, id, root, sent, received);
-    })
-}
+                                  uint32_t root, uint64_t sent, uint64_t received){RANKSCOPE_EVENT({
+    const CommId id = c.comm(comm);
+    if (!id.valid()) [[unlikely]]
+        return c.fail(position, "MPI_COLLECTIVE_END on communicator " + std::to_string(comm) +
+                                    ", which is not a defined MPI communicator");
+    // Inter-communicator markers (MPI_ROOT, MPI_PROC_NULL) carry no rank.
+    if (root == OTF2_COLLECTIVE_ROOT_SELF || root == OTF2_COLLECTIVE_ROOT_THIS_GROUP)
+        root = kNoRoot;
+    if (root != kNoRoot && !c.inComm(id, root)) [[unlikely]]
+        return c.fail(position, "MPI_COLLECTIVE_END: " + badPartner("root", root, comm, id, c));
+    const CollectiveOp modelOp = op <= OTF2_COLLECTIVE_OP_DESTROY_HANDLE_AND_DEALLOCATE
+                                     ? static_cast<CollectiveOp>(op)
+                                     : CollectiveOp::Other;
+    c.builder->collectiveEnd(c.loc, c.ns(time), modelOp, id, root, sent, received);
+})}
 
-OTF2_CallbackCode onProgramBegin(RANKSCOPE_ARGS, OTF2_StringRef name, uint32_t, const OTF2_StringRef*)
-{
-    RANKSCOPE_EVENT({
-        const auto& strings = c.tables->strings;
-        const StringId id = name < strings.size() ? strings[name] : StringId();
-        c.builder->misc(c.loc, c.ns(time), MiscEvent{MiscKind::ProgramBegin, id.value, 0});
-    })
-}
+OTF2_CallbackCode onProgramBegin(RANKSCOPE_ARGS, OTF2_StringRef name, uint32_t,
+                                 const OTF2_StringRef*){RANKSCOPE_EVENT({
+    const auto& strings = c.tables->strings;
+    const StringId id = name < strings.size() ? strings[name] : StringId();
+    c.builder->misc(c.loc, c.ns(time), MiscEvent{MiscKind::ProgramBegin, id.value, 0});
+})}
 
-OTF2_CallbackCode onProgramEnd(RANKSCOPE_ARGS, int64_t status)
-{
-    RANKSCOPE_EVENT(c.builder->misc(c.loc, c.ns(time), MiscEvent{MiscKind::ProgramEnd, 0, status}))
-}
+OTF2_CallbackCode onProgramEnd(RANKSCOPE_ARGS, int64_t status){
+    RANKSCOPE_EVENT(c.builder->misc(c.loc, c.ns(time), MiscEvent{MiscKind::ProgramEnd, 0, status}))}
 
 OTF2_CallbackCode onMeasurementOnOff(RANKSCOPE_ARGS, OTF2_MeasurementMode mode)
 {
@@ -246,8 +213,7 @@ OTF2_CallbackCode onMeasurementOnOff(RANKSCOPE_ARGS, OTF2_MeasurementMode mode)
     })
 }
 
-template <MiscKind Kind>
-OTF2_CallbackCode onComm(RANKSCOPE_ARGS, OTF2_CommRef comm)
+template <MiscKind Kind> OTF2_CallbackCode onComm(RANKSCOPE_ARGS, OTF2_CommRef comm)
 {
     RANKSCOPE_EVENT({
         if (comm >= c.commCount) [[unlikely]]
@@ -258,8 +224,7 @@ OTF2_CallbackCode onComm(RANKSCOPE_ARGS, OTF2_CommRef comm)
 
 // Every other record type: one instantiation per OTF2 callback signature, so that the record
 // name is a compile-time index and the payload is ignored.
-template <uint32_t Index, class Callback>
-struct OtherRecordCallback;
+template <uint32_t Index, class Callback> struct OtherRecordCallback;
 
 template <uint32_t Index, class... Payload>
 struct OtherRecordCallback<Index, OTF2_CallbackCode (*)(OTF2_LocationRef, OTF2_TimeStamp, uint64_t,
@@ -334,21 +299,17 @@ void Otf2EventReader::internRecordNames(TraceBuilder& builder, Otf2Tables& table
         tables.recordNames.push_back(builder.intern(name));
 }
 
-Otf2EventReader::Otf2EventReader(const Otf2Tables& tables, TraceBuilder& builder,
-                                 bool allowPartial, std::atomic<uint64_t>& eventsDone,
+Otf2EventReader::Otf2EventReader(const Otf2Tables& tables, TraceBuilder& builder, bool allowPartial,
+                                 std::atomic<uint64_t>& eventsDone,
                                  const std::atomic<bool>& cancelled)
-    : tables_(tables),
-      builder_(builder),
-      allowPartial_(allowPartial),
-      eventsDone_(eventsDone),
+    : tables_(tables), builder_(builder), allowPartial_(allowPartial), eventsDone_(eventsDone),
       cancelled_(cancelled)
 {
 }
 
 void Otf2EventReader::damaged(const std::string& message)
 {
-    if (!allowPartial_)
-        throw TraceError(message);
+    if (!allowPartial_) throw TraceError(message);
     warnings_.push_back(message);
 }
 
@@ -379,8 +340,7 @@ void Otf2EventReader::read(OTF2_Reader* reader, const std::vector<size_t>& which
     OTF2_Reader_CloseDefFiles(reader);
 
     for (size_t k = 0; k < which.size(); ++k)
-        if (usable[k])
-            readLocation(reader, tables_.locations[which[k]], afterChunk);
+        if (usable[k]) readLocation(reader, tables_.locations[which[k]], afterChunk);
     OTF2_Reader_CloseEvtFiles(reader);
 }
 
@@ -399,8 +359,10 @@ void Otf2EventReader::readLocalDefinitions(OTF2_Reader* reader,
         return;
     case otf2read::FileKind::Other:
         usable = false;
-        damaged(file + ": refused: " + what + ", not a regular file (the local definitions of "
-                "location " + std::to_string(loc.otf2Id) + ")" +
+        damaged(file + ": refused: " + what +
+                ", not a regular file (the local definitions of "
+                "location " +
+                std::to_string(loc.otf2Id) + ")" +
                 (allowPartial_ ? "; its events were not read" : ""));
         return;
     case otf2read::FileKind::Regular:
@@ -420,8 +382,8 @@ void Otf2EventReader::readLocalDefinitions(OTF2_Reader* reader,
     if (rc != OTF2_SUCCESS) {
         usable = false;
         damaged(file + ": cannot read the local definitions of location " +
-                std::to_string(loc.otf2Id) + " after " + std::to_string(count) +
-                " records: " + otf2read::errorText(rc) + (allowPartial_ ? "; its events were not read" : ""));
+                std::to_string(loc.otf2Id) + " after " + std::to_string(count) + " records: " +
+                otf2read::errorText(rc) + (allowPartial_ ? "; its events were not read" : ""));
     }
 }
 
@@ -454,13 +416,14 @@ void Otf2EventReader::readLocation(OTF2_Reader* reader, const Otf2Tables::Locati
         return;
     }
     // Every event takes at least a byte, so corrupt event counts cannot make us over-allocate.
-    builder_.reserveEvents(loc.id, static_cast<size_t>(std::min<uint64_t>(loc.eventCount, fileSize)));
+    builder_.reserveEvents(loc.id,
+                           static_cast<size_t>(std::min<uint64_t>(loc.eventCount, fileSize)));
 
     otf2read::clearCapturedError();
     OTF2_EvtReader* evtReader = OTF2_Reader_GetEvtReader(reader, loc.otf2Id);
     if (!evtReader) {
-        damaged(file + ": cannot open the events of location " + std::to_string(loc.otf2Id) +
-                ": " + otf2read::errorText(OTF2_ERROR_FILE_CAN_NOT_OPEN));
+        damaged(file + ": cannot open the events of location " + std::to_string(loc.otf2Id) + ": " +
+                otf2read::errorText(OTF2_ERROR_FILE_CAN_NOT_OPEN));
         return;
     }
     EventContext ctx;
@@ -474,18 +437,17 @@ void Otf2EventReader::readLocation(OTF2_Reader* reader, const Otf2Tables::Locati
     ctx.commSizes = tables_.commSizes.data();
     ctx.tables = &tables_;
     // Without SourceCodeLocation definitions no attribute can refer to one: skip the lookup.
-    if (!tables_.sourceLocations.empty())
-        ctx.sclAttribute = tables_.sourceLocationAttribute;
+    if (!tables_.sourceLocations.empty()) ctx.sclAttribute = tables_.sourceLocationAttribute;
 
     static const CallbacksPtr callbacks = makeCallbacks(); // read-only after construction
     OTF2_Reader_RegisterEvtCallbacks(reader, evtReader, callbacks.get(), &ctx);
 
     uint64_t total = 0;
     for (;;) {
-        if (cancelled_.load(std::memory_order_relaxed))
-            break;
+        if (cancelled_.load(std::memory_order_relaxed)) break;
         uint64_t got = 0;
-        const OTF2_ErrorCode rc = OTF2_Reader_ReadLocalEvents(reader, evtReader, kChunkEvents, &got);
+        const OTF2_ErrorCode rc =
+            OTF2_Reader_ReadLocalEvents(reader, evtReader, kChunkEvents, &got);
         total += got;
         eventsDone_.fetch_add(got, std::memory_order_relaxed);
         if (rc == OTF2_ERROR_INTERRUPTED_BY_CALLBACK || !ctx.error.empty()) {
@@ -508,10 +470,8 @@ void Otf2EventReader::readLocation(OTF2_Reader* reader, const Otf2Tables::Locati
                                    : std::string()));
             return;
         }
-        if (afterChunk)
-            afterChunk();
-        if (got < kChunkEvents)
-            break;
+        if (afterChunk) afterChunk();
+        if (got < kChunkEvents) break;
     }
     OTF2_Reader_CloseEvtReader(reader, evtReader);
     // The clock properties say how long the trace lasts; events far outside that (a damaged

@@ -14,10 +14,9 @@
 #include "importers/otf2tables.h"
 #include "model/tracebuilder.h"
 
-#include <otf2/OTF2_Reader.h>
-
 #include <atomic>
 #include <functional>
+#include <otf2/OTF2_Reader.h>
 #include <string>
 #include <vector>
 

@@ -2,7 +2,6 @@
 
 #include <cerrno>
 #include <cstring>
-
 #include <sys/stat.h>
 
 namespace rankscope::otf2read {
@@ -13,7 +12,9 @@ FileKind fileKind(const std::string& path, std::string* what)
         if (what) *what = text;
         return FileKind::Other;
     };
-    struct stat st {};
+    struct stat st
+    {
+    };
     if (::stat(path.c_str(), &st) != 0) {
         if (errno == ENOENT || errno == ENOTDIR) return FileKind::Missing;
         return other(std::string("cannot examine it: ") + std::strerror(errno));

@@ -73,7 +73,8 @@ namespace rankscope::otf2other {
     X(NonBlockingCollectiveComplete, "NON_BLOCKING_COLLECTIVE_COMPLETE")                           \
     X(Unknown, "UNKNOWN")
 
-enum OtherRecord : uint32_t {
+enum OtherRecord : uint32_t
+{
 #define RANKSCOPE_ENUM(name, text) kRecord##name,
     RANKSCOPE_OTHER_RECORDS(RANKSCOPE_ENUM)
 #undef RANKSCOPE_ENUM

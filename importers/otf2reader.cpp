@@ -1,6 +1,5 @@
 #include "importers/otf2reader.h"
 
-
 #include "importers/otf2definitionreader.h"
 #include "importers/otf2eventreader.h"
 #include "importers/otf2readerror.h"
@@ -9,8 +8,6 @@
 #include "model/memorybudget.h"
 #include "model/tracebuilder.h"
 #include "model/traceerror.h"
-
-#include <otf2/OTF2_Reader.h>
 
 #include <algorithm>
 #include <atomic>
@@ -21,6 +18,7 @@
 #include <exception>
 #include <filesystem>
 #include <memory>
+#include <otf2/OTF2_Reader.h>
 #include <thread>
 
 namespace rankscope {
@@ -40,15 +38,13 @@ fs::path resolveAnchor(const std::string& path)
 {
     std::error_code ec;
     const fs::file_status st = fs::status(path, ec);
-    if (path.empty() || !fs::exists(st))
-        throw TraceError(path + ": no such file or folder");
+    if (path.empty() || !fs::exists(st)) throw TraceError(path + ": no such file or folder");
     if (fs::is_directory(st)) {
         std::vector<fs::path> anchors;
         for (const auto& entry : fs::directory_iterator(path, ec))
             if (entry.path().extension() == ".otf2" && entry.is_regular_file(ec))
                 anchors.push_back(entry.path());
-        if (ec)
-            throw TraceError(path + ": cannot list the folder: " + ec.message());
+        if (ec) throw TraceError(path + ": cannot list the folder: " + ec.message());
         if (anchors.empty())
             throw TraceError(path + ": the folder holds no OTF2 anchor file (*.otf2)");
         if (anchors.size() > 1) {
@@ -61,8 +57,7 @@ fs::path resolveAnchor(const std::string& path)
         }
         return anchors.front();
     }
-    if (!fs::is_regular_file(st))
-        throw TraceError(path + ": not a regular file");
+    if (!fs::is_regular_file(st)) throw TraceError(path + ": not a regular file");
     return fs::path(path);
 }
 
@@ -73,8 +68,7 @@ void checkSignature(const std::string& anchor)
 {
     char head[6] = {};
     std::FILE* f = std::fopen(anchor.c_str(), "rb");
-    if (!f)
-        throw TraceError(anchor + ": cannot open the file");
+    if (!f) throw TraceError(anchor + ": cannot open the file");
     const size_t n = std::fread(head, 1, sizeof head, f);
     std::fclose(f);
     if (n < sizeof head || std::memcmp(head + 2, "OTF2", 4) != 0)
@@ -109,7 +103,8 @@ std::vector<std::vector<size_t>> partition(const Otf2Tables& tables, size_t n)
     std::vector<std::vector<size_t>> sets(n);
     std::vector<uint64_t> load(n, 0);
     for (size_t i : order) {
-        const size_t k = static_cast<size_t>(std::min_element(load.begin(), load.end()) - load.begin());
+        const size_t k =
+            static_cast<size_t>(std::min_element(load.begin(), load.end()) - load.begin());
         sets[k].push_back(i);
         load[k] += tables.locations[i].eventCount;
     }
@@ -130,11 +125,9 @@ public:
     /// Returns false if the user cancelled.
     bool update(uint64_t done, bool final = false)
     {
-        if (!callback_)
-            return true;
+        if (!callback_) return true;
         const double fraction = final ? 1.0 : std::min(1.0, double(done) / double(total_));
-        if (!final && fraction < last_ + 0.01)
-            return true;
+        if (!final && fraction < last_ + 0.01) return true;
         last_ = fraction;
         return callback_(fraction);
     }
@@ -159,8 +152,7 @@ Provenance readProvenance(OTF2_Reader* reader, const std::string& anchor)
     };
     property(kOtf2ProvenanceKind, p.kind);
     property(kOtf2ProvenanceParameters, p.parameters);
-    if (p.kind.empty())
-        p.kind = "measured";
+    if (p.kind.empty()) p.kind = "measured";
     return p;
 }
 
@@ -170,13 +162,11 @@ Provenance readProvenance(OTF2_Reader* reader, const std::string& anchor)
 void checkImportMemory(const Otf2Tables& tables, const std::string& anchor, uint64_t events,
                        const Otf2ReadOptions& options)
 {
-    if (!options.checkMemory)
-        return;
-    const auto available = options.availableMemory ? options.availableMemory
-                                                   : availableMemoryBytes();
+    if (!options.checkMemory) return;
+    const auto available =
+        options.availableMemory ? options.availableMemory : availableMemoryBytes();
     const uint64_t locations = tables.locations.size();
-    if (!available || importMemoryBytes(events, locations) <= *available)
-        return;
+    if (!available || importMemoryBytes(events, locations) <= *available) return;
     events = 0;
     for (const auto& loc : tables.locations) {
         std::error_code ec;
@@ -204,11 +194,11 @@ Trace readOtf2(const std::string& path, const Otf2ReadOptions& options)
     builder.setProvenance(readProvenance(reader.get(), anchor));
     uint8_t major = 0, minor = 0, bugfix = 0;
     if (OTF2_Reader_GetVersion(reader.get(), &major, &minor, &bugfix) == OTF2_SUCCESS) {
-        tables.writerVersion = std::to_string(major) + "." + std::to_string(minor) + "." +
-                               std::to_string(bugfix);
+        tables.writerVersion =
+            std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(bugfix);
         // Only minor and major versions add record types.
-        tables.knowsEveryRecordType =
-            major < OTF2_VERSION_MAJOR || (major == OTF2_VERSION_MAJOR && minor <= OTF2_VERSION_MINOR);
+        tables.knowsEveryRecordType = major < OTF2_VERSION_MAJOR ||
+                                      (major == OTF2_VERSION_MAJOR && minor <= OTF2_VERSION_MINOR);
     }
     Otf2DefinitionReader definitions(reader.get(), tables);
     definitions.read(builder);
@@ -226,8 +216,9 @@ Trace readOtf2(const std::string& path, const Otf2ReadOptions& options)
                                  std::to_string(tables.locations.size()) + " of the " +
                                  std::to_string(listed) + " locations the anchor file lists";
         if (!options.allowPartial)
-            throw TraceError(anchor + ": " + what + ": the global definitions are damaged "
-                                                    "(--allow-partial keeps what can be read)");
+            throw TraceError(anchor + ": " + what +
+                             ": the global definitions are damaged "
+                             "(--allow-partial keeps what can be read)");
         warnings.push_back(what + " (damaged global definitions): the others are left out");
     }
     Otf2EventReader::internRecordNames(builder, tables);
@@ -237,8 +228,7 @@ Trace readOtf2(const std::string& path, const Otf2ReadOptions& options)
         totalEvents += l.eventCount;
     checkImportMemory(tables, anchor, totalEvents, options);
     ProgressReporter progress(options.progress, totalEvents);
-    if (!progress.update(0))
-        throw Cancelled();
+    if (!progress.update(0)) throw Cancelled();
 
     std::atomic<uint64_t> eventsDone{0};
     std::atomic<bool> cancelled{false};
@@ -251,8 +241,7 @@ Trace readOtf2(const std::string& path, const Otf2ReadOptions& options)
             all[i] = i;
         Otf2EventReader events(tables, builder, options.allowPartial, eventsDone, cancelled);
         events.read(reader.get(), all, [&] {
-            if (!progress.update(eventsDone.load(std::memory_order_relaxed)))
-                throw Cancelled();
+            if (!progress.update(eventsDone.load(std::memory_order_relaxed))) throw Cancelled();
         });
         warnings.insert(warnings.end(), events.warnings().begin(), events.warnings().end());
     } else {
@@ -290,11 +279,9 @@ Trace readOtf2(const std::string& path, const Otf2ReadOptions& options)
         }
         for (auto& w : workers)
             w.join();
-        if (userCancelled)
-            throw Cancelled();
+        if (userCancelled) throw Cancelled();
         for (const auto& e : errors)
-            if (e)
-                std::rethrow_exception(e);
+            if (e) std::rethrow_exception(e);
         for (auto& w : threadWarnings)
             warnings.insert(warnings.end(), w.begin(), w.end());
     }
@@ -311,8 +298,7 @@ Trace readOtf2(const std::string& path, const Otf2ReadOptions& options)
     } catch (const TraceError& e) {
         throw TraceError(anchor + ": " + e.what());
     }
-    if (!progress.update(totalEvents, true))
-        throw Cancelled();
+    if (!progress.update(totalEvents, true)) throw Cancelled();
     return trace;
 }
 

@@ -39,8 +39,7 @@ void clearCapturedError()
 std::string errorText(OTF2_ErrorCode code)
 {
     std::string text = OTF2_Error_GetDescription(code);
-    if (!lastMessage.empty() && lastMessage != text)
-        text += " (" + lastMessage + ")";
+    if (!lastMessage.empty() && lastMessage != text) text += " (" + lastMessage + ")";
     return text;
 }
 

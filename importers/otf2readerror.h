@@ -7,7 +7,6 @@
 // is printed behind the user's back.
 
 #include <otf2/OTF2_ErrorCodes.h>
-
 #include <string>
 
 namespace rankscope::otf2read {

@@ -37,14 +37,14 @@ struct Otf2Tables
     std::string writerVersion;
     bool knowsEveryRecordType = false;
 
-    std::vector<StringId> strings;               ///< by OTF2 string ref
-    std::vector<RegionId> regions;               ///< by OTF2 region ref
-    std::vector<CommId> comms;                   ///< by OTF2 comm ref; invalid for non-MPI ones
-    std::vector<uint32_t> commSizes;             ///< by CommId; 0 for self-like communicators
-    std::vector<SourceLocation> sourceLocations; ///< by OTF2 source-code-location ref
+    std::vector<StringId> strings;                 ///< by OTF2 string ref
+    std::vector<RegionId> regions;                 ///< by OTF2 region ref
+    std::vector<CommId> comms;                     ///< by OTF2 comm ref; invalid for non-MPI ones
+    std::vector<uint32_t> commSizes;               ///< by CommId; 0 for self-like communicators
+    std::vector<SourceLocation> sourceLocations;   ///< by OTF2 source-code-location ref
     uint32_t sourceLocationAttribute = UINT32_MAX; ///< OTF2 attribute of type SOURCE_CODE_LOCATION
-    std::vector<LocationEntry> locations;        ///< in LocationId order
-    std::vector<StringId> recordNames;           ///< by Otf2EventReader record index
+    std::vector<LocationEntry> locations;          ///< in LocationId order
+    std::vector<StringId> recordNames;             ///< by Otf2EventReader record index
 
     /// Path of a per-location file ("<dir>/<name>/<location>.evt").
     std::string locationFile(uint64_t otf2Id, const char* extension) const

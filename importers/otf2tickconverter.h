@@ -26,8 +26,7 @@ public:
     {
         if (ticks >= offset_) [[likely]] {
             const uint64_t d = ticks - offset_;
-            if (nanoTicks_)
-                return static_cast<int64_t>(d);
+            if (nanoTicks_) return static_cast<int64_t>(d);
             if (tps_ <= kSplitLimit) {
                 // d = q * tps + r with r < tps, so r * 1e9 fits in 64 bits.
                 const uint64_t q = d / tps_;

@@ -4,13 +4,12 @@
 
 #include <cerrno>
 #include <cstring>
+#include <fcntl.h>
 #include <filesystem>
 #include <random>
-#include <utility>
-
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <utility>
 
 namespace rankscope {
 
@@ -83,7 +82,9 @@ void writeFileAtomically(const std::string& path, std::string_view contents,
     const fs::path target(followSymlinks(path));
     const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
 
-    struct stat old {};
+    struct stat old
+    {
+    };
     const bool exists = ::stat(target.c_str(), &old) == 0;
     if (exists && !S_ISREG(old.st_mode)) fail("it exists and is not a regular file");
     if (!exists && errno != ENOENT) fail(std::strerror(errno));

@@ -33,7 +33,7 @@ struct CollectiveInstance
     RankId root;              ///< world rank of the root; invalid when the operation has none
     uint32_t firstMember = 0; ///< index into Trace::collectiveMembers()
     uint32_t memberCount = 0;
-    bool complete = true;     ///< false when some member ranks never took part
+    bool complete = true; ///< false when some member ranks never took part
 
     bool operator==(const CollectiveInstance& o) const
     {

@@ -44,11 +44,9 @@ void matchCollectives(const Trace& defs, std::vector<EventStream>& streams,
         const LocationBuildState& ls = locations[l];
         const EventStream& es = streams[l];
         for (uint32_t i = 0; ls.collectiveEnds > 0 && i < es.size(); ++i) {
-            if (es.kind(i) != EventKind::MpiCollectiveBegin)
-                continue;
+            if (es.kind(i) != EventKind::MpiCollectiveBegin) continue;
             const uint32_t end = ls.links.linked(es, i, true);
-            if (end == kNoEvent)
-                continue; // no end followed
+            if (end == kNoEvent) continue; // no end followed
             const CommId comm = ls.collectives[es.ref(end)].comm;
             if (!comm.valid() || comm.value >= defs.communicators().size())
                 throw TraceError("location " + std::to_string(defs.location(LocationId(l)).otf2Id) +
@@ -68,8 +66,7 @@ void matchCollectives(const Trace& defs, std::vector<EventStream>& streams,
 
     auto emit = [&](uint32_t comm, const std::vector<std::pair<size_t, size_t>>& runs, size_t k,
                     size_t expectedMembers, bool selfComm) {
-        if (instances.size() > kMaxEventRef)
-            throw TraceError("too many collective instances");
+        if (instances.size() > kMaxEventRef) throw TraceError("too many collective instances");
         const auto id = static_cast<uint32_t>(instances.size());
         CollectiveInstance inst;
         inst.comm = CommId(comm);
@@ -77,8 +74,7 @@ void matchCollectives(const Trace& defs, std::vector<EventStream>& streams,
         const Communicator& c = defs.communicator(CommId(comm));
         bool first = true;
         for (const auto& [begin, end] : runs) {
-            if (begin + k >= end)
-                continue;
+            if (begin + k >= end) continue;
             const Item& it = items[begin + k];
             const LocationBuildState& ls = locations[it.location];
             EventStream& es = streams[it.location];
@@ -106,15 +102,14 @@ void matchCollectives(const Trace& defs, std::vector<EventStream>& streams,
             } else if (raw.op != inst.op || root != inst.root) {
                 ++disagreements;
             }
-            members.push_back({LocationId(it.location), it.begin, endEvent, raw.bytesSent,
-                               raw.bytesReceived});
+            members.push_back(
+                {LocationId(it.location), it.begin, endEvent, raw.bytesSent, raw.bytesReceived});
             es.setRef(it.begin, id);
             es.setRef(endEvent, id);
         }
         inst.memberCount = static_cast<uint32_t>(members.size()) - inst.firstMember;
         inst.complete = inst.memberCount >= expectedMembers;
-        if (!inst.complete)
-            ++diagnostics.incompleteCollectives;
+        if (!inst.complete) ++diagnostics.incompleteCollectives;
         instances.push_back(inst);
     };
 
@@ -151,8 +146,7 @@ void matchCollectives(const Trace& defs, std::vector<EventStream>& streams,
             std::stable_sort(runs.begin(), runs.end(),
                              [&](const auto& a, const auto& b) { return key(a) < key(b); });
             for (const auto& run : runs)
-                if (commRankOf[items[run.first].rank] == kNotMember)
-                    ++outsiders;
+                if (commRankOf[items[run.first].rank] == kNotMember) ++outsiders;
             size_t count = 0;
             for (const auto& run : runs)
                 count = std::max(count, run.second - run.first);

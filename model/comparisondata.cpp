@@ -1,11 +1,10 @@
 #include "model/comparisondata.h"
 
-#include "model/runcomparison.h"
-
 #include "model/callsiteresolver.h"
 #include "model/deltascanner.h"
 #include "model/mpicallscanner.h"
 #include "model/mpilifecycle.h"
+#include "model/runcomparison.h"
 #include "model/trace.h"
 #include "model/waitstates.h"
 
@@ -294,8 +293,8 @@ buildComparisonData(const Trace& measured, const WaitStateAnalysis& measuredWait
 
     // The rows are the core's (model/runcomparison.h), so `rankscope-cli compare` prints the
     // same figures: run time over the span from the end of MPI_Init to the end of MPI_Finalize.
-    const std::vector<ComparisonRow> rows = comparisonRows(runFigures(measured, measuredWaits),
-                                                           runFigures(predicted, predictedWaits));
+    const std::vector<ComparisonRow> rows =
+        comparisonRows(runFigures(measured, measuredWaits), runFigures(predicted, predictedWaits));
     for (const ComparisonRow& row : rows) {
         data->summary.push_back({row.name, row.a, row.b});
         static constexpr std::string_view kWait = "Wait: ";

@@ -12,7 +12,8 @@
 namespace rankscope {
 
 /// What a region is, as far as MPI analysis cares.
-enum class RegionRole : uint8_t {
+enum class RegionRole : uint8_t
+{
     Function,        ///< user code (or any non-MPI function)
     MpiPointToPoint, ///< MPI_Send, MPI_Irecv, ...
     MpiCollective,   ///< MPI_Allreduce, MPI_Bcast, ...
@@ -21,7 +22,19 @@ enum class RegionRole : uint8_t {
     Other,           ///< artificial or measurement-system regions
 };
 
-enum class Paradigm : uint8_t { Unknown, User, Compiler, Mpi, OpenMp, Pthread, Cuda, OpenAcc, Measurement, Other };
+enum class Paradigm : uint8_t
+{
+    Unknown,
+    User,
+    Compiler,
+    Mpi,
+    OpenMp,
+    Pthread,
+    Cuda,
+    OpenAcc,
+    Measurement,
+    Other
+};
 
 struct Region
 {
@@ -39,14 +52,20 @@ struct Region
     }
 };
 
-enum class LocationType : uint8_t { CpuThread, Gpu, Metric, Other };
+enum class LocationType : uint8_t
+{
+    CpuThread,
+    Gpu,
+    Metric,
+    Other
+};
 
 /// A stream of events: a thread of a rank, or a device stream attached to it.
 struct Location
 {
     StringId name;
     LocationType type = LocationType::CpuThread;
-    RankId rank;        ///< the rank (process) it belongs to
+    RankId rank;         ///< the rank (process) it belongs to
     uint64_t otf2Id = 0; ///< id in the source file, for error messages and round trips
 
     bool operator==(const Location& o) const
@@ -59,8 +78,8 @@ struct Location
 struct Rank
 {
     StringId name;
-    LocationId mainLocation;            ///< the thread that makes the MPI calls
-    std::vector<LocationId> locations;  ///< all its locations, main first
+    LocationId mainLocation;           ///< the thread that makes the MPI calls
+    std::vector<LocationId> locations; ///< all its locations, main first
     /// The compute node it ran on, as the measurement recorded it (OTF2: the nearest system
     /// tree node of class "node" above its location group); invalid when not recorded.
     StringId host;
@@ -93,10 +112,32 @@ struct ClockProperties
 };
 
 /// MPI collective operation (the OTF2 set).
-enum class CollectiveOp : uint8_t {
-    Barrier, Bcast, Gather, Gatherv, Scatter, Scatterv, Allgather, Allgatherv, Alltoall, Alltoallv,
-    Alltoallw, Allreduce, Reduce, ReduceScatter, Scan, Exscan, ReduceScatterBlock, CreateHandle,
-    DestroyHandle, Allocate, Deallocate, CreateHandleAndAllocate, DestroyHandleAndDeallocate, Other
+enum class CollectiveOp : uint8_t
+{
+    Barrier,
+    Bcast,
+    Gather,
+    Gatherv,
+    Scatter,
+    Scatterv,
+    Allgather,
+    Allgatherv,
+    Alltoall,
+    Alltoallv,
+    Alltoallw,
+    Allreduce,
+    Reduce,
+    ReduceScatter,
+    Scan,
+    Exscan,
+    ReduceScatterBlock,
+    CreateHandle,
+    DestroyHandle,
+    Allocate,
+    Deallocate,
+    CreateHandleAndAllocate,
+    DestroyHandleAndDeallocate,
+    Other
 };
 
 std::string_view collectiveOpName(CollectiveOp op);

@@ -32,8 +32,7 @@ const SourceLocation* EventStream::sourceLocation(size_t i) const
 {
     auto it = std::lower_bound(sourceLocations_.begin(), sourceLocations_.end(), uint32_t(i),
                                [](const auto& e, uint32_t idx) { return e.first < idx; });
-    if (it == sourceLocations_.end() || it->first != i)
-        return nullptr;
+    if (it == sourceLocations_.end() || it->first != i) return nullptr;
     return &it->second;
 }
 

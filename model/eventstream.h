@@ -16,16 +16,17 @@
 
 namespace rankscope {
 
-enum class EventKind : uint8_t {
+enum class EventKind : uint8_t
+{
     Enter = 0,
     Leave = 1,
-    MpiSend = 2,           ///< blocking send; ref = MessageId
-    MpiIsend = 3,          ///< non-blocking send posted; ref = MessageId
-    MpiIsendComplete = 4,  ///< non-blocking send completed; ref = MessageId
-    MpiIrecvRequest = 5,   ///< non-blocking receive posted; ref = MessageId
-    MpiRecv = 6,           ///< blocking receive completed; ref = MessageId
-    MpiIrecv = 7,          ///< non-blocking receive completed; ref = MessageId
-    MpiRequestTest = 8,    ///< unsuccessful test of a request; ref = MessageId (or invalid)
+    MpiSend = 2,             ///< blocking send; ref = MessageId
+    MpiIsend = 3,            ///< non-blocking send posted; ref = MessageId
+    MpiIsendComplete = 4,    ///< non-blocking send completed; ref = MessageId
+    MpiIrecvRequest = 5,     ///< non-blocking receive posted; ref = MessageId
+    MpiRecv = 6,             ///< blocking receive completed; ref = MessageId
+    MpiIrecv = 7,            ///< non-blocking receive completed; ref = MessageId
+    MpiRequestTest = 8,      ///< unsuccessful test of a request; ref = MessageId (or invalid)
     MpiRequestCancelled = 9, ///< request cancelled; ref = MessageId (or invalid)
     MpiCollectiveBegin = 10, ///< ref = CollectiveId
     MpiCollectiveEnd = 11,   ///< ref = CollectiveId
@@ -88,8 +89,7 @@ public:
     bool operator==(const EventStream& o) const;
 
 private:
-    template <class Id>
-    Id refAs(size_t i) const
+    template <class Id> Id refAs(size_t i) const
     {
         const uint32_t r = ref(i);
         return r == kNoEventRef ? Id() : Id(r);

@@ -46,7 +46,7 @@ private:
     ProcessGrid grid_;
     uint64_t messagesPerIteration_ = 0; ///< neighbour pairs, counted without the lists
     std::vector<ProcessGrid::Coords> offsets_;
-    std::vector<uint32_t> opposite_;       ///< direction index of -offset
+    std::vector<uint32_t> opposite_; ///< direction index of -offset
     // Built by prepare(), so that sizing and checking a run cost no memory per neighbour.
     std::vector<uint32_t> firstNeighbour_; ///< CSR: neighbours of r are [first[r], first[r+1])
     std::vector<Neighbour> neighbours_;

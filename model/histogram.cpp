@@ -40,7 +40,8 @@ Histogram makeHistogram(std::span<const double> samples, int bins)
     h.min = sorted.front();
     h.max = sorted.back();
     double total = 0;
-    for (double x : sorted) total += x;
+    for (double x : sorted)
+        total += x;
     h.mean = total / double(h.count);
 
     const double width = (h.max - h.min) / double(bins);

@@ -9,8 +9,7 @@
 
 namespace rankscope {
 
-template <class Tag>
-struct TypedId
+template <class Tag> struct TypedId
 {
     static constexpr uint32_t kInvalid = std::numeric_limits<uint32_t>::max();
     uint32_t value = kInvalid;
@@ -32,8 +31,7 @@ using CallSiteId = TypedId<struct CallSiteTag>;
 
 } // namespace rankscope
 
-template <class Tag>
-struct std::hash<rankscope::TypedId<Tag>>
+template <class Tag> struct std::hash<rankscope::TypedId<Tag>>
 {
     size_t operator()(rankscope::TypedId<Tag> id) const noexcept
     {

@@ -1,9 +1,8 @@
 #include "model/intervals.h"
 
-#include "model/perrank.h"
-
 #include "model/callsiteresolver.h"
 #include "model/deltascanner.h"
+#include "model/perrank.h"
 #include "model/trace.h"
 
 #include <algorithm>

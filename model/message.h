@@ -12,8 +12,8 @@ inline constexpr uint32_t kNoEvent = 0xFFFFFFFFu;
 
 struct Message
 {
-    LocationId sendLocation;     ///< invalid when no send was found (unmatched receive)
-    LocationId recvLocation;     ///< invalid when no receive was found (unmatched send)
+    LocationId sendLocation; ///< invalid when no send was found (unmatched receive)
+    LocationId recvLocation; ///< invalid when no receive was found (unmatched send)
     /// Index of the MpiSend/MpiIsend event in sendLocation. For an unmatched receive (no
     /// sendLocation) it holds the world rank of the sender the receive names instead, so the
     /// message keeps both ends while staying 32 bytes; use Trace::messageSender().

@@ -31,8 +31,8 @@ struct Side
     uint64_t commSender; ///< communicator << 32 | sender world rank
     uint32_t tag;
     uint32_t location;
-    int64_t order; ///< send time, or posting time of the receive
-    uint32_t post; ///< receive: the MpiIrecvRequest that posted it, or kNoEvent
+    int64_t order;  ///< send time, or posting time of the receive
+    uint32_t post;  ///< receive: the MpiIrecvRequest that posted it, or kNoEvent
     uint32_t event; ///< the send or receive event; also breaks ties deterministically
 
     bool sameKey(const Side& o) const { return commSender == o.commSender && tag == o.tag; }
@@ -68,7 +68,8 @@ public:
         keys_.clear();
         sendKey_.resize(sEnd - sBegin);
         recvKey_.resize(rEnd - rBegin);
-        if (!collectKeys(sends, sBegin, sEnd, sendKey_) || !collectKeys(recvs, rBegin, rEnd, recvKey_)) {
+        if (!collectKeys(sends, sBegin, sEnd, sendKey_) ||
+            !collectKeys(recvs, rBegin, rEnd, recvKey_)) {
             std::sort(sends.begin() + ptrdiff_t(sBegin), sends.begin() + ptrdiff_t(sEnd));
             std::sort(recvs.begin() + ptrdiff_t(rBegin), recvs.begin() + ptrdiff_t(rEnd));
             return;
@@ -103,8 +104,7 @@ private:
             while (k < keys_.size() && !keys_[k].sameKey(s))
                 ++k;
             if (k == keys_.size()) {
-                if (keys_.size() == kMaxKeys)
-                    return false;
+                if (keys_.size() == kMaxKeys) return false;
                 keys_.push_back(s);
             }
             keyOf[i - begin] = last = k;
@@ -127,8 +127,7 @@ private:
         for (size_t k = 0; k < keys_.size(); ++k) {
             const auto first = v.begin() + ptrdiff_t(begin + start_[k]);
             const auto last = v.begin() + ptrdiff_t(begin + start_[k + 1]);
-            if (!std::is_sorted(first, last))
-                std::sort(first, last);
+            if (!std::is_sorted(first, last)) std::sort(first, last);
         }
     }
 
@@ -166,8 +165,7 @@ std::string partnerError(const Trace& defs, CommId comm, uint32_t partner)
 
 /// Replaces the partners of location `l`'s payloads (communicator ranks) by world ranks. Payloads
 /// are numbered in order of first use, so the first bad one is the first bad event's.
-void translatePartners(const Trace& defs, const EventStream& es, LocationBuildState& ls,
-                       uint32_t l)
+void translatePartners(const Trace& defs, const EventStream& es, LocationBuildState& ls, uint32_t l)
 {
     const RankId self = defs.rankOf(LocationId(l));
     for (uint32_t k = 0; k < ls.p2p.size(); ++k) {
@@ -216,7 +214,6 @@ void listSends(const EventStream& es, const LocationBuildState& ls, uint32_t* ou
 
 } // namespace
 
-
 void matchMessages(const Trace& defs, std::vector<EventStream>& streams,
                    std::vector<LocationBuildState>& locations, std::vector<Message>& messages,
                    TraceDiagnostics& diagnostics, unsigned threads)
@@ -241,12 +238,11 @@ void matchMessages(const Trace& defs, std::vector<EventStream>& streams,
         std::vector<uint32_t> partners, slotOf, start, scratch;
         for (auto l = static_cast<uint32_t>(begin); l < end; ++l) {
             LocationBuildState& ls = locations[l];
-            if (ls.p2p.empty())
-                continue;
+            if (ls.p2p.empty()) continue;
             translatePartners(defs, streams[l], ls, l);
             if (ls.sends > 0)
-                listSends(streams[l], ls, sendEvents.data() + sendBegin[l], partners, slotOf,
-                          start, scratch);
+                listSends(streams[l], ls, sendEvents.data() + sendBegin[l], partners, slotOf, start,
+                          scratch);
         }
     });
 
@@ -260,8 +256,7 @@ void matchMessages(const Trace& defs, std::vector<EventStream>& streams,
         return locations[l].p2p[streams[l].ref(event)];
     };
     auto enqueue = [&](uint32_t l) { // files l under the receiver of its next send
-        if (cursor[l] == sendBegin[l + 1])
-            return;
+        if (cursor[l] == sendBegin[l + 1]) return;
         const uint32_t r = payload(l, sendEvents[cursor[l]]).partner;
         queued[l] = head[r];
         head[r] = l;
@@ -311,8 +306,7 @@ void matchMessages(const Trace& defs, std::vector<EventStream>& streams,
             for (; cursor[l] < sendBegin[l + 1]; ++cursor[l]) {
                 const uint32_t e = sendEvents[cursor[l]];
                 const P2PPayload& p = payload(l, e);
-                if (p.partner != rank)
-                    break;
+                if (p.partner != rank) break;
                 sends.push_back(makeSide(p.comm.value, self, p.tag, es.time(e), l, kNoEvent, e));
             }
             enqueue(l);
@@ -321,8 +315,7 @@ void matchMessages(const Trace& defs, std::vector<EventStream>& streams,
         recvs.clear();
         for (LocationId loc : defs.rank(RankId(rank)).locations) {
             const LocationBuildState& ls = locations[loc.value];
-            if (ls.receives == 0)
-                continue;
+            if (ls.receives == 0) continue;
             const EventStream& es = streams[loc.value];
             size_t unposted = 0;
             for (uint32_t i = 0; i < es.size(); ++i) {
@@ -331,8 +324,7 @@ void matchMessages(const Trace& defs, std::vector<EventStream>& streams,
                 if (k == EventKind::MpiIrecvRequest) {
                     // A non-blocking receive takes its place in matching order when posted.
                     event = ls.links.linked(es, i, true);
-                    if (event == kNoEvent)
-                        continue;
+                    if (event == kNoEvent) continue;
                     post = i;
                 } else if (k == EventKind::MpiIrecv) {
                     if (unposted == ls.unpostedIrecvs.size() || ls.unpostedIrecvs[unposted] != i)
@@ -346,8 +338,7 @@ void matchMessages(const Trace& defs, std::vector<EventStream>& streams,
                     makeSide(p.comm.value, p.partner, p.tag, es.time(i), loc.value, post, event));
             }
         }
-        if (sends.empty() && recvs.empty())
-            continue;
+        if (sends.empty() && recvs.empty()) continue;
         sorter.sortBucket(sends, 0, sends.size(), recvs, 0, recvs.size());
 
         size_t si = 0, ri = 0;

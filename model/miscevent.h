@@ -6,7 +6,8 @@
 
 namespace rankscope {
 
-enum class MiscKind : uint8_t {
+enum class MiscKind : uint8_t
+{
     ProgramBegin,   ///< detail = StringId of the program name
     ProgramEnd,     ///< value = exit status
     MeasurementOn,  ///< recording resumed

@@ -40,7 +40,7 @@ public:
         small_.emplace_back(request, index);
         if (small_.size() > kSmallLimit) {
             large_ = std::make_unique<std::unordered_map<uint64_t, uint32_t>>(small_.begin(),
-                                                                               small_.end());
+                                                                              small_.end());
             std::vector<std::pair<uint64_t, uint32_t>>().swap(small_);
         }
     }
@@ -49,16 +49,13 @@ public:
     {
         if (large_) {
             auto it = large_->find(request);
-            if (it == large_->end())
-                return kNone;
+            if (it == large_->end()) return kNone;
             const uint32_t index = it->second;
-            if (remove)
-                large_->erase(it);
+            if (remove) large_->erase(it);
             return index;
         }
         for (size_t i = small_.size(); i-- > 0;) {
-            if (small_[i].first != request)
-                continue;
+            if (small_[i].first != request) continue;
             const uint32_t index = small_[i].second;
             if (remove) {
                 small_[i] = small_.back();

@@ -18,8 +18,7 @@ inline unsigned chunkCount(size_t n, unsigned threads)
 }
 
 /// Calls f(begin, end, chunk) for each chunk of [0, n).
-template <class F>
-void parallelChunks(size_t n, unsigned threads, F&& f)
+template <class F> void parallelChunks(size_t n, unsigned threads, F&& f)
 {
     const unsigned chunks = chunkCount(n, threads);
     auto bounds = [&](unsigned c) { return n * c / chunks; };
@@ -46,8 +45,7 @@ void parallelChunks(size_t n, unsigned threads, F&& f)
     for (auto& w : workers)
         w.join();
     for (auto& e : errors)
-        if (e)
-            std::rethrow_exception(e);
+        if (e) std::rethrow_exception(e);
 }
 
 } // namespace rankscope

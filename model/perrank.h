@@ -34,8 +34,7 @@ std::vector<Result> analyseEachRank(const Trace& trace, const ProgressCallback& 
             };
         }
         results.push_back(analyse(RankId(r), rankProgress));
-        if (results.back().cancelled)
-            break;
+        if (results.back().cancelled) break;
         done += events;
     }
     return results;

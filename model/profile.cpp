@@ -2,7 +2,6 @@
 
 #include "model/perrank.h"
 #include "model/runspan.h"
-
 #include "model/trace.h"
 
 #include <algorithm>

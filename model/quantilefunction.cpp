@@ -86,8 +86,10 @@ double QuantileFunction::l1Distance(const QuantileFunction& q, const QuantileFun
     // Both are linear between the union of their levels; integrate |difference| segment by
     // segment, splitting where it changes sign. Jumps (two knots at one level) take no width.
     std::vector<double> levels;
-    for (const Knot& k : q.knots_) levels.push_back(k.u);
-    for (const Knot& k : r.knots_) levels.push_back(k.u);
+    for (const Knot& k : q.knots_)
+        levels.push_back(k.u);
+    for (const Knot& k : r.knots_)
+        levels.push_back(k.u);
     std::sort(levels.begin(), levels.end());
     levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
     double sum = 0;

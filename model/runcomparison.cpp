@@ -19,14 +19,16 @@ RunFigures runFigures(const Trace& trace, const WaitStateAnalysis& waits)
     RunFigures f;
     const RunSpan span = runSpan(trace);
     f.runNs = span.duration();
-    for (const RankSpan& r : span.ranks) f.mpiNs += r.mpiNs;
+    for (const RankSpan& r : span.ranks)
+        f.mpiNs += r.mpiNs;
     const MpiLifecycle life = MpiLifecycle::of(trace);
     for (uint32_t r = 0; r < trace.rankCount(); ++r) {
         CallSiteTable sites;
         CallSiteResolver resolver(trace, sites);
         DeltaScanner scanner(trace, RankId(r), resolver, life);
         DeltaTime d;
-        while (scanner.next(d)) f.computeNs += d.delta();
+        while (scanner.next(d))
+            f.computeNs += d.delta();
     }
     f.waitNs = waits.totalNs;
     f.waitByPattern = waits.byPattern;

@@ -70,7 +70,8 @@ RunSpan runSpan(const Trace& trace)
     span.endNs = std::max(span.endNs, span.startNs);
     if (span.toFinalize) {
         int64_t lastEnter = INT64_MIN;
-        for (const RankSpan& rs : span.ranks) lastEnter = std::max(lastEnter, rs.finalizeEnterNs);
+        for (const RankSpan& rs : span.ranks)
+            lastEnter = std::max(lastEnter, rs.finalizeEnterNs);
         span.finalizeCostNs = std::max<int64_t>(0, span.endNs - lastEnter);
     }
     return span;

@@ -24,12 +24,12 @@ class Trace;
 /// One rank's part of the span, measured.
 struct RankSpan
 {
-    int64_t firstEventNs = 0;  ///< the rank's first event
-    int64_t initEndNs = -1;    ///< leave of its MPI_Init; -1 when it has none
+    int64_t firstEventNs = 0;     ///< the rank's first event
+    int64_t initEndNs = -1;       ///< leave of its MPI_Init; -1 when it has none
     int64_t finalizeEnterNs = -1; ///< enter of its MPI_Finalize; -1 when it has none
-    int64_t endNs = 0;         ///< leave of its MPI_Finalize, or its last event
-    bool finalized = false;    ///< endNs is the end of MPI_Finalize
-    int64_t mpiNs = 0;         ///< time in MPI calls after MPI_Init, up to endNs (Finalize included)
+    int64_t endNs = 0;            ///< leave of its MPI_Finalize, or its last event
+    bool finalized = false;       ///< endNs is the end of MPI_Finalize
+    int64_t mpiNs = 0; ///< time in MPI calls after MPI_Init, up to endNs (Finalize included)
     bool operator==(const RankSpan&) const = default;
 };
 

@@ -30,8 +30,7 @@ void StringPool::rebuildIndex()
 
 StringId StringPool::intern(std::string_view s)
 {
-    if (auto it = index_.find(s); it != index_.end())
-        return StringId(it->second);
+    if (auto it = index_.find(s); it != index_.end()) return StringId(it->second);
     strings_.emplace_back(s);
     const auto id = static_cast<uint32_t>(strings_.size() - 1);
     index_.emplace(std::string_view(strings_.back()), id);
@@ -46,8 +45,7 @@ StringId StringPool::find(std::string_view s) const
 
 std::string_view StringPool::str(StringId id) const
 {
-    if (!id.valid() || id.value >= strings_.size())
-        return {};
+    if (!id.valid() || id.value >= strings_.size()) return {};
     return strings_[id.value];
 }
 

@@ -44,7 +44,10 @@ struct SummaryLevels
     {
         return level < levels() ? offset[level + 1] - offset[level] : 0;
     }
-    double width(unsigned level) const { return double(baseWidth()) * double(uint64_t(1) << level); }
+    double width(unsigned level) const
+    {
+        return double(baseWidth()) * double(uint64_t(1) << level);
+    }
     /// The finest level whose buckets are at least `nsPerPixel` wide (the coarsest when none is).
     unsigned levelFor(double nsPerPixel) const
     {

@@ -61,11 +61,9 @@ size_t TimeColumn::memoryBytes() const
 
 bool TimeColumn::operator==(const TimeColumn& o) const
 {
-    if (size() != o.size())
-        return false;
+    if (size() != o.size()) return false;
     for (size_t i = 0; i < size(); ++i)
-        if ((*this)[i] != o[i])
-            return false;
+        if ((*this)[i] != o[i]) return false;
     return true;
 }
 

@@ -25,8 +25,7 @@ public:
     void push_back(int64_t t)
     {
         const size_t i = offsets_.size();
-        if ((i & ((size_t(1) << kBlockShift) - 1)) == 0)
-            bases_.push_back(t);
+        if ((i & ((size_t(1) << kBlockShift) - 1)) == 0) bases_.push_back(t);
         const int64_t off = t - bases_.back();
         if (off >= 0 && off < int64_t(kEscape)) [[likely]] {
             offsets_.push_back(static_cast<uint32_t>(off));

@@ -55,7 +55,7 @@ public:
     /// The cell of one level, for tests and for callers that manage levels themselves.
     RegionId cell(RankId rank, unsigned level, uint64_t bucket) const;
 
-    int64_t originNs() const { return origin_; }     ///< time of bucket 0's start
+    int64_t originNs() const { return origin_; } ///< time of bucket 0's start
     int64_t baseWidthNs() const { return baseWidth_; }
     unsigned levelCount() const { return levels_; }
     uint64_t bucketCount(unsigned level) const;

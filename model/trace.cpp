@@ -54,13 +54,13 @@ bool Trace::sameContent(const Trace& o) const
             return false;
     for (size_t i = 0; i < locations_.size(); ++i)
         if (!sameStr(locations_[i].name, o.locations_[i].name) ||
-            locations_[i].type != o.locations_[i].type || locations_[i].rank != o.locations_[i].rank)
+            locations_[i].type != o.locations_[i].type ||
+            locations_[i].rank != o.locations_[i].rank)
             return false;
     for (size_t i = 0; i < comms_.size(); ++i)
         if (!sameStr(comms_[i].name, o.comms_[i].name) || comms_[i].members != o.comms_[i].members)
             return false;
-    if (world_ != o.world_ || clock_.offsetNs != o.clock_.offsetNs)
-        return false;
+    if (world_ != o.world_ || clock_.offsetNs != o.clock_.offsetNs) return false;
     if (streams_.size() != o.streams_.size() || messages_ != o.messages_ ||
         collectives_ != o.collectives_ || members_ != o.members_ || misc_.size() != o.misc_.size())
         return false;

@@ -41,7 +41,6 @@ struct AnalysisShares
 /// decreasing, 1 at the end) and returns false to stop: then throws Cancelled. `threads` is
 /// for the timeline summary (0: one per core).
 TraceAnalysis analyseTrace(std::shared_ptr<const Trace> trace,
-                           const std::function<bool(double)>& keepGoing = {},
-                           unsigned threads = 0);
+                           const std::function<bool(double)>& keepGoing = {}, unsigned threads = 0);
 
 } // namespace rankscope

@@ -61,7 +61,8 @@ void TraceBuilder::setRankHost(RankId rank, StringId host)
     ranks[rank.value].host = host;
 }
 
-LocationId TraceBuilder::addLocation(RankId rank, StringId name, LocationType type, uint64_t sourceId)
+LocationId TraceBuilder::addLocation(RankId rank, StringId name, LocationType type,
+                                     uint64_t sourceId)
 {
     Trace& t = s_->trace;
     if (!rank.valid() || rank.value >= t.ranks_.size())
@@ -97,10 +98,22 @@ void TraceBuilder::setWorldCommunicator(CommId comm)
     s_->trace.world_ = comm;
 }
 
-size_t TraceBuilder::rankCount() const { return s_->trace.ranks_.size(); }
-size_t TraceBuilder::locationCount() const { return s_->trace.locations_.size(); }
-size_t TraceBuilder::regionCount() const { return s_->trace.regions_.size(); }
-size_t TraceBuilder::communicatorCount() const { return s_->trace.comms_.size(); }
+size_t TraceBuilder::rankCount() const
+{
+    return s_->trace.ranks_.size();
+}
+size_t TraceBuilder::locationCount() const
+{
+    return s_->trace.locations_.size();
+}
+size_t TraceBuilder::regionCount() const
+{
+    return s_->trace.regions_.size();
+}
+size_t TraceBuilder::communicatorCount() const
+{
+    return s_->trace.comms_.size();
+}
 
 void TraceBuilder::reserveEvents(LocationId loc, size_t n)
 {
@@ -109,7 +122,8 @@ void TraceBuilder::reserveEvents(LocationId loc, size_t n)
 
 // Appends one event after checking the location's time order; returns its index. Every record
 // type goes through here, so every one gets the same check and the same error text.
-uint32_t TraceBuilder::append(TraceBuildState& s, LocationId loc, int64_t t, EventKind kind, uint32_t ref)
+uint32_t TraceBuilder::append(TraceBuildState& s, LocationId loc, int64_t t, EventKind kind,
+                              uint32_t ref)
 {
     LocationBuildState& ls = s.locations[loc.value];
     EventStream& es = s.trace.streams_[loc.value];
@@ -149,7 +163,7 @@ void TraceBuilder::leave(LocationId loc, int64_t t, RegionId region)
 }
 
 uint32_t TraceBuilder::messageEvent(LocationId loc, int64_t t, EventKind kind, uint32_t partner,
-                                   CommId comm, int32_t tag, uint64_t bytes)
+                                    CommId comm, int32_t tag, uint64_t bytes)
 {
     LocationBuildState& ls = s_->locations[loc.value];
     if (ls.p2p.size() > kMaxEventRef) [[unlikely]]
@@ -219,8 +233,7 @@ void TraceBuilder::requestEvent(LocationId loc, int64_t t, EventKind kind, uint6
     }
     ls.links.link(s_->trace.streams_[loc.value], idx, post);
     ++ls.completions;
-    if (kind == EventKind::MpiRequestCancelled)
-        ++ls.cancelledRequests;
+    if (kind == EventKind::MpiRequestCancelled) ++ls.cancelledRequests;
 }
 
 void TraceBuilder::isendComplete(LocationId loc, int64_t t, uint64_t request)
@@ -257,8 +270,8 @@ void TraceBuilder::collectiveEnd(LocationId loc, int64_t t, CollectiveOp op, Com
         return;
     }
     EventStream& es = s_->trace.streams_[loc.value];
-    es.setRef(idx, ls.collectives.intern(
-                       CollectivePayload{op, comm, root, bytesSent, bytesReceived}));
+    es.setRef(idx,
+              ls.collectives.intern(CollectivePayload{op, comm, root, bytesSent, bytesReceived}));
     ls.links.link(es, ls.pendingBegin, idx);
     ++ls.collectiveEnds;
     ls.pendingBegin = kNoEvent;
@@ -277,8 +290,7 @@ void TraceBuilder::misc(LocationId loc, int64_t t, MiscEvent event)
 void TraceBuilder::attachSourceLocation(LocationId loc, SourceLocation where)
 {
     EventStream& es = s_->trace.streams_[loc.value];
-    if (!es.empty())
-        es.addSourceLocation(static_cast<uint32_t>(es.size() - 1), where);
+    if (!es.empty()) es.addSourceLocation(static_cast<uint32_t>(es.size() - 1), where);
 }
 
 size_t TraceBuilder::eventCount(LocationId loc) const
@@ -308,8 +320,7 @@ Trace TraceBuilder::finish(unsigned threads)
             bool identity = m.size() == t.ranks_.size() && !m.empty();
             for (size_t i = 0; identity && i < m.size(); ++i)
                 identity = m[i].value == i;
-            if (identity)
-                t.world_ = CommId(static_cast<uint32_t>(c));
+            if (identity) t.world_ = CommId(static_cast<uint32_t>(c));
         }
     }
 
@@ -322,8 +333,7 @@ Trace TraceBuilder::finish(unsigned threads)
     size_t miscTotal = 0;
     for (const LocationBuildState& ls : st.locations)
         miscTotal += ls.misc.size();
-    if (miscTotal > size_t(kMaxEventRef) + 1)
-        throw TraceError("too many miscellaneous events");
+    if (miscTotal > size_t(kMaxEventRef) + 1) throw TraceError("too many miscellaneous events");
     t.misc_.reserve(miscTotal);
     for (size_t l = 0; l < st.locations.size(); ++l) {
         LocationBuildState& ls = st.locations[l];
@@ -331,8 +341,7 @@ Trace TraceBuilder::finish(unsigned threads)
             const auto offset = static_cast<uint32_t>(t.misc_.size());
             EventStream& es = t.streams_[l];
             for (uint32_t i = 0; i < es.size(); ++i)
-                if (es.kind(i) == EventKind::Misc)
-                    es.setRef(i, offset + es.ref(i));
+                if (es.kind(i) == EventKind::Misc) es.setRef(i, offset + es.ref(i));
             t.misc_.insert(t.misc_.end(), ls.misc.begin(), ls.misc.end());
             std::vector<MiscEvent>().swap(ls.misc);
         }
@@ -352,8 +361,7 @@ Trace TraceBuilder::finish(unsigned threads)
     bool any = false;
     for (auto& es : t.streams_) {
         es.shrinkToFit();
-        if (es.empty())
-            continue;
+        if (es.empty()) continue;
         t.begin_ = any ? std::min(t.begin_, es.time(0)) : es.time(0);
         t.end_ = any ? std::max(t.end_, es.time(es.size() - 1)) : es.time(es.size() - 1);
         any = true;

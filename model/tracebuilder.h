@@ -55,14 +55,15 @@ public:
     void reserveEvents(LocationId loc, size_t n);
     void enter(LocationId loc, int64_t t, RegionId region);
     void leave(LocationId loc, int64_t t, RegionId region);
-    void send(LocationId loc, int64_t t, uint32_t receiver, CommId comm, int32_t tag, uint64_t bytes);
+    void send(LocationId loc, int64_t t, uint32_t receiver, CommId comm, int32_t tag,
+              uint64_t bytes);
     void isend(LocationId loc, int64_t t, uint32_t receiver, CommId comm, int32_t tag,
                uint64_t bytes, uint64_t request);
     void isendComplete(LocationId loc, int64_t t, uint64_t request);
     void irecvRequest(LocationId loc, int64_t t, uint64_t request);
     void recv(LocationId loc, int64_t t, uint32_t sender, CommId comm, int32_t tag, uint64_t bytes);
-    void irecv(LocationId loc, int64_t t, uint32_t sender, CommId comm, int32_t tag,
-               uint64_t bytes, uint64_t request);
+    void irecv(LocationId loc, int64_t t, uint32_t sender, CommId comm, int32_t tag, uint64_t bytes,
+               uint64_t request);
     void requestTest(LocationId loc, int64_t t, uint64_t request);
     void requestCancelled(LocationId loc, int64_t t, uint64_t request);
     void collectiveBegin(LocationId loc, int64_t t);

@@ -41,8 +41,9 @@ struct P2PPayloadHash
 {
     size_t operator()(const P2PPayload& p) const
     {
-        return size_t(mixHash((uint64_t(p.partner) << 32 | p.comm.value) ^
-                              mixHash(uint64_t(uint32_t(p.tag)) ^ (p.bytes << 32 | p.bytes >> 32))));
+        return size_t(
+            mixHash((uint64_t(p.partner) << 32 | p.comm.value) ^
+                    mixHash(uint64_t(uint32_t(p.tag)) ^ (p.bytes << 32 | p.bytes >> 32))));
     }
 };
 
@@ -73,17 +74,17 @@ struct LocationBuildState
     OpenRequests open; ///< requests posted and not yet completed -> posting event
     EventLinks links;  ///< the distances of the design note
     std::vector<uint32_t> unpostedIrecvs; ///< MpiIrecv events that completed no MpiIrecvRequest
-    uint32_t sends = 0;         ///< MpiSend and MpiIsend events
-    uint32_t receives = 0;      ///< MpiRecv and MpiIrecv events
-    uint32_t completions = 0;   ///< MpiIsendComplete, MpiRequestTest and MpiRequestCancelled
-    uint32_t collectiveEnds = 0; ///< collective ends that found their begin
-    uint32_t pendingBegin = kNoEvent; ///< collective begun but not yet ended
-    std::vector<MiscEvent> misc; ///< Misc events' references index it until finish()
+    uint32_t sends = 0;                   ///< MpiSend and MpiIsend events
+    uint32_t receives = 0;                ///< MpiRecv and MpiIrecv events
+    uint32_t completions = 0;          ///< MpiIsendComplete, MpiRequestTest and MpiRequestCancelled
+    uint32_t collectiveEnds = 0;       ///< collective ends that found their begin
+    uint32_t pendingBegin = kNoEvent;  ///< collective begun but not yet ended
+    std::vector<MiscEvent> misc;       ///< Misc events' references index it until finish()
     std::vector<RegionId> openRegions; ///< Enter stack, to count broken nesting
     uint64_t unmatchedLeaves = 0;
-    uint64_t unclosedInside = 0;       ///< regions left open when an outer one closed
-    uint64_t strayCollectiveEnds = 0;  ///< collective ends with no begin
-    uint64_t orphanRequestEvents = 0;  ///< completions and tests of requests never posted
+    uint64_t unclosedInside = 0;      ///< regions left open when an outer one closed
+    uint64_t strayCollectiveEnds = 0; ///< collective ends with no begin
+    uint64_t orphanRequestEvents = 0; ///< completions and tests of requests never posted
     uint64_t cancelledRequests = 0;
     int64_t lastTime = INT64_MIN;
 };

@@ -76,8 +76,8 @@ GeneratorShape shapeOf(const GeneratorOptions& o, const GeneratorPattern& patter
         total += events;
     }
     if (total > o.maxEvents)
-        throw TraceError("generator: " + std::to_string(total) +
-                         " events exceed the limit of " + std::to_string(o.maxEvents) +
+        throw TraceError("generator: " + std::to_string(total) + " events exceed the limit of " +
+                         std::to_string(o.maxEvents) +
                          " events a generated trace may hold; use fewer iterations or ranks");
     GeneratorShape shape;
     shape.messages = uint64_t(o.iterations) * pattern.iterationMessages();
@@ -125,8 +125,7 @@ uint64_t GeneratorShape::memoryBytes() const
 
 void checkGeneratorMemory(const GeneratorOptions& options, const GeneratorShape& shape)
 {
-    if (!options.checkMemory)
-        return;
+    if (!options.checkMemory) return;
     requireMemory("generating " + std::to_string(shape.totalEvents()) + " events on " +
                       std::to_string(shape.eventsPerRank.size()) + " ranks",
                   shape.memoryBytes(),

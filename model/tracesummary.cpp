@@ -17,8 +17,7 @@ TraceSummary summarizeTrace(const Trace& trace)
 
     std::vector<uint64_t> perRegion(trace.regions().size(), 0);
     for (uint32_t r = 0; r < trace.rankCount(); ++r) {
-        if (!trace.rank(RankId(r)).mainLocation.valid())
-            continue;
+        if (!trace.rank(RankId(r)).mainLocation.valid()) continue;
         MpiCallScanner scanner(trace, RankId(r));
         CallRecord call;
         while (scanner.next(call))

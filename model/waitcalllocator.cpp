@@ -13,8 +13,7 @@ WaitCallLocator::WaitCallLocator(const Trace& trace) : trace_(trace)
 
 bool WaitCallLocator::isMpiEnter(const EventStream& events, uint32_t i) const
 {
-    if (events.kind(i) != EventKind::Enter)
-        return false;
+    if (events.kind(i) != EventKind::Enter) return false;
     const uint32_t region = events.ref(i);
     return region < isMpi_.size() && isMpi_[region];
 }
@@ -34,8 +33,7 @@ uint32_t WaitCallLocator::enclosingCall(LocationId location, uint32_t event) con
             }
             // The innermost open frame around the event. A user frame means the event is not
             // inside an MPI call (an outermost MPI call cannot lie outside a user frame).
-            if (!isMpiEnter(events, i))
-                return kNoEvent;
+            if (!isMpiEnter(events, i)) return kNoEvent;
             // MPI frames entered back to back (MPI_Sendrecv > MPI_Send) are one call: the
             // outermost counts. Walking on through sibling frames would cost O(events).
             while (i > 0 && isMpiEnter(events, i - 1))

@@ -39,7 +39,14 @@ public:
                   WaitDependency& best) const;
 
 private:
-    enum class Kind : uint8_t { None, Barrier, NxN, OneToN, NToOne };
+    enum class Kind : uint8_t
+    {
+        None,
+        Barrier,
+        NxN,
+        OneToN,
+        NToOne
+    };
     struct Arrival
     {
         RankId rank;
@@ -56,7 +63,7 @@ private:
     static Kind kindOf(CollectiveOp op);
 
     const Trace& trace_;
-    std::vector<Summary> summaries_; // per CollectiveId
+    std::vector<Summary> summaries_;     // per CollectiveId
     std::vector<uint8_t> barrierRegion_; // per region: role Barrier
 };
 

@@ -13,7 +13,7 @@ namespace rankscope {
 struct WaitDependency
 {
     WaitPattern pattern = WaitPattern::LateSender;
-    RankId cause;                  ///< q
+    RankId cause;                   ///< q
     uint32_t causeEvent = kNoEvent; ///< Enter of (q, k) on q's main location
     int64_t causeEnter = 0;         ///< Enter(q, k)
 
@@ -23,8 +23,7 @@ struct WaitDependency
     /// call never gets two overlapping waits.
     void keepLatest(const WaitDependency& d)
     {
-        if (d.valid() && (!valid() || d.causeEnter > causeEnter))
-            *this = d;
+        if (d.valid() && (!valid() || d.causeEnter > causeEnter)) *this = d;
     }
 };
 

@@ -21,14 +21,11 @@ WaitPointToPoint::WaitPointToPoint(const Trace& trace, const WaitCallLocator& lo
 bool WaitPointToPoint::consider(RankId rank, const CallRecord& call, const CallPayload& payload,
                                 WaitDependency& best) const
 {
-    if (nonBlocking_[call.region.value])
-        return false;
+    if (nonBlocking_[call.region.value]) return false;
     const MessageId id = payload.message();
-    if (!id.valid())
-        return false;
+    if (!id.valid()) return false;
     const Message& m = trace_.message(id);
-    if (!m.matched())
-        return false; // no partner call to depend on
+    if (!m.matched()) return false; // no partner call to depend on
     switch (payload.kind) {
     case EventKind::MpiRecv:
     case EventKind::MpiIrecv:
@@ -43,8 +40,7 @@ bool WaitPointToPoint::consider(RankId rank, const CallRecord& call, const CallP
 
 bool WaitPointToPoint::synchronising(const Message& m) const
 {
-    if (m.bytes > eagerLimit_)
-        return true; // rendezvous protocol
+    if (m.bytes > eagerLimit_) return true; // rendezvous protocol
     const uint32_t sendCall = locator_.enclosingCall(m.sendLocation, m.sendEvent);
     return sendCall != kNoEvent &&
            synchronous_[trace_.events(m.sendLocation).region(sendCall).value];
@@ -53,11 +49,9 @@ bool WaitPointToPoint::synchronising(const Message& m) const
 bool WaitPointToPoint::lateSender(RankId rank, const Message& m, WaitDependency& best) const
 {
     const RankId sender = trace_.rankOf(m.sendLocation);
-    if (sender == rank)
-        return false; // a message to itself: no other rank to wait for
+    if (sender == rank) return false; // a message to itself: no other rank to wait for
     const uint32_t call = locator_.enclosingCall(m.sendLocation, m.sendEvent);
-    if (call == kNoEvent)
-        return false;
+    if (call == kNoEvent) return false;
     const int64_t enter = trace_.events(m.sendLocation).time(call);
     best.keepLatest({WaitPattern::LateSender, sender, call, enter});
     return true;
@@ -67,8 +61,7 @@ bool WaitPointToPoint::lateReceiver(RankId rank, MessageId id, const Message& m,
                                     WaitDependency& best) const
 {
     const RankId receiver = trace_.rankOf(m.recvLocation);
-    if (receiver == rank)
-        return false;
+    if (receiver == rank) return false;
     const EventStream& events = trace_.events(m.recvLocation);
     // The receive is posted by the MPI_Irecv holding its request event, or by the MPI_Recv.
     uint32_t posted = m.recvEvent;
@@ -77,8 +70,7 @@ bool WaitPointToPoint::lateReceiver(RankId rank, MessageId id, const Message& m,
     if (posted == kNoEvent)
         return false; // posting not recorded: when the receive was posted is unknown
     const uint32_t call = locator_.enclosingCall(m.recvLocation, posted);
-    if (call == kNoEvent)
-        return false;
+    if (call == kNoEvent) return false;
     best.keepLatest({WaitPattern::LateReceiver, receiver, call, events.time(call)});
     return true;
 }

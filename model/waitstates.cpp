@@ -34,12 +34,18 @@ namespace rankscope {
 std::string_view waitPatternKey(WaitPattern pattern)
 {
     switch (pattern) {
-    case WaitPattern::LateSender: return "late_sender";
-    case WaitPattern::LateReceiver: return "late_receiver";
-    case WaitPattern::WaitAtBarrier: return "wait_at_barrier";
-    case WaitPattern::WaitAtNxN: return "wait_at_nxn";
-    case WaitPattern::LateBroadcast: return "late_broadcast";
-    case WaitPattern::EarlyReduce: return "early_reduce";
+    case WaitPattern::LateSender:
+        return "late_sender";
+    case WaitPattern::LateReceiver:
+        return "late_receiver";
+    case WaitPattern::WaitAtBarrier:
+        return "wait_at_barrier";
+    case WaitPattern::WaitAtNxN:
+        return "wait_at_nxn";
+    case WaitPattern::LateBroadcast:
+        return "late_broadcast";
+    case WaitPattern::EarlyReduce:
+        return "early_reduce";
     }
     return "unknown";
 }
@@ -47,12 +53,18 @@ std::string_view waitPatternKey(WaitPattern pattern)
 std::string_view waitPatternName(WaitPattern pattern)
 {
     switch (pattern) {
-    case WaitPattern::LateSender: return "Late Sender";
-    case WaitPattern::LateReceiver: return "Late Receiver";
-    case WaitPattern::WaitAtBarrier: return "Wait at Barrier";
-    case WaitPattern::WaitAtNxN: return "Wait at N x N";
-    case WaitPattern::LateBroadcast: return "Late Broadcast";
-    case WaitPattern::EarlyReduce: return "Early Reduce";
+    case WaitPattern::LateSender:
+        return "Late Sender";
+    case WaitPattern::LateReceiver:
+        return "Late Receiver";
+    case WaitPattern::WaitAtBarrier:
+        return "Wait at Barrier";
+    case WaitPattern::WaitAtNxN:
+        return "Wait at N x N";
+    case WaitPattern::LateBroadcast:
+        return "Late Broadcast";
+    case WaitPattern::EarlyReduce:
+        return "Early Reduce";
     }
     return "unknown";
 }
@@ -78,11 +90,9 @@ struct RankWaits
 void noteReceived(const Trace& trace, RankId rank, const CallPayload& p,
                   std::vector<ReceivedMessage>& received)
 {
-    if (p.kind != EventKind::MpiRecv && p.kind != EventKind::MpiIrecv)
-        return;
+    if (p.kind != EventKind::MpiRecv && p.kind != EventKind::MpiIrecv) return;
     const Message& m = trace.message(p.message());
-    if (!m.matched())
-        return;
+    if (!m.matched()) return;
     const RankId sender = trace.rankOf(m.sendLocation);
     if (sender != rank)
         received.push_back({trace.events(m.sendLocation).time(m.sendEvent), p.event, sender});
@@ -124,8 +134,7 @@ RankWaits scanRank(const Trace& trace, RankId rank, CallSiteTable& callSites,
         if (dep.valid() && dep.causeEnter > call.enterTime && call.duration() > 0) {
             const int64_t w = std::min(dep.causeEnter - call.enterTime, call.duration());
             CallSiteId site = call.callSite;
-            if (!site.valid())
-                site = callSites.intern(trace.regionName(call.region));
+            if (!site.valid()) site = callSites.intern(trace.regionName(call.region));
             result.waits.push_back({dep.pattern, rank, call.enterEvent, call.region, site,
                                     call.enterTime, call.enterTime + w, dep.cause, true});
             result.links.push_back({dep.causeEvent, kNoEvent, call.leaveEvent});
@@ -150,17 +159,15 @@ void classifyIndirect(std::vector<RankWaits>& ranks)
     for (RankWaits& r : ranks) {
         for (size_t i = 0; i < r.waits.size(); ++i) {
             WaitState& w = r.waits[i];
-            if (w.cause.value >= ranks.size())
-                continue;
+            if (w.cause.value >= ranks.size()) continue;
             const RankWaits& q = ranks[w.cause.value];
             const uint32_t point = r.links[i].causeEvent;
             // q's last wait in a call entered before (q, k): indirect when no synchronising
             // call of q lies between it and (q, k).
-            const auto it = std::partition_point(
-                q.waits.begin(), q.waits.end(),
-                [point](const WaitState& x) { return x.enterEvent < point; });
-            if (it == q.waits.begin())
-                continue;
+            const auto it =
+                std::partition_point(q.waits.begin(), q.waits.end(),
+                                     [point](const WaitState& x) { return x.enterEvent < point; });
+            if (it == q.waits.begin()) continue;
             const size_t j = size_t(it - q.waits.begin()) - 1;
             w.direct = q.links[j].nextSync < point;
         }
@@ -181,18 +188,15 @@ void addTotals(WaitStateAnalysis& a, size_t rankCount)
         a.byRank[w.rank.value] += d;
         const uint64_t key = uint64_t(w.callSite.value) << 8 | uint64_t(w.pattern);
         const auto [it, added] = sites.try_emplace(key, a.byCallSite.size());
-        if (added)
-            a.byCallSite.push_back({w.callSite, w.pattern, 0, 0});
+        if (added) a.byCallSite.push_back({w.callSite, w.pattern, 0, 0});
         a.byCallSite[it->second].waitNs += d;
         ++a.byCallSite[it->second].occurrences;
     }
-    std::sort(a.byCallSite.begin(), a.byCallSite.end(),
-              [](const CallSiteWait& x, const CallSiteWait& y) {
-                  if (x.waitNs != y.waitNs)
-                      return x.waitNs > y.waitNs;
-                  return std::tie(x.callSite.value, x.pattern) <
-                         std::tie(y.callSite.value, y.pattern);
-              });
+    std::sort(
+        a.byCallSite.begin(), a.byCallSite.end(), [](const CallSiteWait& x, const CallSiteWait& y) {
+            if (x.waitNs != y.waitNs) return x.waitNs > y.waitNs;
+            return std::tie(x.callSite.value, x.pattern) < std::tie(y.callSite.value, y.pattern);
+        });
 }
 
 } // namespace
@@ -210,8 +214,7 @@ WaitStateAnalysis analyzeWaitStates(const Trace& trace, const WaitStateOptions& 
             return scanRank(trace, rank, analysis.callSites, detect, progress);
         });
     analysis.cancelled = !ranks.empty() && ranks.back().cancelled;
-    if (!analysis.cancelled)
-        classifyIndirect(ranks);
+    if (!analysis.cancelled) classifyIndirect(ranks);
 
     size_t count = 0;
     for (const RankWaits& r : ranks)

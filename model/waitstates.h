@@ -20,19 +20,25 @@ namespace rankscope {
 
 class Trace;
 
-enum class WaitPattern : uint8_t {
-    LateSender,     ///< receive (or the wait completing it) entered before the send
-    LateReceiver,   ///< synchronising send (ssend or above the eager limit) before the receive
-    WaitAtBarrier,  ///< MPI_Barrier: until the last rank enters
-    WaitAtNxN,      ///< all-to-all style collectives: until the last rank enters
-    LateBroadcast,  ///< 1-to-N collectives: a non-root rank entered before the root
-    EarlyReduce,    ///< N-to-1 collectives: the root waits for the last non-root rank
+enum class WaitPattern : uint8_t
+{
+    LateSender,    ///< receive (or the wait completing it) entered before the send
+    LateReceiver,  ///< synchronising send (ssend or above the eager limit) before the receive
+    WaitAtBarrier, ///< MPI_Barrier: until the last rank enters
+    WaitAtNxN,     ///< all-to-all style collectives: until the last rank enters
+    LateBroadcast, ///< 1-to-N collectives: a non-root rank entered before the root
+    EarlyReduce,   ///< N-to-1 collectives: the root waits for the last non-root rank
 };
 inline constexpr size_t kWaitPatternCount = 6;
 
 /// Late Sender sub-pattern (model/waitwrongorder.h): the receiver could have received a message
 /// sent earlier, from the same rank it waited for or from another one.
-enum class WrongOrder : uint8_t { None, SameSource, DifferentSource };
+enum class WrongOrder : uint8_t
+{
+    None,
+    SameSource,
+    DifferentSource
+};
 
 /// The JSON key of a pattern: late_sender, late_receiver, wait_at_barrier, wait_at_nxn,
 /// late_broadcast, early_reduce.
@@ -44,14 +50,14 @@ std::string_view waitPatternName(WaitPattern pattern);
 struct WaitState
 {
     WaitPattern pattern = WaitPattern::LateSender;
-    RankId rank;                   ///< the waiting rank
-    uint32_t enterEvent = 0;       ///< Enter of the waiting MPI call on the rank's main location
-    RegionId region;               ///< the MPI function
-    CallSiteId callSite;           ///< in WaitStateAnalysis::callSites
-    int64_t begin = 0;             ///< waiting span [begin, end), ns
+    RankId rank;             ///< the waiting rank
+    uint32_t enterEvent = 0; ///< Enter of the waiting MPI call on the rank's main location
+    RegionId region;         ///< the MPI function
+    CallSiteId callSite;     ///< in WaitStateAnalysis::callSites
+    int64_t begin = 0;       ///< waiting span [begin, end), ns
     int64_t end = 0;
-    RankId cause;                  ///< the rank whose lateness made it wait
-    bool direct = true;            ///< false when the cause was itself waiting (propagated)
+    RankId cause;       ///< the rank whose lateness made it wait
+    bool direct = true; ///< false when the cause was itself waiting (propagated)
     WrongOrder wrongOrder = WrongOrder::None; ///< Late Sender only
 
     int64_t duration() const { return end - begin; }
@@ -91,7 +97,7 @@ struct WaitStateAnalysis
     int64_t indirectNs = 0;
     /// Late Sender waiting with messages in wrong order: [0] same source, [1] different source.
     std::array<int64_t, 2> wrongOrderNs{};
-    std::vector<int64_t> byRank;         ///< indexed by RankId
+    std::vector<int64_t> byRank;          ///< indexed by RankId
     std::vector<CallSiteWait> byCallSite; ///< by descending waitNs
     bool cancelled = false;
 };

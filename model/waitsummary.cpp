@@ -11,8 +11,7 @@ std::span<const WaitState> rankWaits(const WaitStateAnalysis& analysis, RankId r
     const auto byRank = [](const WaitState& w, uint32_t r) { return w.rank.value < r; };
     const auto first =
         std::lower_bound(analysis.waits.begin(), analysis.waits.end(), rank.value, byRank);
-    const auto last =
-        std::lower_bound(first, analysis.waits.end(), rank.value + 1, byRank);
+    const auto last = std::lower_bound(first, analysis.waits.end(), rank.value + 1, byRank);
     return {first, last};
 }
 
@@ -53,8 +52,8 @@ void summariseRank(std::span<const WaitState> waits, const SummaryLevels& g,
             // The share of the bucket's part inside the run, rounded up so any wait shows.
             const int64_t lo = g.origin + int64_t(k) * w;
             const int64_t span = std::max<int64_t>(1, std::min(g.end, lo + w) - lo);
-            const int step = int(std::clamp<int64_t>(
-                (total * WaitCell::kSteps + span - 1) / span, 1, WaitCell::kSteps));
+            const int step = int(std::clamp<int64_t>((total * WaitCell::kSteps + span - 1) / span,
+                                                     1, WaitCell::kSteps));
             cells[g.offset[level] + k] = WaitCell::make(WaitPattern(best), step).value;
         }
         // Fold pairs into the next level, in place (index k reads 2k and 2k + 1 >= k).

@@ -43,8 +43,8 @@ public:
     static constexpr uint64_t kMaxBaseBuckets = uint64_t(1) << 15;
 
     /// Summarises `analysis` (waits sorted by rank and begin) for a run [runBegin, runEnd).
-    static WaitSummary build(const WaitStateAnalysis& analysis, size_t rankCount,
-                             int64_t runBegin, int64_t runEnd);
+    static WaitSummary build(const WaitStateAnalysis& analysis, size_t rankCount, int64_t runBegin,
+                             int64_t runEnd);
 
     /// Cells for out.size() pixels, pixel i covering [begin + i * npp, begin + (i + 1) * npp):
     /// each shows the bucket holding its centre on the finest level at least a pixel wide.

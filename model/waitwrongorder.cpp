@@ -11,13 +11,11 @@ namespace rankscope {
 void classifyWrongOrder(std::span<WaitState> waits, std::span<const uint32_t> leaveEvents,
                         std::vector<ReceivedMessage>& received)
 {
-    if (received.empty())
-        return;
-    std::sort(received.begin(), received.end(),
-              [](const ReceivedMessage& a, const ReceivedMessage& b) {
-                  return a.sendTime != b.sendTime ? a.sendTime < b.sendTime
-                                                  : a.recvEvent < b.recvEvent;
-              });
+    if (received.empty()) return;
+    std::sort(
+        received.begin(), received.end(), [](const ReceivedMessage& a, const ReceivedMessage& b) {
+            return a.sendTime != b.sendTime ? a.sendTime < b.sendTime : a.recvEvent < b.recvEvent;
+        });
     // Pending: sent before the current wait's Enter, not yet received by the end of its call.
     const auto later = [&](size_t a, size_t b) {
         return received[a].recvEvent > received[b].recvEvent;
@@ -27,8 +25,7 @@ void classifyWrongOrder(std::span<WaitState> waits, std::span<const uint32_t> le
     size_t next = 0;
     for (size_t i = 0; i < waits.size(); ++i) {
         WaitState& w = waits[i];
-        if (w.pattern != WaitPattern::LateSender)
-            continue;
+        if (w.pattern != WaitPattern::LateSender) continue;
         for (; next < received.size() && received[next].sendTime < w.begin; ++next) {
             pending.push(next);
             ++pendingFrom[received[next].sender.value];
@@ -36,7 +33,8 @@ void classifyWrongOrder(std::span<WaitState> waits, std::span<const uint32_t> le
         // Calls are in time order, so a message received by this call's end is never pending
         // for a later wait either.
         const uint32_t leave = leaveEvents[i];
-        while (!pending.empty() && leave != kNoEvent && received[pending.top()].recvEvent <= leave) {
+        while (!pending.empty() && leave != kNoEvent &&
+               received[pending.top()].recvEvent <= leave) {
             --pendingFrom[received[pending.top()].sender.value];
             pending.pop();
         }

@@ -26,7 +26,7 @@ namespace rankscope {
 /// A message received on a rank's main location, as the wrong-order test needs it.
 struct ReceivedMessage
 {
-    int64_t sendTime = 0;  ///< time of the send event (MpiSend / MpiIsend)
+    int64_t sendTime = 0;   ///< time of the send event (MpiSend / MpiIsend)
     uint32_t recvEvent = 0; ///< the receive event on the receiver's main location
     RankId sender;
 };

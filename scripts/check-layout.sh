@@ -8,7 +8,8 @@
 #      views/     -> model/, importers/, whatif/, views/
 #      app/cli/   -> model/, importers/, whatif/, app/cli/   (and no Qt)
 #      app/       -> anything;
-#  - no source file (.cpp, .h) over 600 lines.
+#  - no source file (.cpp, .h) over 600 lines;
+#  - every source file formatted as .clang-format says (clang-format --dry-run -Werror).
 # Prints every offence as file:line and exits 1 when there is one.
 #
 #   bash scripts/check-layout.sh
@@ -64,5 +65,16 @@ for f in "${sources[@]}"; do
     done < <(grep -nE '^\s*#\s*include\s*"' "$f" || true)
 done
 
-[ $status -eq 0 ] && echo "check-layout: ${#sources[@]} files: layers, Qt and sizes as they should be"
+# Formatting: one clang-format run over all files (it names each file and line that differs).
+if command -v clang-format >/dev/null; then
+    if ! clang-format --dry-run -Werror "${sources[@]}" 2>/tmp/check-layout-format.$$; then
+        offence "files not formatted as .clang-format says (clang-format -i FILE fixes them):"
+        grep -E '^[^ ].*: error:' /tmp/check-layout-format.$$ | cut -d: -f1 | sort -u | head -50
+    fi
+    rm -f /tmp/check-layout-format.$$
+else
+    offence "clang-format is not installed (scripts/install-deps.sh installs it)"
+fi
+
+[ $status -eq 0 ] && echo "check-layout: ${#sources[@]} files: layers, Qt, sizes and format as they should be"
 exit $status

@@ -11,6 +11,7 @@ packages=(
     xvfb xauth fonts-dejavu-core  # a display for the GUI demo; fonts for offscreen rendering
     dpkg-dev desktop-file-utils appstream  # the .deb (dpkg-shlibdeps) and its checks
     clang libclang-rt-14-dev      # the fuzz targets (libFuzzer)
+    clang-format                  # the format check (scripts/check-layout.sh)
 )
 
 missing=()

@@ -7,11 +7,9 @@
 
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <filesystem>
 #include <fstream>
 #include <string>
-
 #include <sys/stat.h>
 
 using namespace rankscope;
@@ -32,7 +30,9 @@ void writePlain(const fs::path& p, const std::string& text)
 
 unsigned modeOf(const fs::path& p)
 {
-    struct stat st {};
+    struct stat st
+    {
+    };
     return ::stat(p.c_str(), &st) == 0 ? st.st_mode & 07777 : 0xFFFFu;
 }
 
@@ -80,9 +80,9 @@ private slots:
         QCOMPARE(readAll(file), std::string("session"));
         QCOMPARE(readAll(victim), std::string("precious"));
         QVERIFY(fs::is_symlink(file.string() + ".saving"));
-        QCOMPARE(entries(dir), (QStringList{QStringLiteral("precious.txt"),
-                                            QStringLiteral("s.rsession"),
-                                            QStringLiteral("s.rsession.saving")}));
+        QCOMPARE(entries(dir),
+                 (QStringList{QStringLiteral("precious.txt"), QStringLiteral("s.rsession"),
+                              QStringLiteral("s.rsession.saving")}));
     }
 
     void permissionsAreKept()
@@ -153,7 +153,8 @@ private slots:
         // A folder where the file should be.
         fs::create_directory(dir / "folder.rsession");
         std::string e = errorOf((dir / "folder.rsession").string());
-        QVERIFY2(e.find((dir / "folder.rsession").string() + ": cannot write the session file") == 0,
+        QVERIFY2(e.find((dir / "folder.rsession").string() + ": cannot write the session file") ==
+                     0,
                  e.c_str());
         QVERIFY2(e.find("not a regular file") != std::string::npos, e.c_str());
         // A folder that does not exist.

@@ -15,12 +15,10 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <string>
-
 #include <unistd.h>
 
 using namespace rankscope;
@@ -41,7 +39,8 @@ whatif::Scenario work(const std::string& name)
 std::vector<std::string> scenarioNames(const QString& sessionFile)
 {
     std::vector<std::string> names;
-    for (const whatif::Scenario& s : Session::load(QFile::encodeName(sessionFile).toStdString()).scenarios)
+    for (const whatif::Scenario& s :
+         Session::load(QFile::encodeName(sessionFile).toStdString()).scenarios)
         names.push_back(s.name);
     return names;
 }

@@ -13,7 +13,6 @@
 #include "whatif/netsim/calibration.h"
 
 #include <QTest>
-
 #include <cmath>
 
 using namespace rankscope;
@@ -93,8 +92,7 @@ private slots:
         QVERIFY2(std::abs(number(lat.after) / (latencyNs / 2) - 1) < 0.02, lat.after.c_str());
         const CalibratedParameter& bw = param(r, "links.net.bandwidth");
         QVERIFY2(bw.determined, bw.note.c_str());
-        QVERIFY2(std::abs(number(bw.after) / (bytesPerSecond / 1e9) - 1) < 0.02,
-                 bw.after.c_str());
+        QVERIFY2(std::abs(number(bw.after) / (bytesPerSecond / 1e9) - 1) < 0.02, bw.after.c_str());
         QCOMPARE(lat.samples, uint64_t(2 * 2 * 48)); // two pairs, ping and pong per iteration
 
         // What the trace cannot tell stays as in the spec, and says so: every receive waited
@@ -111,8 +109,8 @@ private slots:
         QVERIFY(std::abs(r.before.errorPct) > 5.0);
         QCOMPARE(r.after.ranksMpiWithin20Pct, 4u);
         // The calibrated spec carries the values as overrides.
-        QCOMPARE(r.spec.link("net")->latencyNs, spec.withOverrides({{lat.key, lat.after}})
-                                                    .link("net")->latencyNs);
+        QCOMPARE(r.spec.link("net")->latencyNs,
+                 spec.withOverrides({{lat.key, lat.after}}).link("net")->latencyNs);
     }
 
     void eagerLimitFromSendDurations()
@@ -135,9 +133,9 @@ private slots:
             t += d + 100000;
         }
         const Trace trace = w.end(t);
-        const NetworkSpec spec = NetworkSpec::fromString(kSpec, "flat.yaml")
-                                     .withOverrides({{"eager_limit", "64MiB"},
-                                                     {"overhead.send", "0ns"}});
+        const NetworkSpec spec =
+            NetworkSpec::fromString(kSpec, "flat.yaml")
+                .withOverrides({{"eager_limit", "64MiB"}, {"overhead.send", "0ns"}});
         const CalibrationResult r = calibrate(trace, spec, SimulationOptions{});
         const CalibratedParameter& limit = param(r, "eager_limit");
         QVERIFY2(limit.determined, limit.note.c_str());
@@ -170,8 +168,8 @@ private slots:
                 t = arrive + 100000;
             }
         const Trace trace = w.end(t);
-        const NetworkSpec spec = NetworkSpec::fromString(kSpec, "flat.yaml")
-                                     .withOverrides({{"eager_limit", "64KiB"}});
+        const NetworkSpec spec =
+            NetworkSpec::fromString(kSpec, "flat.yaml").withOverrides({{"eager_limit", "64KiB"}});
         const CalibrationResult r = calibrate(trace, spec, SimulationOptions{});
         const CalibratedParameter& bw = param(r, "links.net.bandwidth");
         QVERIFY2(bw.determined, bw.note.c_str());

@@ -7,7 +7,6 @@
 #include "whatif/extrap/countmodel.h"
 
 #include <QTest>
-
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -116,7 +115,8 @@ private slots:
         const std::vector<FitPoint> p = {{1, 0, -1}, {2, 0, 1}, {3, 0, 0}};
         const auto f = fitClassicModels(p);
         QVERIFY(std::isinf(f[1].d));
-        for (const auto& m : f) QVERIFY(!std::isnan(m.d));
+        for (const auto& m : f)
+            QVERIFY(!std::isnan(m.d));
         QVERIFY(selectClassicModel(f) != 1);
         // All zeros: every d is 0, the constant is chosen, the prediction 0.
         const std::vector<FitPoint> zero = {{1, 0, 0}, {2, 0, 0}, {3, 0, 0}};

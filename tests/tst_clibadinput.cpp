@@ -89,7 +89,8 @@ private slots:
     {
         QTest::addColumn<QString>("option");
         QTest::addColumn<QString>("value");
-        for (const char* o : {"--message-bytes", "--latency-ns", "--bandwidth", "--imbalance", "--noise"})
+        for (const char* o :
+             {"--message-bytes", "--latency-ns", "--bandwidth", "--imbalance", "--noise"})
             for (const char* v : {"nan", "inf", "-inf"})
                 QTest::newRow(qPrintable(QString("%1 %2").arg(o, v))) << QString(o) << QString(v);
     }
@@ -98,9 +99,9 @@ private slots:
     {
         QFETCH(QString, option);
         QFETCH(QString, value);
-        const test::CliResult r = runCli({"generate", "--pattern", "pingpong", "--ranks", "2",
-                                          "--iterations", "2", option, value, "-q", "-o",
-                                          dir_.filePath("never")});
+        const test::CliResult r =
+            runCli({"generate", "--pattern", "pingpong", "--ranks", "2", "--iterations", "2",
+                    option, value, "-q", "-o", dir_.filePath("never")});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(option.toUtf8()), r.err.constData());
         QVERIFY(!QDir(dir_.filePath("never")).exists());
@@ -109,7 +110,8 @@ private slots:
     void generateKeepsAnExistingArchiveUnlessForced()
     {
         const QString out = dir_.filePath("twice");
-        const QStringList base = {"generate", "--pattern", "pingpong", "--ranks", "2", "-q", "-o", out};
+        const QStringList base = {"generate", "--pattern", "pingpong", "--ranks",
+                                  "2",        "-q",        "-o",       out};
         QCOMPARE(runCli(base + QStringList{"--iterations", "2"}).exitCode, 0);
         const auto events = [&] {
             return test::jsonOf(runCli({"info", out, "--json"})).value("events").toInt();
@@ -128,9 +130,12 @@ private slots:
     {
         QTest::addColumn<QString>("set");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("latency 1e9 s") << "links.hdr.latency=1e9s" << "links.hdr.latency";
-        QTest::newRow("bandwidth 1e-9 bps") << "links.hdr.bandwidth=1e-9bps" << "links.hdr.bandwidth";
-        QTest::newRow("nodes") << "nodes=16777217" << "nodes";
+        QTest::newRow("latency 1e9 s") << "links.hdr.latency=1e9s"
+                                       << "links.hdr.latency";
+        QTest::newRow("bandwidth 1e-9 bps") << "links.hdr.bandwidth=1e-9bps"
+                                            << "links.hdr.bandwidth";
+        QTest::newRow("nodes") << "nodes=16777217"
+                               << "nodes";
     }
 
     void simulateRefusesUnphysicalValues()
@@ -140,8 +145,11 @@ private slots:
         const QString trace = dir_.filePath("ping");
         if (!QFile::exists(trace + "/traces.otf2"))
             QCOMPARE(runCli({"generate", "--pattern", "pingpong", "--ranks", "2", "--iterations",
-                             "2", "-q", "-o", trace}).exitCode, 0);
-        const test::CliResult r = runCli({"simulate", trace, "--network", spec(), "--set", set, "--json"});
+                             "2", "-q", "-o", trace})
+                         .exitCode,
+                     0);
+        const test::CliResult r =
+            runCli({"simulate", trace, "--network", spec(), "--set", set, "--json"});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(expected.toUtf8()), r.err.constData());
         QVERIFY(!r.out.contains("-9223372036854775808"));
@@ -153,7 +161,9 @@ private slots:
         // negative run time.
         const QString trace = dir_.filePath("big");
         QCOMPARE(runCli({"generate", "--pattern", "pingpong", "--ranks", "2", "--iterations", "2",
-                         "--message-bytes", "1e9", "-q", "-o", trace}).exitCode, 0);
+                         "--message-bytes", "1e9", "-q", "-o", trace})
+                     .exitCode,
+                 0);
         const test::CliResult r = runCli({"simulate", trace, "--network", spec(), "--set",
                                           "links.hdr.bandwidth=1bps", "--json"});
         QCOMPARE(r.exitCode, 1);
@@ -165,7 +175,9 @@ private slots:
         const QString trace = dir_.filePath("ping");
         if (!QFile::exists(trace + "/traces.otf2"))
             QCOMPARE(runCli({"generate", "--pattern", "pingpong", "--ranks", "2", "--iterations",
-                             "2", "-q", "-o", trace}).exitCode, 0);
+                             "2", "-q", "-o", trace})
+                         .exitCode,
+                     0);
         for (const char* values : {""}) {
             const test::CliResult r = runCli({"sweep", trace, "--network", spec(), "--param",
                                               "links.hdr.latency", "--values", values});
@@ -178,7 +190,8 @@ private slots:
 private:
     static QString spec()
     {
-        return QStringLiteral(RANKSCOPE_SOURCE_DIR) + QStringLiteral("/resources/networks/ib-switch.yaml");
+        return QStringLiteral(RANKSCOPE_SOURCE_DIR) +
+               QStringLiteral("/resources/networks/ib-switch.yaml");
     }
 
     QTemporaryDir dir_;

@@ -101,7 +101,8 @@ private slots:
         QCOMPARE(o.value("span_a").toString(), "mpi_init_end_to_finalize_end");
         const QJsonArray rows = o.value("rows").toArray();
         QStringList keys;
-        for (const QJsonValue& v : rows) keys << v.toObject().value("key").toString();
+        for (const QJsonValue& v : rows)
+            keys << v.toObject().value("key").toString();
         QCOMPARE(keys, (QStringList{"run", "mpi", "computation", "wait", "wait_late_sender",
                                     "wait_wait_at_barrier"}));
         // Run time from the end of MPI_Init (10) to the end of MPI_Finalize: 310 and 410.
@@ -174,8 +175,7 @@ private slots:
                                                     "network: two.yaml\n"
                                                     "baseline_set: [links.l.latency=2us]\n"
                                                     "set: [links.l.latency=1us]\n");
-        const CliResult r =
-            runCli({"scenario", "run", dir_.filePath("calibrated.yaml"), "--json"});
+        const CliResult r = runCli({"scenario", "run", dir_.filePath("calibrated.yaml"), "--json"});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QJsonObject o = jsonOf(r);
         QCOMPARE(o.value("baseline").toObject().value("runtime_ns").toInteger(), 5801);
@@ -236,7 +236,8 @@ private slots:
         writeText(dir_.filePath("sweep-scale.yaml"),
                   "name: grow\nkind: scale\nbaselines: [s4, s8, s16]\nnetwork: two.yaml\n"
                   "target: 64\nsweep: {param: target, values: [32, 64]}\n");
-        const CliResult sw = runCli({"scenario", "run", dir_.filePath("sweep-scale.yaml"), "--json"});
+        const CliResult sw =
+            runCli({"scenario", "run", dir_.filePath("sweep-scale.yaml"), "--json"});
         QVERIFY2(sw.exitCode == 0, sw.err.constData());
         const QJsonObject swo = jsonOf(sw);
         QCOMPARE(swo.value("sweep_param").toString(), "target");

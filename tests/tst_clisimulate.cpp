@@ -43,8 +43,8 @@ private slots:
     void simulateJson()
     {
         const QString out = dir_.filePath("simulated");
-        const CliResult r = runCli({"simulate", trace_, "--network", spec("ib-switch.yaml"),
-                                    "--json", "-o", out});
+        const CliResult r =
+            runCli({"simulate", trace_, "--network", spec("ib-switch.yaml"), "--json", "-o", out});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QJsonObject o = jsonOf(r);
         QCOMPARE(o.keys(), (QStringList{"input_runtime_ns", "input_whole_run_ns", "messages",
@@ -78,9 +78,8 @@ private slots:
 
     void sweep()
     {
-        const CliResult r = runCli({"sweep", trace_, "--network", spec("ib-switch.yaml"),
-                                    "--param", "links.hdr.latency", "--values",
-                                    "0.5us,50us,5ms", "--csv"});
+        const CliResult r = runCli({"sweep", trace_, "--network", spec("ib-switch.yaml"), "--param",
+                                    "links.hdr.latency", "--values", "0.5us,50us,5ms", "--csv"});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QList<QByteArray> lines = r.out.trimmed().split('\n');
         QCOMPARE(lines.size(), 4);
@@ -92,9 +91,9 @@ private slots:
 
     void collective()
     {
-        const CliResult r = runCli({"collective", "--network", spec("ib-switch.yaml"), "--op",
-                                    "bcast", "--algorithm", "binomial", "--ranks", "16",
-                                    "--bytes", "1MiB", "--json"});
+        const CliResult r =
+            runCli({"collective", "--network", spec("ib-switch.yaml"), "--op", "bcast",
+                    "--algorithm", "binomial", "--ranks", "16", "--bytes", "1MiB", "--json"});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY(jsonOf(r).value("time_ns").toInteger() > 0);
         QCOMPARE(jsonOf(r).value("messages").toInt(), 15);
@@ -111,8 +110,8 @@ private slots:
             QCOMPARE(jsonOf(r).value("model").toString(), QString(model));
             QVERIFY(jsonOf(r).value("predicted_runtime_ns").toInteger() >= loggp);
         }
-        const CliResult cut = runCli(args + QStringList{"--model", "packet", "--set",
-                                                        "switching=cut_through"});
+        const CliResult cut =
+            runCli(args + QStringList{"--model", "packet", "--set", "switching=cut_through"});
         QVERIFY2(cut.exitCode == 0, cut.err.constData());
         const CliResult bad = runCli(args + QStringList{"--model", "fluid"});
         QCOMPARE(bad.exitCode, 1);
@@ -123,9 +122,19 @@ private slots:
     {
         // Extended van de Geijn over the shipped two-cluster spec, n = 1 and 4 wide-area
         // streams: more streams, a shorter broadcast.
-        QStringList args{"collective", "--network", spec("two-clusters-wan.yaml"), "--op", "bcast",
-                         "--algorithm", "extended_van_de_geijn", "--ranks", "64", "--bytes",
-                         "64MiB", "--json", "--set"};
+        QStringList args{"collective",
+                         "--network",
+                         spec("two-clusters-wan.yaml"),
+                         "--op",
+                         "bcast",
+                         "--algorithm",
+                         "extended_van_de_geijn",
+                         "--ranks",
+                         "64",
+                         "--bytes",
+                         "64MiB",
+                         "--json",
+                         "--set"};
         const CliResult one = runCli(args + QStringList{"wide_area_streams=1"});
         const CliResult four = runCli(args + QStringList{"wide_area_streams=4"});
         QVERIFY2(one.exitCode == 0, one.err.constData());
@@ -148,9 +157,9 @@ private slots:
         const CliResult sweep = runCli({"sweep", trace_, "--network", "ib-switch", "--param",
                                         "links.hdr.latency", "--values", "0.5us", "--csv"});
         QVERIFY2(sweep.exitCode == 0, sweep.err.constData());
-        const CliResult coll = runCli({"collective", "--network", "two-clusters-wan", "--op",
-                                       "bcast", "--algorithm", "binomial", "--ranks", "8",
-                                       "--bytes", "1KiB"});
+        const CliResult coll =
+            runCli({"collective", "--network", "two-clusters-wan", "--op", "bcast", "--algorithm",
+                    "binomial", "--ranks", "8", "--bytes", "1KiB"});
         QVERIFY2(coll.exitCode == 0, coll.err.constData());
         const CliResult cal = runCli({"calibrate", trace_, "--network", "ib-switch", "--json"});
         QVERIFY2(cal.exitCode == 0, cal.err.constData());

@@ -28,7 +28,6 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <map>
 #include <random>
 
@@ -43,7 +42,14 @@ bool quick()
 
 struct Damage
 {
-    enum Kind { Truncate, FlipDefinitions, FlipEvents, Delete, Swap } kind = Truncate;
+    enum Kind
+    {
+        Truncate,
+        FlipDefinitions,
+        FlipEvents,
+        Delete,
+        Swap
+    } kind = Truncate;
     QString file;      ///< relative to the archive's folder
     QString other;     ///< Swap: the second file
     qint64 offset = 0; ///< Truncate: the new size; Flip*: the byte changed
@@ -54,12 +60,18 @@ struct Damage
     QString describe() const
     {
         switch (kind) {
-        case Truncate: return QStringLiteral("%1 truncated to %2 bytes").arg(file).arg(offset);
+        case Truncate:
+            return QStringLiteral("%1 truncated to %2 bytes").arg(file).arg(offset);
         case FlipDefinitions:
         case FlipEvents:
-            return QStringLiteral("%1: byte %2 xor 0x%3").arg(file).arg(offset).arg(mask, 2, 16, QChar('0'));
-        case Delete: return QStringLiteral("%1 deleted").arg(file);
-        case Swap: return QStringLiteral("%1 and %2 swapped").arg(file, other);
+            return QStringLiteral("%1: byte %2 xor 0x%3")
+                .arg(file)
+                .arg(offset)
+                .arg(mask, 2, 16, QChar('0'));
+        case Delete:
+            return QStringLiteral("%1 deleted").arg(file);
+        case Swap:
+            return QStringLiteral("%1 and %2 swapped").arg(file, other);
         }
         return {};
     }
@@ -69,9 +81,9 @@ struct Damage
 QJsonObject counts(const QJsonObject& info)
 {
     QJsonObject c;
-    for (const char* key : {"ranks", "locations", "events", "regions", "mpi_calls", "messages",
-                            "unmatched_sends", "unmatched_receives", "collectives",
-                            "incomplete_collectives", "bytes_sent"})
+    for (const char* key :
+         {"ranks", "locations", "events", "regions", "mpi_calls", "messages", "unmatched_sends",
+          "unmatched_receives", "collectives", "incomplete_collectives", "bytes_sent"})
         c.insert(key, info.value(key));
     return c;
 }
@@ -85,7 +97,8 @@ QString jsonText(const QJsonValue& v)
 QStringList warnings(const QJsonObject& info)
 {
     QStringList out;
-    for (const QJsonValue& w : info.value("warnings").toArray()) out << w.toString();
+    for (const QJsonValue& w : info.value("warnings").toArray())
+        out << w.toString();
     return out;
 }
 
@@ -141,7 +154,8 @@ std::vector<Damage> sample(const QString& folder, const ArchiveFiles& files, std
     const QStringList& swappable = files.events.size() > 1 ? files.events : files.definitions;
     if (swappable.size() > 1) {
         Damage s(Damage::Swap, pick(swappable));
-        do s.other = pick(swappable);
+        do
+            s.other = pick(swappable);
         while (s.other == s.file);
         out.push_back(s);
     }
@@ -168,13 +182,18 @@ std::map<QString, QByteArray> apply(const QString& folder, const Damage& d)
     saved[path] = readAll(path);
     QByteArray bytes = saved[path];
     switch (d.kind) {
-    case Damage::Truncate: bytes.truncate(d.offset); writeAll(path, bytes); break;
+    case Damage::Truncate:
+        bytes.truncate(d.offset);
+        writeAll(path, bytes);
+        break;
     case Damage::FlipDefinitions:
     case Damage::FlipEvents:
         bytes[d.offset] = char(uchar(bytes[d.offset]) ^ d.mask);
         writeAll(path, bytes);
         break;
-    case Damage::Delete: QFile::remove(path); break;
+    case Damage::Delete:
+        QFile::remove(path);
+        break;
     case Damage::Swap: {
         const QString other = folder + '/' + d.other;
         saved[other] = readAll(other);
@@ -189,7 +208,8 @@ std::map<QString, QByteArray> apply(const QString& folder, const Damage& d)
 /// Whether an error message names one of the archive's files.
 bool namesAFile(const QByteArray& err)
 {
-    static const QRegularExpression file(QStringLiteral(R"((traces\.otf2|traces\.def|\d+\.(def|evt))\b)"));
+    static const QRegularExpression file(
+        QStringLiteral(R"((traces\.otf2|traces\.def|\d+\.(def|evt))\b)"));
     return file.match(QString::fromUtf8(err)).hasMatch();
 }
 
@@ -242,7 +262,8 @@ private slots:
                     if (!problem.isEmpty())
                         problems << what + (partial ? " (--allow-partial): " : ": ") + problem;
                 }
-                for (const auto& [path, bytes] : saved) QVERIFY(writeAll(path, bytes));
+                for (const auto& [path, bytes] : saved)
+                    QVERIFY(writeAll(path, bytes));
             }
         }
         qInfo("%d damaged copies of %lld traces in %.1f s", copies, qlonglong(traces.size()),
@@ -266,18 +287,22 @@ private:
             return {};
         }
         if (r.exitCode != 0)
-            return QStringLiteral("exit %1: %2").arg(r.exitCode).arg(QString::fromUtf8(r.err.left(2000)));
+            return QStringLiteral("exit %1: %2")
+                .arg(r.exitCode)
+                .arg(QString::fromUtf8(r.err.left(2000)));
         const QJsonObject info = test::jsonOf(r);
         if (info.isEmpty()) return "exit 0 without JSON output";
         if (counts(info) == counts(good)) return {};
         bool said = false;
-        for (const QString& w : warnings(info)) said = said || !goodWarnings.contains(w);
+        for (const QString& w : warnings(info))
+            said = said || !goodWarnings.contains(w);
         if (said) return {};
         QStringList differ;
         const QJsonObject a = counts(good), b = counts(info);
         for (auto it = a.begin(); it != a.end(); ++it)
             if (b.value(it.key()) != it.value())
-                differ << it.key() + ' ' + jsonText(it.value()) + " -> " + jsonText(b.value(it.key()));
+                differ << it.key() + ' ' + jsonText(it.value()) + " -> " +
+                              jsonText(b.value(it.key()));
         return "exit 0 with other counts silently: " + differ.join(", ");
     }
 };

@@ -6,15 +6,14 @@
 // the reporting of intervals missing at some scales and the accuracy and interval of the
 // default method against the better classic mode.
 
+#include "importers/otf2reader.h"
 #include "model/trace.h"
 #include "model/traceerror.h"
 #include "model/tracegenerator.h"
-#include "importers/otf2reader.h"
 #include "testsupport/testpaths.h"
 #include "whatif/extrap/extrapolation.h"
 
 #include <QTest>
-
 #include <cmath>
 #include <memory>
 #include <stdexcept>
@@ -53,7 +52,8 @@ struct Series
     std::vector<const Trace*> pointers() const
     {
         std::vector<const Trace*> p;
-        for (const auto& t : small) p.push_back(t.get());
+        for (const auto& t : small)
+            p.push_back(t.get());
         return p;
     }
 };
@@ -61,7 +61,8 @@ struct Series
 Series series()
 {
     Series s;
-    for (uint32_t n : {16u, 36u, 64u, 144u}) s.small.push_back(std::make_unique<Trace>(stencil(n)));
+    for (uint32_t n : {16u, 36u, 64u, 144u})
+        s.small.push_back(std::make_unique<Trace>(stencil(n)));
     s.measured = std::make_unique<Trace>(stencil(576));
     return s;
 }
@@ -217,7 +218,8 @@ private slots:
         QVERIFY(*r.heldOutErrorPct < 1);
         QVERIFY2(*r.accuracyPct > 99, qPrintable(QString::number(*r.accuracyPct)));
         for (const MethodCandidate& m : r.candidates)
-            if (m.method == Method::Rankscope) QVERIFY(*m.estimate.heldOutErrorPct > 2 * *r.heldOutErrorPct);
+            if (m.method == Method::Rankscope)
+                QVERIFY(*m.estimate.heldOutErrorPct > 2 * *r.heldOutErrorPct);
     }
 
     void realMultiScaleRuns_data()
@@ -226,9 +228,12 @@ private slots:
         QTest::addColumn<QList<int>>("scales");
         QTest::addColumn<int>("target");
         QTest::addColumn<bool>("mustContain");
-        QTest::newRow("MG W 4/8/16 -> 32") << "scorep84-npb-mg-W-" << QList<int>{4, 8, 16} << 32 << true;
-        QTest::newRow("CloverLeaf 4/8/16 -> 32") << "scorep84-cloverleaf-" << QList<int>{4, 8, 16} << 32 << true;
-        QTest::newRow("CloverLeaf 8/16/32 -> 64") << "scorep84-cloverleaf-" << QList<int>{8, 16, 32} << 64 << false;
+        QTest::newRow("MG W 4/8/16 -> 32")
+            << "scorep84-npb-mg-W-" << QList<int>{4, 8, 16} << 32 << true;
+        QTest::newRow("CloverLeaf 4/8/16 -> 32")
+            << "scorep84-cloverleaf-" << QList<int>{4, 8, 16} << 32 << true;
+        QTest::newRow("CloverLeaf 8/16/32 -> 64")
+            << "scorep84-cloverleaf-" << QList<int>{8, 16, 32} << 64 << false;
     }
 
     void realMultiScaleRuns()
@@ -249,7 +254,8 @@ private slots:
         const Trace measured =
             readOtf2(test::sharedTraceAnchor(program + QString::number(target)).toStdString());
         std::vector<const Trace*> ptrs;
-        for (const Trace& t : inputs) ptrs.push_back(&t);
+        for (const Trace& t : inputs)
+            ptrs.push_back(&t);
         ExtrapolationOptions o;
         o.target = uint32_t(target);
         const ExtrapolationResult best = extrapolate(ptrs, o, &measured);
@@ -259,9 +265,11 @@ private slots:
             o.mode = mode;
             classic = std::max(classic, *extrapolate(ptrs, o, &measured).accuracyPct);
         }
-        qInfo("auto chose %s %s: %.1f %% (better classic %.1f %%), interval [%.1f, %.1f] ms, measured %.1f ms",
-              methodName(best.method).c_str(), modeName(best.mode).c_str(), *best.accuracyPct, classic,
-              best.predictedMaxLow / 1e6, best.predictedMaxHigh / 1e6, *best.measuredMaxRankDeltaSum / 1e6);
+        qInfo("auto chose %s %s: %.1f %% (better classic %.1f %%), interval [%.1f, %.1f] ms, "
+              "measured %.1f ms",
+              methodName(best.method).c_str(), modeName(best.mode).c_str(), *best.accuracyPct,
+              classic, best.predictedMaxLow / 1e6, best.predictedMaxHigh / 1e6,
+              *best.measuredMaxRankDeltaSum / 1e6);
         QVERIFY(*best.accuracyPct >= classic - 1e-9);
         QCOMPARE(best.intervalMethod, std::string("model_spread_and_noise"));
         if (mustContain) {

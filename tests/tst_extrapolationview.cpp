@@ -13,11 +13,11 @@
 #include "importers/otf2writer.h"
 #include "model/tracegenerator.h"
 #include "views/durationformat.h"
+#include "views/extrapfitmodel.h"
 #include "views/extrapintervalmodel.h"
 #include "views/extrapolationview.h"
 #include "views/histogramoverlay.h"
 #include "views/modeldetails.h"
-#include "views/extrapfitmodel.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -253,7 +253,8 @@ void TestExtrapolationView::automaticRunShowsTheWinnerFirst()
     ExtrapolationView view;
     view.setRun(run);
     QCOMPARE(view.method(), *run.autoChosen);
-    QVERIFY2(view.summaryText().contains(QStringLiteral("Auto chose")), qPrintable(view.summaryText()));
+    QVERIFY2(view.summaryText().contains(QStringLiteral("Auto chose")),
+             qPrintable(view.summaryText()));
     QVERIFY(view.findChild<QLabel*>() != nullptr);
 }
 
@@ -267,7 +268,8 @@ void TestExtrapolationView::dialogRefusesTwoScales()
     QVERIFY(!d.canStart());
     QVERIFY(!d.startButton()->isEnabled());
     QVERIFY(message->isVisibleTo(&d));
-    QCOMPARE(d.message(), QStringLiteral("Choose traces at 3 or more different scales (now 2: 4, 9 ranks)."));
+    QCOMPARE(d.message(),
+             QStringLiteral("Choose traces at 3 or more different scales (now 2: 4, 9 ranks)."));
     QVERIFY(!d.start());
     // A repeated scale is named; a third distinct one makes it valid.
     d.addTrace(loaded(QStringLiteral("again"), small_[1]));
@@ -349,9 +351,8 @@ void TestExtrapolationView::mainWindowOpensResultNextToMeasured()
         QVERIFY(w.grab().save(shot, "PNG"));
         view->selectRow(1);
         QTest::qWait(100);
-        QVERIFY(w.grab().save(QString(shot).replace(QStringLiteral(".png"),
-                                                     QStringLiteral("-interval.png")),
-                              "PNG"));
+        QVERIFY(w.grab().save(
+            QString(shot).replace(QStringLiteral(".png"), QStringLiteral("-interval.png")), "PNG"));
     }
 }
 

@@ -5,7 +5,6 @@
 #include "model/quantilefunction.h"
 
 #include <QTest>
-
 #include <cmath>
 #include <stdexcept>
 #include <vector>
@@ -33,8 +32,8 @@ private slots:
         // Type-7 quantiles: position p * (m - 1) in the sorted samples.
         QCOMPARE(h.quantiles.size(), size_t(Histogram::kQuantileCount));
         QCOMPARE(h.quantiles[0], 1.0);
-        QCOMPARE(h.quantiles[5], 1.75);  // p 0.25: position 0.75 -> 1 + 0.75
-        QCOMPARE(h.quantiles[10], 2.5);  // p 0.5: position 1.5 -> 2.5
+        QCOMPARE(h.quantiles[5], 1.75); // p 0.25: position 0.75 -> 1 + 0.75
+        QCOMPARE(h.quantiles[10], 2.5); // p 0.5: position 1.5 -> 2.5
         QCOMPARE(h.quantiles[20], 4.0);
     }
 
@@ -65,7 +64,8 @@ private slots:
         // q_i = i (i = 0..20): the uniform distribution on [0, 20]. Four bins of width 5 hold a
         // quarter each, with means 2.5, 7.5, 12.5, 17.5; the overall mean is 10.
         std::vector<double> q;
-        for (int i = 0; i < Histogram::kQuantileCount; ++i) q.push_back(i);
+        for (int i = 0; i < Histogram::kQuantileCount; ++i)
+            q.push_back(i);
         const Histogram h = histogramFromQuantiles(q, 100, 4);
         QCOMPARE(h.count, uint64_t(100));
         QCOMPARE(h.mean, 10.0);
@@ -74,7 +74,8 @@ private slots:
             QCOMPARE(h.bins[size_t(k)].count, uint64_t(25));
             QCOMPARE(h.bins[size_t(k)].mean, 2.5 + 5 * k);
         }
-        for (size_t i = 0; i < q.size(); ++i) QVERIFY(std::abs(h.quantiles[i] - q[i]) < 1e-12);
+        for (size_t i = 0; i < q.size(); ++i)
+            QVERIFY(std::abs(h.quantiles[i] - q[i]) < 1e-12);
     }
 
     void wassersteinShift()

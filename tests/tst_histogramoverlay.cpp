@@ -108,7 +108,7 @@ void TestHistogramOverlay::barsAreDrawnWhereTheBinsAre()
     const QColor blue = over(base, HistogramOverlay::measuredColor());
     const QColor red = over(base, HistogramOverlay::predictedColor());
     const QColor both = over(blue, HistogramOverlay::predictedColor());
-    QVERIFY(near(image.pixelColor(px(5), py(0.25)), blue));   // measured bin 0 only
+    QVERIFY(near(image.pixelColor(px(5), py(0.25)), blue));    // measured bin 0 only
     QVERIFY(near(image.pixelColor(px(12), py(0.15)), blue));   // measured bin 1 only
     QVERIFY(near(image.pixelColor(px(17.5), py(0.15)), both)); // overlap: semi-transparent
     QVERIFY(near(image.pixelColor(px(17.5), py(0.35)), blue)); // above the predicted 0.25
@@ -180,8 +180,8 @@ void TestHistogramOverlay::ticks_data()
     // [1000, 9000] padded by 320 each side: [680, 9320] on 800 px; 80 px apart needs
     // 8640 * 80 / 800 = 864 ns: step 1 us.
     QTest::newRow("linear us") << 0 << 1000.0 << 9000.0
-                               << QStringList{"1 us", "2 us", "3 us", "4 us", "5 us", "6 us",
-                                              "7 us", "8 us", "9 us"};
+                               << QStringList{"1 us", "2 us", "3 us", "4 us", "5 us",
+                                              "6 us", "7 us", "8 us", "9 us"};
     // [800, 1.25e6]: 3.19 decades on 800 px = 250 px per decade; 2x would be 75 px from 1x,
     // under 80: decades only.
     QTest::newRow("log decades") << 1 << 1000.0 << 1e6
@@ -195,7 +195,8 @@ void TestHistogramOverlay::ticks()
     QFETCH(double, hi);
     QFETCH(QStringList, labels);
     HistogramAxis axis;
-    axis.setRange(lo, hi, lo, scale == 0 ? HistogramAxis::Scale::Linear : HistogramAxis::Scale::Log);
+    axis.setRange(lo, hi, lo,
+                  scale == 0 ? HistogramAxis::Scale::Linear : HistogramAxis::Scale::Log);
     axis.setPixels(0, 800);
     QStringList got;
     for (const HistogramAxis::Tick& t : axis.ticks(80))

@@ -21,9 +21,9 @@
 #include "views/profilemodel.h"
 #include "views/rootcausemodel.h"
 #include "views/rootcausepanel.h"
-#include "views/waitstatepanel.h"
 #include "views/summarystrip.h"
 #include "views/timelineview.h"
+#include "views/waitstatepanel.h"
 
 #include <QFile>
 #include <QMessageBox>

@@ -16,7 +16,6 @@
 #include "whatif/netsim/simulation.h"
 
 #include <QTest>
-
 #include <cmath>
 
 using namespace rankscope;
@@ -109,8 +108,8 @@ networks:
   grid: {topology: clusters, dims: [5, 5], link: nic, wan: wan}
 )";
 
-SimulationResult runOn(const char* yaml, const GridForm& f, const char* algorithm,
-                       uint32_t members, uint32_t root, uint64_t bytes, uint32_t streams)
+SimulationResult runOn(const char* yaml, const GridForm& f, const char* algorithm, uint32_t members,
+                       uint32_t root, uint64_t bytes, uint32_t streams)
 {
     const NetworkSpec spec = NetworkSpec::fromString(
         yaml, "grid.yaml", {{"wide_area_streams", std::to_string(streams)}});
@@ -304,8 +303,11 @@ private slots:
                     for (uint64_t bytes : {uint64_t(6000), uint64_t(1) << 20})
                         for (uint32_t root : {0u, p - 1}) {
                             const QString what = QString("%1 %2 P=%3 n=%4 M=%5 root=%6")
-                                                     .arg(f.op, f.algorithm).arg(p).arg(n)
-                                                     .arg(bytes).arg(root);
+                                                     .arg(f.op, f.algorithm)
+                                                     .arg(p)
+                                                     .arg(n)
+                                                     .arg(bytes)
+                                                     .arg(root);
                             const SimulationResult r =
                                 runOn(kBigGrid, f, f.algorithm, p, root, bytes, n);
                             QVERIFY2(r.perRank.size() == p, qPrintable(what));

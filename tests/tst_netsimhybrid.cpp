@@ -126,8 +126,7 @@ private slots:
 
         // Plain recursive doubling follows the size threshold (2 KiB): the 4000-byte round
         // goes to the switch.
-        const double plain =
-            direct(1, 1000) + direct(2, 2000) + onSwitch(4000) + onSwitch(8000);
+        const double plain = direct(1, 1000) + direct(2, 2000) + onSwitch(4000) + onSwitch(8000);
         QCOMPARE(runtime("allgather", "recursive_doubling", 16000), int64_t(plain));
     }
 
@@ -146,8 +145,8 @@ networks:
         const NetworkSpec spec = NetworkSpec::fromString(flat, "flat.yaml");
         SimulationOptions o;
         o.collectiveAlgorithms = {{"bcast", "hybrid"}};
-        const SimulationResult r = simulateProgram(
-            singleCollectiveProgram(CollKind::Bcast, 16, 0, 1000), spec, o);
+        const SimulationResult r =
+            simulateProgram(singleCollectiveProgram(CollKind::Bcast, 16, 0, 1000), spec, o);
         // The root sends four times back to back on one interface: 0 -> 8 leaves at 0,
         // 0 -> 4 at 1000, 0 -> 2 at 2000, 0 -> 1 at 3000; the deepest chain is
         // 0 -> 8 -> 12 -> 14 -> 15, each hop 3000 after the previous arrival.

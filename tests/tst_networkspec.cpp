@@ -1,10 +1,9 @@
 // Network specs (ALGORITHMS.md §7.4): units, the shipped specs, overrides, and errors that name
 // file, line and key.
 
+#include "model/traceerror.h"
 #include "testsupport/handtrace.h"
 #include "testsupport/testpaths.h"
-
-#include "model/traceerror.h"
 #include "whatif/netsim/machine.h"
 #include "whatif/netsim/networkspec.h"
 #include "whatif/netsim/traceplacement.h"
@@ -115,8 +114,9 @@ private slots:
                                           << "spec.yaml:5: links.nic.latency: expected a time >= 0";
         QTest::newRow("missing field") << QString(base).replace("latency: 10ms, ", "")
                                        << "spec.yaml:6: links.wan.latency: missing";
-        QTest::newRow("topology size") << QString(base).replace("[2, 2]", "[2, 3]")
-                                       << "spec.yaml:8: networks.grid.dims: the topology has 5 nodes";
+        QTest::newRow("topology size")
+            << QString(base).replace("[2, 2]", "[2, 3]")
+            << "spec.yaml:8: networks.grid.dims: the topology has 5 nodes";
         QTest::newRow("switching") << base + "switching: wormhole\n"
                                    << "spec.yaml:9: switching: expected store_and_forward or "
                                       "cut_through, got 'wormhole'";
@@ -124,23 +124,30 @@ private slots:
                                      << "spec.yaml:9: packet_size: expected a size > 0";
         QTest::newRow("streams") << base + "wide_area_streams: 0\n"
                                  << "spec.yaml:9: wide_area_streams: expected a whole number";
-        QTest::newRow("unknown link class") << QString(base).replace("link: nic", "link: nick")
-                                            << "networks.grid.link: expected the name of a link class";
+        QTest::newRow("unknown link class")
+            << QString(base).replace("link: nic", "link: nick")
+            << "networks.grid.link: expected the name of a link class";
         QTest::newRow("unknown algorithm") << base + "collectives: {bcast: fastest}\n"
                                            << "collectives.bcast: unknown algorithm 'fastest'";
-        QTest::newRow("not yaml") << base + "links: [\n" << "spec.yaml:";
+        QTest::newRow("not yaml") << base + "links: [\n"
+                                  << "spec.yaml:";
         // nodes: 4 is on line 3; a second nodes (line 9) must not be dropped silently.
         QTest::newRow("NUL byte") << base + QString(QChar(0)) + "x: 1\n"
                                   << "spec.yaml:9: a NUL byte at offset";
-        QTest::newRow("100k deep") << base + QString(100000, '[') << "nested more than 64 levels deep";
-        QTest::newRow("duplicate key") << base + "nodes: 8\n"
-                                       << "spec.yaml:9: nodes: duplicate key (first given on line 3)";
-        QTest::newRow("latency over 1 h") << QString(base).replace("1.5us", "1e9s")
-                                          << "spec.yaml:5: links.nic.latency: expected a time of at most 1 h";
-        QTest::newRow("bandwidth under 1 bit/s") << QString(base).replace("bandwidth: 1.25GB/s", "bandwidth: 1e-9bps")
-                                                 << "links.wan.bandwidth: expected a bandwidth of at least 1 bit/s";
-        QTest::newRow("nodes over 2^24") << QString(base).replace("nodes: 4", "nodes: 16777217")
-                                         << "spec.yaml:3: nodes: expected a whole number from 1 to 16777216";
+        QTest::newRow("100k deep")
+            << base + QString(100000, '[') << "nested more than 64 levels deep";
+        QTest::newRow("duplicate key")
+            << base + "nodes: 8\n"
+            << "spec.yaml:9: nodes: duplicate key (first given on line 3)";
+        QTest::newRow("latency over 1 h")
+            << QString(base).replace("1.5us", "1e9s")
+            << "spec.yaml:5: links.nic.latency: expected a time of at most 1 h";
+        QTest::newRow("bandwidth under 1 bit/s")
+            << QString(base).replace("bandwidth: 1.25GB/s", "bandwidth: 1e-9bps")
+            << "links.wan.bandwidth: expected a bandwidth of at least 1 bit/s";
+        QTest::newRow("nodes over 2^24")
+            << QString(base).replace("nodes: 4", "nodes: 16777217")
+            << "spec.yaml:3: nodes: expected a whole number from 1 to 16777216";
     }
     void errors()
     {
@@ -206,9 +213,11 @@ private slots:
         // Four ranks recorded on nodes "b", "a", "b", "a": numbered in order of their first
         // rank, b = 0 and a = 1; two ranks on each.
         test::HandTrace h;
-        for (int r = 0; r < 4; ++r) h.addRank();
+        for (int r = 0; r < 4; ++r)
+            h.addRank();
         const StringId a = h.builder().intern("a"), b = h.builder().intern("b");
-        for (uint32_t r = 0; r < 4; ++r) h.builder().setRankHost(RankId(r), r % 2 ? a : b);
+        for (uint32_t r = 0; r < 4; ++r)
+            h.builder().setRankHost(RankId(r), r % 2 ? a : b);
         const Trace trace = h.finish();
         const NetworkSpec s =
             NetworkSpec::fromString(std::string(kSpec) + "mapping: trace\n", "spec.yaml");
@@ -229,7 +238,8 @@ private slots:
 
         // Five recorded nodes do not fit on the spec's four.
         test::HandTrace big;
-        for (int r = 0; r < 5; ++r) big.addRank();
+        for (int r = 0; r < 5; ++r)
+            big.addRank();
         for (uint32_t r = 0; r < 5; ++r)
             big.builder().setRankHost(RankId(r), big.builder().intern("n" + std::to_string(r)));
         const Trace five = big.finish();
@@ -244,13 +254,14 @@ private slots:
 
         // A trace without recorded nodes is placed block, and the note says so.
         test::HandTrace plain;
-        for (int r = 0; r < 4; ++r) plain.addRank();
+        for (int r = 0; r < 4; ++r)
+            plain.addRank();
         const NetworkSpec fallback = placedAsRecorded(s, plain.finish(), &note);
         QCOMPARE(fallback.mapping, RankMapping::Block);
         QVERIFY2(note.find("does not record") != std::string::npos, note.c_str());
-        QVERIFY_THROWS_EXCEPTION(TraceError,
-                                 NetworkSpec::fromString(std::string(kSpec) + "mapping: nodes\n",
-                                                         "spec.yaml"));
+        QVERIFY_THROWS_EXCEPTION(
+            TraceError,
+            NetworkSpec::fromString(std::string(kSpec) + "mapping: nodes\n", "spec.yaml"));
     }
 
     void shippedSpecs_data()

@@ -53,7 +53,8 @@ private slots:
     void globalDefinitionsEndingEarly()
     {
         QTemporaryDir dir;
-        const QString anchor = test::copySharedTrace(QStringLiteral("tracer-stencil4d-64r"), dir.path());
+        const QString anchor =
+            test::copySharedTrace(QStringLiteral("tracer-stencil4d-64r"), dir.path());
         if (anchor.isEmpty()) QSKIP("shared traces not available");
         QCOMPARE(readOtf2(anchor.toStdString()).rankCount(), size_t(64)); // undamaged
         damage(QFileInfo(anchor).absolutePath() + "/traces.def", 2805, 37);
@@ -61,25 +62,30 @@ private slots:
             readOtf2(anchor.toStdString());
             QFAIL("damaged definitions were read as a trace");
         } catch (const TraceError& e) {
-            QVERIFY2(QString(e.what()).contains("traces.def defines 0 of the 64 locations the anchor "
-                                                "file lists"),
-                     e.what());
+            QVERIFY2(
+                QString(e.what()).contains("traces.def defines 0 of the 64 locations the anchor "
+                                           "file lists"),
+                e.what());
         }
         const Trace t = readOtf2(anchor.toStdString(), partial());
         QVERIFY(t.diagnostics().partial);
         QVERIFY(!t.diagnostics().warnings.empty());
-        QVERIFY(QString::fromStdString(t.diagnostics().warnings.front()).contains("0 of the 64 locations"));
+        QVERIFY(QString::fromStdString(t.diagnostics().warnings.front())
+                    .contains("0 of the 64 locations"));
     }
 
     void timestampFarOutsideTheClockRange()
     {
         QTemporaryDir dir;
-        const QString anchor = test::copySharedTrace(QStringLiteral("scorep84-npb-cg-S-4"), dir.path());
+        const QString anchor =
+            test::copySharedTrace(QStringLiteral("scorep84-npb-cg-S-4"), dir.path());
         if (anchor.isEmpty()) QSKIP("shared traces not available");
         const Trace good = readOtf2(anchor.toStdString());
-        // otf2-print: the run lasts 0.401 s (clock properties: trace length 401170973 ticks of 1 ns).
+        // otf2-print: the run lasts 0.401 s (clock properties: trace length 401170973 ticks of 1
+        // ns).
         QVERIFY(good.endTime() - good.beginTime() < 1'000'000'000);
-        damage(QFileInfo(anchor).absolutePath() + "/traces/0.evt", -14, 0x40); // a high byte of the last timestamp
+        damage(QFileInfo(anchor).absolutePath() + "/traces/0.evt", -14,
+               0x40); // a high byte of the last timestamp
         try {
             readOtf2(anchor.toStdString());
             QFAIL("a timestamp years after the run was accepted");
@@ -99,7 +105,8 @@ private slots:
     void recordOfUnknownTypeInAnArchiveOfAKnownVersion()
     {
         QTemporaryDir dir;
-        const QString anchor = test::copySharedTrace(QStringLiteral("pipit-ping-pong-2r"), dir.path());
+        const QString anchor =
+            test::copySharedTrace(QStringLiteral("pipit-ping-pong-2r"), dir.path());
         if (anchor.isEmpty()) QSKIP("shared traces not available");
         // otf2-print: the archive was written by OTF2 2.3.0; location 0 has 60 events; the 47th
         // record of location 1 is the LEAVE of MPI_Recv at 7397467387922534, whose type byte
@@ -110,7 +117,8 @@ private slots:
             QFAIL("a record of unknown type from OTF2 2.3.0 was skipped");
         } catch (const TraceError& e) {
             const QString m = e.what();
-            QVERIFY2(m.contains("traces/1.evt") && m.contains("unknown type") && m.contains("2.3.0"),
+            QVERIFY2(m.contains("traces/1.evt") && m.contains("unknown type") &&
+                         m.contains("2.3.0"),
                      e.what());
         }
         const Trace t = readOtf2(anchor.toStdString(), partial());
@@ -125,7 +133,8 @@ private slots:
     void sendAndReceiveSizesDiffer()
     {
         QTemporaryDir dir;
-        const QString anchor = test::copySharedTrace(QStringLiteral("tracer-stencil4d-32r"), dir.path());
+        const QString anchor =
+            test::copySharedTrace(QStringLiteral("tracer-stencil4d-32r"), dir.path());
         if (anchor.isEmpty()) QSKIP("shared traces not available");
         const Trace good = readOtf2(anchor.toStdString());
         for (const std::string& w : good.diagnostics().warnings)

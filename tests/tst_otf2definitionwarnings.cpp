@@ -17,7 +17,6 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <string>
 
 using namespace rankscope;
@@ -85,18 +84,21 @@ private slots:
         Fixture f;
         f.regionName[kRegionMain] = 42; // strings 0..13 are defined
         QTest::newRow("region name undefined")
-            << f << QStringList{"the name of region 0 refers to undefined string 42; shown as "
-                                "\"<undefined string 42>\""};
+            << f
+            << QStringList{"the name of region 0 refers to undefined string 42; shown as "
+                           "\"<undefined string 42>\""};
         f = {};
         f.locationName = 99;
         QTest::newRow("location names undefined")
-            << f << QStringList{"the name of location 0 (and 1 other definition) refers to "
-                                "undefined string 99; shown as \"<undefined string 99>\""};
+            << f
+            << QStringList{"the name of location 0 (and 1 other definition) refers to "
+                           "undefined string 99; shown as \"<undefined string 99>\""};
         f = {};
         f.stringText[kMain] = "ma\xC3(in";
         QTest::newRow("region name not UTF-8")
-            << f << QStringList{"the name of region 0, string 1 \"ma\\xC3(in\", is not valid "
-                                "UTF-8 (JSON output shows U+FFFD for the bad bytes)"};
+            << f
+            << QStringList{"the name of region 0, string 1 \"ma\\xC3(in\", is not valid "
+                           "UTF-8 (JSON output shows U+FFFD for the bad bytes)"};
         f = {};
         f.stringText[kThread] = "Master thread \xE2\x9C\x93";
         f.stringText[kRank0] = "Rang 0 \xC3\xA9";
@@ -112,14 +114,16 @@ private slots:
         f = {};
         f.worldParent = 9;
         QTest::newRow("communicator with an undefined parent")
-            << f << QStringList{"communicator 0 has undefined parent communicator 9; taken as "
-                                "having none"};
+            << f
+            << QStringList{"communicator 0 has undefined parent communicator 9; taken as "
+                           "having none"};
         f = {};
         f.secondCommGroup = kLocationsGroup;
         QTest::newRow("communicator over a COMM_LOCATIONS group")
-            << f << QStringList{"communicator 1 refers to group 0, a COMM_LOCATIONS group, not "
-                                "one of a communicator's members (COMM_GROUP or COMM_SELF); the "
-                                "communicator is left out"};
+            << f
+            << QStringList{"communicator 1 refers to group 0, a COMM_LOCATIONS group, not "
+                           "one of a communicator's members (COMM_GROUP or COMM_SELF); the "
+                           "communicator is left out"};
     }
 
     void warned()
@@ -188,8 +192,9 @@ private slots:
         QCOMPARE(text.exitCode, 0);
         QVERIFY2(QString::fromUtf8(text.out).contains(QStringLiteral("warning: ") + warning),
                  text.out.constData());
-        const test::CliResult json = test::runProgram(
-            QStringLiteral(RANKSCOPE_CLI), {QStringLiteral("info"), anchor, QStringLiteral("--json")});
+        const test::CliResult json =
+            test::runProgram(QStringLiteral(RANKSCOPE_CLI),
+                             {QStringLiteral("info"), anchor, QStringLiteral("--json")});
         QCOMPARE(json.exitCode, 0);
         const QJsonObject j = test::jsonOf(json);
         QCOMPARE(j.value(QStringLiteral("warnings")).toArray(), QJsonArray{warning});

@@ -19,7 +19,6 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <sys/stat.h>
 
 using namespace rankscope;
@@ -106,15 +105,20 @@ private slots:
         QTest::addColumn<QString>("kind"); // fifo, zero (a link to /dev/zero) or folder
         QTest::addColumn<QString>("said");
         QTest::addColumn<bool>("partialReadsRank0");
-        QTest::newRow("event file is a FIFO") << "traces/1.evt" << "fifo"
+        QTest::newRow("event file is a FIFO") << "traces/1.evt"
+                                              << "fifo"
                                               << "a FIFO (named pipe)" << true;
-        QTest::newRow("event file is /dev/zero") << "traces/1.evt" << "zero"
+        QTest::newRow("event file is /dev/zero") << "traces/1.evt"
+                                                 << "zero"
                                                  << "a character device" << true;
-        QTest::newRow("event file is a folder") << "traces/1.evt" << "folder"
+        QTest::newRow("event file is a folder") << "traces/1.evt"
+                                                << "folder"
                                                 << "a folder" << true;
-        QTest::newRow("local definitions are a FIFO") << "traces/1.def" << "fifo"
+        QTest::newRow("local definitions are a FIFO") << "traces/1.def"
+                                                      << "fifo"
                                                       << "a FIFO (named pipe)" << true;
-        QTest::newRow("global definitions are a FIFO") << "traces.def" << "fifo"
+        QTest::newRow("global definitions are a FIFO") << "traces.def"
+                                                       << "fifo"
                                                        << "a FIFO (named pipe)" << false;
     }
 
@@ -145,9 +149,9 @@ private slots:
         QVERIFY2(!err.contains(QStringLiteral("missing")), r.err.constData());
 
         // --allow-partial leaves out what cannot be read and says so; rank 0 is whole.
-        const test::CliResult p = runCli({QStringLiteral("info"), archive,
-                                          QStringLiteral("--allow-partial"),
-                                          QStringLiteral("--json")});
+        const test::CliResult p =
+            runCli({QStringLiteral("info"), archive, QStringLiteral("--allow-partial"),
+                    QStringLiteral("--json")});
         QVERIFY2(p.exitCode != -1, "the import hung (killed after the timeout)");
         if (!partialReadsRank0) {
             QCOMPARE(p.exitCode, 1);

@@ -7,7 +7,6 @@
 #include "whatif/extrap/quantileextrapolation.h"
 
 #include <QTest>
-
 #include <cmath>
 #include <functional>
 #include <stdexcept>
@@ -20,7 +19,8 @@ namespace {
 std::vector<FitPoint> sample(const std::function<double(double)>& f, std::vector<double> ns)
 {
     std::vector<FitPoint> p;
-    for (double n : ns) p.push_back({n, 0, f(n)});
+    for (double n : ns)
+        p.push_back({n, 0, f(n)});
     return p;
 }
 
@@ -75,7 +75,8 @@ private slots:
     {
         // 10 +- 1 %: some two-term model fits the wiggle better in-sample, but not clearly
         // better out of sample; the constant stays (prediction = the mean 10.0125).
-        const std::vector<FitPoint> p = {{16, 0, 10.0}, {32, 0, 10.1}, {64, 0, 9.9}, {128, 0, 10.05}};
+        const std::vector<FitPoint> p = {
+            {16, 0, 10.0}, {32, 0, 10.1}, {64, 0, 9.9}, {128, 0, 10.05}};
         const SeriesFit s = fitPmnf(p, 512);
         QCOMPARE(s.chosenName(), std::string("constant"));
         QVERIFY(near(s.prediction, 10.0125));
@@ -83,7 +84,7 @@ private slots:
 
     void noiseBoundsComplexity_data()
     {
-        QTest::addColumn<double>("noise");   // relative sd of the samples, as the callers estimate it
+        QTest::addColumn<double>("noise"); // relative sd of the samples, as the callers estimate it
         QTest::addColumn<QString>("chosen");
         // t = 100 + 50 log2 n at 4, 8, 16, 32 (200, 250, 300, 350), every sample moved by
         // +noise, -noise, +noise, -noise. At 0.1 % the constant misses the held-out 350 by far
@@ -113,7 +114,8 @@ private slots:
             // The constant is the mean of the samples, (260 + 175 + 390 + 245) / 4 = 267.5, and
             // the interval covers at least twice the noise around it.
             QVERIFY(near(s.prediction, 267.5, 1e-9));
-            QVERIFY(s.low <= 267.5 * (1 - 2 * 0.3) + 1e-6 && s.high >= 267.5 * (1 + 2 * 0.3) - 1e-6);
+            QVERIFY(s.low <= 267.5 * (1 - 2 * 0.3) + 1e-6 &&
+                    s.high >= 267.5 * (1 + 2 * 0.3) - 1e-6);
         }
     }
 
@@ -149,7 +151,8 @@ private slots:
         // t = 2 + 0.5 n s on a 3 x 3 grid of (n, s): at (16, 80) 2 + 0.5 * 16 * 80 = 642.
         std::vector<FitPoint> p;
         for (double n : {2.0, 4.0, 8.0})
-            for (double s : {10.0, 20.0, 40.0}) p.push_back({n, s, 2 + 0.5 * n * s});
+            for (double s : {10.0, 20.0, 40.0})
+                p.push_back({n, s, 2 + 0.5 * n * s});
         const SeriesFit s = fitPmnf(p, 16, 80);
         QVERIFY2(near(s.prediction, 642, 1e-6), qPrintable(QString::number(s.prediction)));
         QCOMPARE(s.chosenName(), std::string("c0 + c1*n*s"));
@@ -185,7 +188,8 @@ private slots:
         std::vector<std::vector<double>> perScale;
         for (double n : scales) {
             std::vector<double> q;
-            for (int i = 0; i <= 20; ++i) q.push_back(100 + i * 0.05 * n);
+            for (int i = 0; i <= 20; ++i)
+                q.push_back(100 + i * 0.05 * n);
             perScale.push_back(q);
         }
         const QuantilePrediction q = extrapolateQuantiles(scales, perScale, 64);

@@ -44,7 +44,8 @@ private slots:
         QTest::newRow("past the end") << QStringLiteral("16") << QStringLiteral("0 to 15");
         QTest::newRow("range past the end") << QStringLiteral("10-40") << QStringLiteral("0 to 15");
         QTest::newRow("backwards") << QStringLiteral("9-3") << QStringLiteral("'9-3'");
-        QTest::newRow("huge") << QStringLiteral("99999999999999999999") << QStringLiteral("0 to 15");
+        QTest::newRow("huge") << QStringLiteral("99999999999999999999")
+                              << QStringLiteral("0 to 15");
     }
     void rejects()
     {

@@ -7,10 +7,8 @@
 
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <filesystem>
 #include <fstream>
-
 #include <sys/stat.h>
 
 using namespace rankscope;
@@ -169,11 +167,14 @@ private slots:
 
         QVERIFY(fs::is_symlink(link));
         QCOMPARE(fs::read_symlink(link).string(), std::string("../store/s.rsession"));
-        struct stat st {};
+        struct stat st
+        {
+        };
         QCOMPARE(::stat(real.c_str(), &st), 0);
         QCOMPARE(unsigned(st.st_mode & 07777), 0640u);
         std::ifstream precious(root + "/precious");
-        QCOMPARE(std::string((std::istreambuf_iterator<char>(precious)), {}), std::string("precious"));
+        QCOMPARE(std::string((std::istreambuf_iterator<char>(precious)), {}),
+                 std::string("precious"));
         // Paths are relative to the folder the file really is in, and read back through the
         // link and directly alike.
         std::ifstream in(real);
@@ -190,26 +191,27 @@ private slots:
         };
         QVERIFY(parseError("traces: [a]\n").find("not a Rankscope session") != std::string::npos);
         QVERIFY(parseError("rankscope_session: 7\n").find("format 7") != std::string::npos);
-        const std::string badKey = parseError(
-            "rankscope_session: 1\nscenarios:\n  - name: x\n    network: n.yaml\n"
-            "    baselines: [t]\n    colour: red\n");
+        const std::string badKey =
+            parseError("rankscope_session: 1\nscenarios:\n  - name: x\n    network: n.yaml\n"
+                       "    baselines: [t]\n    colour: red\n");
         QVERIFY2(badKey.find("s.rsession:6: colour: unknown scenario key") == 0, badKey.c_str());
-        const std::string badResult =
-            parseError("rankscope_session: 1\nresults: [ghost]\n");
+        const std::string badResult = parseError("rankscope_session: 1\nresults: [ghost]\n");
         QVERIFY2(badResult.find("s.rsession:2: results: no scenario named 'ghost'") == 0,
                  badResult.c_str());
         const std::string badRange =
             parseError("rankscope_session: 1\nview:\n  ranges: {t: [5, 1]}\n");
         QVERIFY2(badRange.find("s.rsession:3: view.ranges.t") == 0, badRange.c_str());
         const std::string notYaml = parseError("rankscope_session: 1\ntraces: [a\n");
-        QVERIFY2(notYaml.find("s.rsession:") == 0 && notYaml.find("not valid YAML") != std::string::npos,
+        QVERIFY2(notYaml.find("s.rsession:") == 0 &&
+                     notYaml.find("not valid YAML") != std::string::npos,
                  notYaml.c_str());
-        const std::string badScenario = parseError(
-            "rankscope_session: 1\nscenarios:\n  - name: x\n    network: n.yaml\n"
-            "    kind: scale\n    baselines: [a, b]\n    target: 64\n");
+        const std::string badScenario =
+            parseError("rankscope_session: 1\nscenarios:\n  - name: x\n    network: n.yaml\n"
+                       "    kind: scale\n    baselines: [a, b]\n    target: 64\n");
         QVERIFY2(badScenario.find("three or more") != std::string::npos, badScenario.c_str());
-        QVERIFY(errorOf([] { Session::load("/no/such/file.rsession"); })
-                    .find("/no/such/file.rsession: cannot open") == 0);
+        QVERIFY(errorOf([] {
+                    Session::load("/no/such/file.rsession");
+                }).find("/no/such/file.rsession: cannot open") == 0);
     }
 };
 

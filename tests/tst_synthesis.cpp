@@ -9,8 +9,8 @@
 #include "model/trace.h"
 #include "model/traceerror.h"
 #include "model/tracegenerator.h"
-#include "testsupport/handtrace.h"
 #include "testsupport/bundledspec.h"
+#include "testsupport/handtrace.h"
 #include "testsupport/testpaths.h"
 #include "whatif/extrap/extrapolation.h"
 #include "whatif/extrap/synthesis.h"
@@ -67,7 +67,10 @@ Series generateSeries(const std::string& pattern, const std::vector<uint32_t>& s
     return s;
 }
 
-netsim::NetworkSpec ibSwitch() { return test::bundledSpec("ib-switch"); }
+netsim::NetworkSpec ibSwitch()
+{
+    return test::bundledSpec("ib-switch");
+}
 
 /// Call-site names of every MPI call of each rank, in order.
 std::vector<std::vector<std::string>> callSequences(const Trace& t)

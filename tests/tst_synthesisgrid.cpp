@@ -5,8 +5,8 @@
 
 #include "model/processgrid.h"
 #include "model/trace.h"
-#include "testsupport/handtrace.h"
 #include "testsupport/bundledspec.h"
+#include "testsupport/handtrace.h"
 #include "testsupport/testpaths.h"
 #include "whatif/extrap/synthesis.h"
 #include "whatif/extrap/synthgraph.h"
@@ -22,7 +22,10 @@ using namespace rankscope::extrap;
 
 namespace {
 
-netsim::NetworkSpec ibSwitch() { return test::bundledSpec("ib-switch"); }
+netsim::NetworkSpec ibSwitch()
+{
+    return test::bundledSpec("ib-switch");
+}
 
 using PartnerFn = std::function<std::vector<uint32_t>(uint32_t r, uint32_t n)>;
 

@@ -6,8 +6,8 @@
 // from the synthesis.
 
 #include "model/trace.h"
-#include "testsupport/handtrace.h"
 #include "testsupport/bundledspec.h"
+#include "testsupport/handtrace.h"
 #include "testsupport/testpaths.h"
 #include "whatif/extrap/synthesis.h"
 #include "whatif/netsim/networkspec.h"
@@ -20,7 +20,10 @@ using namespace rankscope::extrap;
 
 namespace {
 
-netsim::NetworkSpec ibSwitch() { return test::bundledSpec("ib-switch"); }
+netsim::NetworkSpec ibSwitch()
+{
+    return test::bundledSpec("ib-switch");
+}
 
 uint32_t log2Of(uint32_t n)
 {
@@ -176,8 +179,8 @@ private slots:
         QCOMPARE(cgColumns(8), 4u);
         QCOMPARE(cgTranspose(5, 8), 3u);
         const Trace t8 = cgTrace(8);
-        const std::vector<Exchange> one{{4, 2, 3200}, {7, 1, 3200}, {3, kTransposeTag, 3200},
-                                        {7, 1, 8},    {4, 2, 8}};
+        const std::vector<Exchange> one{
+            {4, 2, 3200}, {7, 1, 3200}, {3, kTransposeTag, 3200}, {7, 1, 8}, {4, 2, 8}};
         QCOMPARE(cgIteration(5, 8), one);
         QCOMPARE(t8.diagnostics().unmatchedMessages(), uint64_t(0));
     }
@@ -200,9 +203,10 @@ private slots:
         for (uint32_t rank = 0; rank < 32; ++rank) {
             const uint32_t transpose = 2 * (((rank / 2) % 4) * 4 + rank / 8) + rank % 2;
             const std::vector<Exchange> iteration{
-                {rank ^ 1, 3, 1600}, {rank ^ 2, 2, 1600}, {rank ^ 4, 1, 1600},
-                {transpose, kTransposeTag, 1600},
-                {rank ^ 4, 1, 8},    {rank ^ 2, 2, 8},    {rank ^ 1, 3, 8}};
+                {rank ^ 1, 3, 1600}, {rank ^ 2, 2, 1600},
+                {rank ^ 4, 1, 1600}, {transpose, kTransposeTag, 1600},
+                {rank ^ 4, 1, 8},    {rank ^ 2, 2, 8},
+                {rank ^ 1, 3, 8}};
             std::vector<Exchange> expected;
             for (int it = 0; it < 3; ++it)
                 expected.insert(expected.end(), iteration.begin(), iteration.end());

@@ -5,8 +5,8 @@
 
 #include "model/trace.h"
 #include "model/traceerror.h"
-#include "testsupport/handtrace.h"
 #include "testsupport/bundledspec.h"
+#include "testsupport/handtrace.h"
 #include "testsupport/testpaths.h"
 #include "whatif/extrap/synthcompare.h"
 #include "whatif/extrap/synthesis.h"
@@ -21,7 +21,10 @@ using namespace rankscope::extrap;
 
 namespace {
 
-netsim::NetworkSpec ibSwitch() { return test::bundledSpec("ib-switch"); }
+netsim::NetworkSpec ibSwitch()
+{
+    return test::bundledSpec("ib-switch");
+}
 
 /// n ranks: MPI_Init, 1000 ns, MPI_Barrier (site A), then the first and last rank compute
 /// 1000 ns, the middle ranks 500 ns, call MPI_Comm_rank (site B) and compute 500 ns more;
@@ -209,7 +212,8 @@ private slots:
         }
         QCOMPARE(r.warnings.size(), size_t(1));
         QVERIFY(r.warnings.front().find("16.67 %") != std::string::npos);
-        QVERIFY(r.warnings.front().find("main>a:MPI_Barrier - main:MPI_Comm_rank") != std::string::npos);
+        QVERIFY(r.warnings.front().find("main>a:MPI_Barrier - main:MPI_Comm_rank") !=
+                std::string::npos);
         QCOMPARE(r.trace->rankCount(), size_t(8));
     }
 

@@ -5,7 +5,6 @@
 #include "model/timecolumn.h"
 
 #include <QTest>
-
 #include <vector>
 
 using namespace rankscope;
@@ -20,7 +19,8 @@ private slots:
         QTest::newRow("empty") << std::vector<int64_t>{};
         QTest::newRow("small steps") << std::vector<int64_t>{0, 1, 2, 3, 1000, 1001};
         // 5e9 ns after the block's first value does not fit in 32 bits: escaped.
-        QTest::newRow("gap over 4.29 s") << std::vector<int64_t>{10, 20, 5'000'000'010, 5'000'000'020};
+        QTest::newRow("gap over 4.29 s")
+            << std::vector<int64_t>{10, 20, 5'000'000'010, 5'000'000'020};
         QTest::newRow("negative and huge")
             << std::vector<int64_t>{-9'000'000'000'000, -5, 0, 7'000'000'000'000'000};
         std::vector<int64_t> blocks;

@@ -13,11 +13,11 @@
 // 10 leave main. MPI time: rank 0 2000, rank 1 5000 + 1500 = 6500, rank 2 2500.
 
 #include "model/timelinesummary.h"
-#include "model/waitstates.h"
-#include "views/waitpalette.h"
 #include "model/trace.h"
+#include "model/waitstates.h"
 #include "testsupport/handtrace.h"
 #include "views/timelineview.h"
+#include "views/waitpalette.h"
 
 #include <QApplication>
 #include <QSignalSpy>
@@ -128,10 +128,7 @@ class TestTimelineView : public QObject
     }
 
 private slots:
-    void initTestCase()
-    {
-        QApplication::setFont(QFont(QStringLiteral("DejaVu Sans"), 9));
-    }
+    void initTestCase() { QApplication::setFont(QFont(QStringLiteral("DejaVu Sans"), 9)); }
 
     void itemAt_data()
     {
@@ -174,7 +171,7 @@ private slots:
         TimelineView view;
         setUp(view);
         QVERIFY(!view.itemAt(QPoint(2, view.rowRect(0).center().y())).valid()); // label column
-        QVERIFY(!view.itemAt(QPoint(view.plotArea().center().x(), 5)).valid());  // axis
+        QVERIFY(!view.itemAt(QPoint(view.plotArea().center().x(), 5)).valid()); // axis
     }
 
     void messageLine()
@@ -308,10 +305,11 @@ private slots:
         TimelineView view;
         view.resize(800, 300);
         auto trace = manyRanks(256);
-        view.setTrace(trace, std::make_shared<const TimelineSummary>(TimelineSummary::build(*trace)));
+        view.setTrace(trace,
+                      std::make_shared<const TimelineSummary>(TimelineSummary::build(*trace)));
         // Rows area: from y 30 (under the axis) to 273 (a pixel above the 26 px legend), 244 px;
-        // at 12 px per row at least, 20 rows fit; 256 ranks in 20 rows: groups of ceil(256 / 20) = 13,
-        // so 19 groups of 13 and one of 9.
+        // at 12 px per row at least, 20 rows fit; 256 ranks in 20 rows: groups of ceil(256 / 20) =
+        // 13, so 19 groups of 13 and one of 9.
         QCOMPARE(view.plotArea().height() / 12, 20);
         auto rows = view.rows();
         QCOMPARE(rows.size(), size_t(20));
@@ -334,7 +332,8 @@ private slots:
         QCOMPARE(view.rows()[0], rankRange(0, 12));
 
         view.setRankFilter(ranks({5, 3, 200}));
-        QCOMPARE(view.rows(), (std::vector<std::vector<RankId>>{ranks({5}), ranks({3}), ranks({200})}));
+        QCOMPARE(view.rows(),
+                 (std::vector<std::vector<RankId>>{ranks({5}), ranks({3}), ranks({200})}));
         view.setRankFilter({});
         QCOMPARE(view.rows().size(), size_t(20));
     }
@@ -343,10 +342,12 @@ private slots:
     {
         TimelineView view;
         setUp(view);
-        QCOMPARE(view.rows(), (std::vector<std::vector<RankId>>{ranks({0}), ranks({1}), ranks({2})}));
+        QCOMPARE(view.rows(),
+                 (std::vector<std::vector<RankId>>{ranks({0}), ranks({1}), ranks({2})}));
         view.setRankOrder(TimelineView::RankOrder::ByMpiTime);
         // MPI time: rank 1 6500, rank 2 2500, rank 0 2000 (most first).
-        QCOMPARE(view.rows(), (std::vector<std::vector<RankId>>{ranks({1}), ranks({2}), ranks({0})}));
+        QCOMPARE(view.rows(),
+                 (std::vector<std::vector<RankId>>{ranks({1}), ranks({2}), ranks({0})}));
     }
 
     void selectNextCall()

@@ -131,9 +131,8 @@ private slots:
         QTest::addColumn<int>("minorPerMajor");
         // 1 ms on 1000 px = 1 us/px; majors >= 90 px apart means a step >= 90 us: 100 us.
         QTest::newRow("1 ms on 1000 px")
-            << 1000
-            << QStringList{"0",      "100 us", "200 us", "300 us", "400 us", "500 us",
-                           "600 us", "700 us", "800 us", "900 us", "1.0 ms"}
+            << 1000 << QStringList{"0",      "100 us", "200 us", "300 us", "400 us", "500 us",
+                                   "600 us", "700 us", "800 us", "900 us", "1.0 ms"}
             << 5;
         // 1 ms on 500 px = 2 us/px: step >= 180 us gives 200 us, minors every 50 us.
         QTest::newRow("1 ms on 500 px")
@@ -150,8 +149,10 @@ private slots:
         QStringList majors;
         int minors = 0;
         for (const TimeMapping::Tick& t : m.ticks(90)) {
-            if (t.major) majors << t.label;
-            else ++minors;
+            if (t.major)
+                majors << t.label;
+            else
+                ++minors;
         }
         QCOMPARE(majors, labels);
         QCOMPARE(minors, (labels.size() - 1) * (minorPerMajor - 1));

@@ -68,9 +68,8 @@ private slots:
         QVERIFY(!seen.empty());
         QVERIFY(seen.front() >= 0.0);
         for (size_t i = 1; i < seen.size(); ++i)
-            QVERIFY2(seen[i] >= seen[i - 1], qPrintable(QString("%1 after %2")
-                                                            .arg(seen[i])
-                                                            .arg(seen[i - 1])));
+            QVERIFY2(seen[i] >= seen[i - 1],
+                     qPrintable(QString("%1 after %2").arg(seen[i]).arg(seen[i - 1])));
         QCOMPARE(seen.back(), 1.0);
     }
 

@@ -83,12 +83,10 @@ uint64_t peakResidentBytes(bool reset)
 {
     if (reset) {
         QFile clear(QStringLiteral("/proc/self/clear_refs"));
-        if (clear.open(QIODevice::WriteOnly))
-            clear.write("5");
+        if (clear.open(QIODevice::WriteOnly)) clear.write("5");
     }
     QFile status(QStringLiteral("/proc/self/status"));
-    if (!status.open(QIODevice::ReadOnly))
-        return 0;
+    if (!status.open(QIODevice::ReadOnly)) return 0;
     for (const QByteArray& line : status.readAll().split('\n'))
         if (line.startsWith("VmHWM:"))
             return line.mid(6).trimmed().split(' ').front().toULongLong() * 1024;
@@ -471,7 +469,8 @@ private slots:
             << "alltoall" << 2u << 4'000'000'000u << "exceed the limit";
         // 2e8 iterations x 2 messages per pair exceed the model's 2^28 message ids... but the
         // event guard (1e9 events by default) trips first: 2 x 2.4e9 events.
-        QTest::newRow("too many events") << "pingpong" << 2u << 200'000'000u << "events a generated trace may hold";
+        QTest::newRow("too many events")
+            << "pingpong" << 2u << 200'000'000u << "events a generated trace may hold";
     }
     void badOptions()
     {

@@ -2,12 +2,11 @@
 // on the shared Score-P trace casita-mpi-late-sender-barrier-4r. Every expected number is
 // worked out by hand from the timestamps written in each test (times are ns).
 
-#include "testsupport/handtrace.h"
-#include "testsupport/testpaths.h"
-
 #include "importers/otf2reader.h"
 #include "model/mpicallscanner.h"
 #include "model/waitstates.h"
+#include "testsupport/handtrace.h"
+#include "testsupport/testpaths.h"
 
 #include <QDir>
 #include <QTest>
@@ -461,9 +460,9 @@ private slots:
         //   3: 106120065783752 -> 6730308390                                  sum 21409266547
         // Indirect: ranks 2 and 3 wait for senders (1, 2) whose previous MPI call (their own
         // MPI_Recv) waited: 10005324949 + 10990433990 = 20995758939; the rest is direct.
-        const QString anchor = sharedTraceAnchor(QStringLiteral("casita-mpi-late-sender-barrier-4r"));
-        if (anchor.isEmpty())
-            QSKIP("shared trace not available");
+        const QString anchor =
+            sharedTraceAnchor(QStringLiteral("casita-mpi-late-sender-barrier-4r"));
+        if (anchor.isEmpty()) QSKIP("shared trace not available");
         const Trace t = readOtf2(QDir::toNativeSeparators(anchor).toStdString());
         const WaitStateAnalysis a = analyzeWaitStates(t);
         QCOMPARE(a.byPattern[size_t(WaitPattern::LateSender)], 30020572978);
@@ -471,9 +470,9 @@ private slots:
         QCOMPARE(a.totalNs, 51429839525);
         QCOMPARE(a.indirectNs, 20995758939);
         QCOMPARE(a.directNs, 30434080586);
-        QCOMPARE(a.byRank, (std::vector<int64_t>{0, 9024814039 + 7835162349,
-                                                 10005324949 + 6843795808,
-                                                 10990433990 + 6730308390}));
+        QCOMPARE(a.byRank,
+                 (std::vector<int64_t>{0, 9024814039 + 7835162349, 10005324949 + 6843795808,
+                                       10990433990 + 6730308390}));
         QCOMPARE(a.byCallSite.size(), size_t(2));
         QCOMPARE(a.callSites.name(a.byCallSite[0].callSite), "main>late_sender:MPI_Recv");
         QCOMPARE(a.byCallSite[0].occurrences, uint64_t(3));
@@ -497,8 +496,7 @@ private slots:
     {
         QFETCH(QString, name);
         const QString anchor = sharedTraceAnchor(name);
-        if (anchor.isEmpty())
-            QSKIP("shared trace not available");
+        if (anchor.isEmpty()) QSKIP("shared trace not available");
         const Trace t = readOtf2(anchor.toStdString());
         const WaitStateAnalysis a = analyzeWaitStates(t);
         const std::vector<int64_t> mpi = mpiTimePerRank(t);

@@ -4,7 +4,6 @@
 #include "model/waitsummary.h"
 
 #include <QTest>
-
 #include <random>
 
 using namespace rankscope;
@@ -58,7 +57,8 @@ private slots:
         // Four pixels of 256 ns from 0: centres 128, 384, 640, 896 -> level 8 buckets 0..3.
         std::vector<WaitCell> px(4);
         s.sample(RankId(0), 0, 256, px);
-        QCOMPARE(px, (std::vector<WaitCell>{WaitCell::make(WaitPattern::LateSender, 7), {},
+        QCOMPARE(px, (std::vector<WaitCell>{WaitCell::make(WaitPattern::LateSender, 7),
+                                            {},
                                             WaitCell::make(WaitPattern::WaitAtBarrier, 21),
                                             WaitCell::make(WaitPattern::WaitAtBarrier, 5)}));
         QCOMPARE(rankWaits(a, RankId(0)).size(), size_t(2));
@@ -95,8 +95,8 @@ private slots:
             int64_t t = int64_t(rng() % 1000);
             while (t < runEnd) {
                 const int64_t len = 1 + int64_t(rng() % 20000);
-                a.waits.push_back(wait(WaitPattern(rng() % kWaitPatternCount), r, t,
-                                       std::min(runEnd, t + len)));
+                a.waits.push_back(
+                    wait(WaitPattern(rng() % kWaitPatternCount), r, t, std::min(runEnd, t + len)));
                 t += len + int64_t(rng() % 50000);
             }
         }

@@ -24,12 +24,12 @@
 // Summary in percent: run time 100/310 = +32.26 %, MPI 210/120 = +175 %, computation
 // 400/500 = +80 %, wait 160/50 = +320 %, Late Sender +200 %, Wait at Barrier: measured 0, n/a.
 
+#include "model/comparisondata.h"
 #include "model/profile.h"
 #include "model/timelinesummary.h"
 #include "model/tracegenerator.h"
 #include "model/waitstates.h"
 #include "testsupport/handworld.h"
-#include "model/comparisondata.h"
 #include "views/durationformat.h"
 #include "views/histogramoverlay.h"
 #include "views/whatifcomparison.h"
@@ -336,9 +336,7 @@ void TestWhatIfComparison::summaryTable()
 void TestWhatIfComparison::differenceColours()
 {
     auto data = std::make_shared<ComparisonData>();
-    data->summary = {{"slower", 100, 106},
-                     {"faster", 100, 94},
-                     {"about the same", 100, 104}};
+    data->summary = {{"slower", 100, 106}, {"faster", 100, 94}, {"about the same", 100, 104}};
     WhatIfComparison w;
     w.setComparisonData(data);
     const QAbstractItemModel* m = w.summaryTable()->model();

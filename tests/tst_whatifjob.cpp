@@ -3,16 +3,16 @@
 // one point per value; the controller opens results as tabs; a session round trip through the
 // main window restores traces, scenarios and view state; the bundled demo session is sound.
 
-#include "model/runspan.h"
-#include "testsupport/testpaths.h"
 #include "app/mainwindow.h"
 #include "app/session.h"
-#include "app/traceloader.h"
 #include "app/tracedocument.h"
+#include "app/traceloader.h"
 #include "app/whatifcontroller.h"
 #include "app/whatifjob.h"
-#include "model/waitstates.h"
 #include "model/comparisondata.h"
+#include "model/runspan.h"
+#include "model/waitstates.h"
+#include "testsupport/testpaths.h"
 #include "views/sweepview.h"
 #include "views/timelineview.h"
 #include "views/whatifcomparison.h"
@@ -21,14 +21,14 @@
 #include "whatif/netsim/simulation.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QLabel>
 #include <QPromise>
-#include <QUndoStack>
-#include <QFileInfo>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUndoStack>
 
 using namespace rankscope;
 
@@ -38,7 +38,10 @@ QString resources()
 {
     return QStringLiteral(RANKSCOPE_SOURCE_DIR "/resources");
 }
-QString demoTrace(const QString& name) { return resources() + "/demo/traces/" + name; }
+QString demoTrace(const QString& name)
+{
+    return resources() + "/demo/traces/" + name;
+}
 std::string spec(const QString& name)
 {
     return (resources() + "/networks/" + name + ".yaml").toStdString();
@@ -129,8 +132,8 @@ private slots:
         netsim::SimulationOptions o;
         o.cpuFactor = 1.5;
         o.buildTrace = true;
-        const netsim::SimulationResult direct = netsim::simulate(
-            *base.trace, netsim::NetworkSpec::fromFile(s.network, s.overrides), o);
+        const netsim::SimulationResult direct =
+            netsim::simulate(*base.trace, netsim::NetworkSpec::fromFile(s.network, s.overrides), o);
         QCOMPARE(*out.predictedRuntimeNs, direct.predictedRuntimeNs);
         QVERIFY(out.result.trace->sameContent(*direct.trace));
         QCOMPARE(*out.waitNs, analyzeWaitStates(*direct.trace, {}).totalNs);
@@ -228,11 +231,11 @@ private slots:
             QVERIFY(!runtime.contains(out.point));
             runtime[out.point] = *out.predictedRuntimeNs;
             // Each point is the replay with that one value.
-            const auto direct = netsim::simulate(
-                *base.trace,
-                netsim::NetworkSpec::fromFile(s.network, {{s.sweepParam,
-                                                           s.sweepValues[size_t(out.point)]}}),
-                {});
+            const auto direct =
+                netsim::simulate(*base.trace,
+                                 netsim::NetworkSpec::fromFile(
+                                     s.network, {{s.sweepParam, s.sweepValues[size_t(out.point)]}}),
+                                 {});
             QCOMPARE(*out.predictedRuntimeNs, direct.predictedRuntimeNs);
             QCOMPARE(out.value, QString::fromStdString(s.sweepValues[size_t(out.point)]));
         }
@@ -331,8 +334,7 @@ private slots:
         QCOMPARE(opened.front().at(0).toString(), QStringLiteral("sweep (cpu_factor=2)"));
         WhatIfComparison* point = c->comparisonTab(opened.front().at(1).toInt());
         QVERIFY(point);
-        QCOMPARE(double(runSpan(*point->timelines()->run(1).trace).duration()),
-                 *pts[2].runtimeNs);
+        QCOMPARE(double(runSpan(*point->timelines()->run(1).trace).duration()), *pts[2].runtimeNs);
     }
 
     void calibrateBecomesTheBaseline()

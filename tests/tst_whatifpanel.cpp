@@ -3,12 +3,11 @@
 // = 1e7 ns, the spec chooses van_de_geijn for bcast, and 4KiB = 4096 bytes. Every test also
 // checks that the file's bytes and modification time never change.
 
+#include "testsupport/testpaths.h"
 #include "views/specmodel.h"
 #include "views/whatifpanel.h"
 #include "whatif/netsim/networkspec.h"
 #include "whatif/scenario/scenario.h"
-
-#include "testsupport/testpaths.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>

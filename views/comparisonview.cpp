@@ -1,13 +1,12 @@
 #include "views/comparisonview.h"
 
-#include "views/timelineindex.h"
-
 #include "model/mpicallscanner.h"
 #include "model/mpilifecycle.h"
 #include "model/profile.h"
 #include "model/trace.h"
 #include "views/durationformat.h"
 #include "views/summarystrip.h"
+#include "views/timelineindex.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

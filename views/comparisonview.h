@@ -45,9 +45,9 @@ public:
         std::shared_ptr<const Trace> trace;
         std::shared_ptr<const TimelineSummary> summary;
         std::shared_ptr<const Profile> profile;
-        std::shared_ptr<const TimelineIndex> index; ///< may be null (then built on show)
-        std::shared_ptr<const WaitStateAnalysis> waits;  ///< may be null (no overlay)
-        std::shared_ptr<const WaitSummary> waitSummary;  ///< may be null (then built on show)
+        std::shared_ptr<const TimelineIndex> index;     ///< may be null (then built on show)
+        std::shared_ptr<const WaitStateAnalysis> waits; ///< may be null (no overlay)
+        std::shared_ptr<const WaitSummary> waitSummary; ///< may be null (then built on show)
     };
 
     explicit ComparisonView(QWidget* parent = nullptr);

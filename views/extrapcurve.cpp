@@ -27,8 +27,7 @@ std::optional<std::vector<double>> classicCurve(const SeriesFit& fit, const Cand
 {
     const auto fits = extrap::fitClassicModels(fit.points);
     for (const extrap::ClassicModelFit& f : fits) {
-        if (extrap::classicModelName(f.model) != c.name || !same(f(target), c.prediction))
-            continue;
+        if (extrap::classicModelName(f.model) != c.name || !same(f(target), c.prediction)) continue;
         std::vector<double> v;
         for (double n : ns)
             v.push_back(f(n));
@@ -38,9 +37,9 @@ std::optional<std::vector<double>> classicCurve(const SeriesFit& fit, const Cand
 }
 
 /// PMNF and count fits: refit "at" each n and read the same-named candidate's prediction.
-std::optional<std::vector<double>> refitCurve(
-    const CandidateModel& c, double target, std::span<const double> ns,
-    const std::function<SeriesFit(double)>& fitAt)
+std::optional<std::vector<double>> refitCurve(const CandidateModel& c, double target,
+                                              std::span<const double> ns,
+                                              const std::function<SeriesFit(double)>& fitAt)
 {
     const auto find = [&c](const SeriesFit& s) -> const CandidateModel* {
         for (const CandidateModel& m : s.models)
@@ -62,8 +61,8 @@ std::optional<std::vector<double>> refitCurve(
 
 } // namespace
 
-std::optional<std::vector<double>> evaluateCandidate(const SeriesFit& fit, int model,
-                                                     double target, std::span<const double> ns)
+std::optional<std::vector<double>> evaluateCandidate(const SeriesFit& fit, int model, double target,
+                                                     std::span<const double> ns)
 {
     if (model < 0 || size_t(model) >= fit.models.size()) return std::nullopt;
     for (const FitPoint& p : fit.points)
@@ -72,8 +71,9 @@ std::optional<std::vector<double>> evaluateCandidate(const SeriesFit& fit, int m
     try {
         if (auto v = classicCurve(fit, c, target, ns)) return v;
         const std::span<const FitPoint> points(fit.points);
-        if (auto v = refitCurve(c, target, ns,
-                                [&](double n) { return extrap::fitPmnf(points, n, 0, fit.quantity); }))
+        if (auto v = refitCurve(c, target, ns, [&](double n) {
+                return extrap::fitPmnf(points, n, 0, fit.quantity);
+            }))
             return v;
         return refitCurve(c, target, ns,
                           [&](double n) { return extrap::fitCount(points, n, fit.quantity); });

@@ -45,22 +45,34 @@ QVariant ExtrapFitModel::data(const QModelIndex& index, int role) const
     const QString d = std::isfinite(c.d) ? QString::number(c.d, 'g', 4) : QStringLiteral("inf");
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
-        case SeriesColumn: return QString::fromStdString(fit.quantity);
-        case ModelColumn: return QString::fromStdString(c.name);
-        case FormulaColumn: return QString::fromStdString(c.formula);
-        case GoodnessColumn: return d;
-        case PredictionColumn: return formatSeriesValue(c.prediction, unit);
-        case ChosenColumn: return chosen ? QStringLiteral("✓") : QString();
+        case SeriesColumn:
+            return QString::fromStdString(fit.quantity);
+        case ModelColumn:
+            return QString::fromStdString(c.name);
+        case FormulaColumn:
+            return QString::fromStdString(c.formula);
+        case GoodnessColumn:
+            return d;
+        case PredictionColumn:
+            return formatSeriesValue(c.prediction, unit);
+        case ChosenColumn:
+            return chosen ? QStringLiteral("✓") : QString();
         }
     }
     if (role == SortRole) {
         switch (index.column()) {
-        case SeriesColumn: return s;
-        case ModelColumn: return QString::fromStdString(c.name);
-        case FormulaColumn: return QString::fromStdString(c.formula);
-        case GoodnessColumn: return std::isfinite(c.d) && c.plausible ? c.d : 1e300; // implausible last
-        case PredictionColumn: return c.prediction;
-        case ChosenColumn: return chosen ? 1 : 0;
+        case SeriesColumn:
+            return s;
+        case ModelColumn:
+            return QString::fromStdString(c.name);
+        case FormulaColumn:
+            return QString::fromStdString(c.formula);
+        case GoodnessColumn:
+            return std::isfinite(c.d) && c.plausible ? c.d : 1e300; // implausible last
+        case PredictionColumn:
+            return c.prediction;
+        case ChosenColumn:
+            return chosen ? 1 : 0;
         }
     }
     if (role == Qt::TextAlignmentRole &&
@@ -87,9 +99,11 @@ QVariant ExtrapFitModel::data(const QModelIndex& index, int role) const
         if (chosen && fit.clamped) tip += tr(" (negative, clamped to 0)");
         if (c.heldOutPct >= 0)
             tip += tr("\nheld out: predicts the largest input scale from the smaller ones with "
-                      "error %1 %").arg(c.heldOutPct, 0, 'f', 1);
+                      "error %1 %")
+                       .arg(c.heldOutPct, 0, 'f', 1);
         if (!c.plausible)
-            tip += tr("\nimplausible: negative at the target for a positive quantity; never chosen");
+            tip +=
+                tr("\nimplausible: negative at the target for a positive quantity; never chosen");
         return tip;
     }
     return {};
@@ -100,19 +114,28 @@ QVariant ExtrapFitModel::headerData(int section, Qt::Orientation orientation, in
     if (orientation != Qt::Horizontal) return {};
     if (role == Qt::DisplayRole) {
         switch (section) {
-        case SeriesColumn: return tr("Series");
-        case ModelColumn: return tr("Model");
-        case FormulaColumn: return tr("Formula");
-        case GoodnessColumn: return tr("d");
-        case PredictionColumn: return tr("Prediction");
-        case ChosenColumn: return tr("Chosen");
+        case SeriesColumn:
+            return tr("Series");
+        case ModelColumn:
+            return tr("Model");
+        case FormulaColumn:
+            return tr("Formula");
+        case GoodnessColumn:
+            return tr("d");
+        case PredictionColumn:
+            return tr("Prediction");
+        case ChosenColumn:
+            return tr("Chosen");
         }
     }
     if (role == Qt::ToolTipRole) {
         switch (section) {
-        case SeriesColumn: return tr("The quantity fitted across the small scales");
-        case ModelColumn: return tr("The candidate model");
-        case FormulaColumn: return tr("The fitted function of n with its coefficients");
+        case SeriesColumn:
+            return tr("The quantity fitted across the small scales");
+        case ModelColumn:
+            return tr("The candidate model");
+        case FormulaColumn:
+            return tr("The fitted function of n with its coefficients");
         case GoodnessColumn:
             return rankscope_ ? tr("Goodness: the error (SMAPE, %) of predicting the largest input "
                                    "scale from the smaller ones (with 4 or more scales, the mean "
@@ -120,8 +143,10 @@ QVariant ExtrapFitModel::headerData(int section, Qt::Orientation orientation, in
                                    "with more coefficients must be clearly better, beyond the "
                                    "noise, to be chosen")
                               : tr("Goodness d of ALGORITHMS.md 3.2; smaller is better");
-        case PredictionColumn: return tr("The candidate evaluated at the target scale");
-        case ChosenColumn: return tr("✓: the model chosen for this series");
+        case PredictionColumn:
+            return tr("The candidate evaluated at the target scale");
+        case ChosenColumn:
+            return tr("✓: the model chosen for this series");
         }
     }
     return {};

@@ -98,17 +98,18 @@ void ExtrapFitPlot::paintTo(QPainter& p, const QRect& bounds) const
     if (measured_) take(*measured_);
     lo = std::min(lo, 0.0);
     if (hi <= lo) hi = lo + 1;
-    const QString header = tr("%1 — %2, prediction %3")
-                               .arg(QString::fromStdString(f.quantity),
-                                    f.chosen >= 0 ? QString::fromStdString(f.chosenName())
-                                                  : tr("no model"),
-                                    formatWithInterval(f.prediction, f.low, f.high, unit));
+    const QString header =
+        tr("%1 — %2, prediction %3")
+            .arg(QString::fromStdString(f.quantity),
+                 f.chosen >= 0 ? QString::fromStdString(f.chosenName()) : tr("no model"),
+                 formatWithInterval(f.prediction, f.low, f.high, unit));
     p.setPen(text);
     p.drawText(bounds.adjusted(kPad, kPad, -kPad, 0), Qt::AlignLeft | Qt::AlignTop,
                fm.elidedText(header, Qt::ElideRight, bounds.width() - 2 * kPad));
     const int left = fm.horizontalAdvance(formatSeriesValue(hi, unit)) + 3 * kPad;
-    const QRect plot = bounds.adjusted(left, fm.height() + 2 * kPad, -3 * kPad,
-                                       -(fm.height() * (f.clamped || !chosenCurve_ ? 2 : 1) + 2 * kPad));
+    const QRect plot =
+        bounds.adjusted(left, fm.height() + 2 * kPad, -3 * kPad,
+                        -(fm.height() * (f.clamped || !chosenCurve_ ? 2 : 1) + 2 * kPad));
     // x: log2 of n, from a little below the smallest scale to a little beyond the target.
     double nMin = target_, nMax = target_;
     for (const extrap::FitPoint& pt : f.points) {
@@ -116,16 +117,20 @@ void ExtrapFitPlot::paintTo(QPainter& p, const QRect& bounds) const
         nMax = std::max(nMax, pt.n);
     }
     const double l0 = std::log2(std::max(nMin, 1e-9)) - 0.3, l1 = std::log2(nMax) + 0.3;
-    const auto px = [&](double n) { return plot.left() + (std::log2(n) - l0) / (l1 - l0) * plot.width(); };
+    const auto px = [&](double n) {
+        return plot.left() + (std::log2(n) - l0) / (l1 - l0) * plot.width();
+    };
     const auto py = [&](double v) { return plot.bottom() - (v - lo) / (hi - lo) * plot.height(); };
     p.setPen(palette().color(QPalette::Mid));
     p.drawRect(plot);
     // y ticks (1-2-5), x ticks at the sample scales and the target.
-    const double step = HistogramAxis::niceStep((hi - lo) * 2 * fm.height() / std::max(1, plot.height()));
+    const double step =
+        HistogramAxis::niceStep((hi - lo) * 2 * fm.height() / std::max(1, plot.height()));
     for (double v = std::ceil(lo / step) * step; v <= hi + 1e-9 * step; v += step) {
         const int y = int(std::lround(py(v)));
         p.setPen(text);
-        p.drawText(QRect(bounds.left(), y - fm.height() / 2, plot.left() - bounds.left() - kPad, fm.height()),
+        p.drawText(QRect(bounds.left(), y - fm.height() / 2, plot.left() - bounds.left() - kPad,
+                         fm.height()),
                    Qt::AlignRight | Qt::AlignVCenter, formatSeriesValue(v, unit));
     }
     std::vector<double> scales;
@@ -153,12 +158,16 @@ void ExtrapFitPlot::paintTo(QPainter& p, const QRect& bounds) const
         QPainterPath path;
         for (size_t i = 0; i < ns.size() && i < values.size(); ++i) {
             const QPointF q(px(ns[i]), py(values[i]));
-            if (i == 0) path.moveTo(q); else path.lineTo(q);
+            if (i == 0)
+                path.moveTo(q);
+            else
+                path.lineTo(q);
         }
         p.strokePath(path, pen);
     };
     p.setClipRect(plot);
-    if (candidateCurve_) drawCurve(*candidateCurve_, QPen(QColor(110, 110, 110), 1.5, Qt::DashLine));
+    if (candidateCurve_)
+        drawCurve(*candidateCurve_, QPen(QColor(110, 110, 110), 1.5, Qt::DashLine));
     if (chosenCurve_) {
         drawCurve(*chosenCurve_, QPen(red, 2));
     } else if (!f.points.empty()) {
@@ -193,8 +202,9 @@ void ExtrapFitPlot::paintTo(QPainter& p, const QRect& bounds) const
         p.setPen(palette().color(QPalette::PlaceholderText));
         p.drawText(QRect(bounds.left() + kPad, bounds.bottom() - fm.height() - kPad / 2,
                          bounds.width() - 2 * kPad, fm.height()),
-                   Qt::AlignLeft, fm.elidedText(notes.join(QStringLiteral("; ")), Qt::ElideRight,
-                                                bounds.width() - 2 * kPad));
+                   Qt::AlignLeft,
+                   fm.elidedText(notes.join(QStringLiteral("; ")), Qt::ElideRight,
+                                 bounds.width() - 2 * kPad));
     }
     p.restore();
 }

@@ -19,11 +19,13 @@ QString formatSeriesValue(double value, SeriesUnit unit)
 {
     if (!std::isfinite(value)) return QStringLiteral("n/a");
     switch (unit) {
-    case SeriesUnit::Time: return formatDuration(value);
+    case SeriesUnit::Time:
+        return formatDuration(value);
     case SeriesUnit::Count:
         return std::abs(value - std::round(value)) < 1e-9 ? QString::number(std::llround(value))
                                                           : QString::number(value, 'g', 4);
-    case SeriesUnit::Ratio: return QString::number(value, 'g', 4);
+    case SeriesUnit::Ratio:
+        return QString::number(value, 'g', 4);
     }
     return {};
 }

@@ -9,9 +9,9 @@ namespace rankscope {
 
 enum class SeriesUnit
 {
-    Time,      ///< ns, shown as a duration
-    Count,     ///< occurrences
-    Ratio      ///< dimensionless (frequencies, quantile / mean ratios)
+    Time,  ///< ns, shown as a duration
+    Count, ///< occurrences
+    Ratio  ///< dimensionless (frequencies, quantile / mean ratios)
 };
 
 /// The unit of a fitted series from its quantity name ("mean", "count per rank", "bin 3
@@ -22,6 +22,7 @@ QString formatSeriesValue(double value, SeriesUnit unit);
 /// "97.3 %"; "n/a" when not finite.
 QString formatAccuracy(double percent);
 /// "1.234 ms [1.200 ms, 1.300 ms]", or just the value when low == high == value.
-QString formatWithInterval(double value, double low, double high, SeriesUnit unit = SeriesUnit::Time);
+QString formatWithInterval(double value, double low, double high,
+                           SeriesUnit unit = SeriesUnit::Time);
 
 } // namespace rankscope

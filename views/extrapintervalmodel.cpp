@@ -67,7 +67,7 @@ void ExtrapIntervalModel::setRun(std::shared_ptr<const ExtrapolationRun> run)
             for (const IntervalPrediction* p : order)
                 names_.push_back(p->name);
         }
-        method_ = run_->primary() ? run_->primary()->method
+        method_ = run_->primary()   ? run_->primary()->method
                   : run_->rankscope ? Method::Rankscope
                                     : Method::Classic;
     }
@@ -137,18 +137,26 @@ QVariant ExtrapIntervalModel::sumsData(int column, int role) const
     if (!r) return {};
     if (role == Qt::DisplayRole) {
         switch (column) {
-        case NameColumn: return tr("Per-rank sums");
-        case MeanColumn: return formatDuration(r->predictedSums.mean);
-        case CountColumn: return QString::number(r->target);
-        case AccuracyColumn: return r->accuracyPct ? formatAccuracy(*r->accuracyPct) : QString();
+        case NameColumn:
+            return tr("Per-rank sums");
+        case MeanColumn:
+            return formatDuration(r->predictedSums.mean);
+        case CountColumn:
+            return QString::number(r->target);
+        case AccuracyColumn:
+            return r->accuracyPct ? formatAccuracy(*r->accuracyPct) : QString();
         }
     }
     if (role == SortRole) {
         switch (column) {
-        case NameColumn: return QString();
-        case MeanColumn: return r->predictedSums.mean;
-        case CountColumn: return double(r->target);
-        case AccuracyColumn: return r->accuracyPct.value_or(-1);
+        case NameColumn:
+            return QString();
+        case MeanColumn:
+            return r->predictedSums.mean;
+        case CountColumn:
+            return double(r->target);
+        case AccuracyColumn:
+            return r->accuracyPct.value_or(-1);
         }
     }
     if (role == Qt::ToolTipRole)
@@ -157,8 +165,9 @@ QVariant ExtrapIntervalModel::sumsData(int column, int role) const
             .arg(formatDuration(r->predictedSums.mean),
                  formatWithInterval(r->predictedMaxRankDeltaSum, r->predictedMaxLow,
                                     r->predictedMaxHigh),
-                 r->accuracyPct ? tr("accuracy of max S(r): %1").arg(formatAccuracy(*r->accuracyPct))
-                                : tr("no measured trace at this scale"));
+                 r->accuracyPct
+                     ? tr("accuracy of max S(r): %1").arg(formatAccuracy(*r->accuracyPct))
+                     : tr("no measured trace at this scale"));
     if (role == Qt::FontRole) {
         QFont f;
         f.setBold(true);
@@ -172,26 +181,32 @@ QVariant ExtrapIntervalModel::intervalData(const IntervalPrediction& p, int colu
     const std::optional<double> acc = accuracy(p);
     if (role == Qt::DisplayRole) {
         switch (column) {
-        case MeanColumn: return formatDuration(p.predictedMean);
-        case CountColumn: return formatSeriesValue(p.predictedCount, SeriesUnit::Count);
-        case AccuracyColumn: return acc ? formatAccuracy(*acc) : QString();
+        case MeanColumn:
+            return formatDuration(p.predictedMean);
+        case CountColumn:
+            return formatSeriesValue(p.predictedCount, SeriesUnit::Count);
+        case AccuracyColumn:
+            return acc ? formatAccuracy(*acc) : QString();
         }
     }
     if (role == SortRole) {
         switch (column) {
-        case MeanColumn: return p.predictedMean;
-        case CountColumn: return p.predictedCount;
-        case AccuracyColumn: return acc.value_or(-1);
+        case MeanColumn:
+            return p.predictedMean;
+        case CountColumn:
+            return p.predictedCount;
+        case AccuracyColumn:
+            return acc.value_or(-1);
         }
     }
     if (role == Qt::ToolTipRole) {
-        QString tip = tr("%1\npredicted mean delta %2 (model %3)\n%4 occurrences per rank, total %5")
-                          .arg(QString::fromStdString(p.name),
-                               formatWithInterval(p.predictedMean, p.predictedMeanLow,
-                                                  p.predictedMeanHigh),
-                               QString::fromStdString(p.chosenModel),
-                               formatSeriesValue(p.predictedCount, SeriesUnit::Count),
-                               formatDuration(totalTimeNs(p, run_->target)));
+        QString tip =
+            tr("%1\npredicted mean delta %2 (model %3)\n%4 occurrences per rank, total %5")
+                .arg(QString::fromStdString(p.name),
+                     formatWithInterval(p.predictedMean, p.predictedMeanLow, p.predictedMeanHigh),
+                     QString::fromStdString(p.chosenModel),
+                     formatSeriesValue(p.predictedCount, SeriesUnit::Count),
+                     formatDuration(totalTimeNs(p, run_->target)));
         if (p.measuredMean)
             tip += tr("\nmeasured mean %1, %2 per rank; accuracy %3")
                        .arg(formatDuration(*p.measuredMean),
@@ -207,10 +222,14 @@ QVariant ExtrapIntervalModel::headerData(int section, Qt::Orientation orientatio
     if (orientation != Qt::Horizontal) return {};
     if (role == Qt::DisplayRole) {
         switch (section) {
-        case NameColumn: return tr("Interval");
-        case MeanColumn: return tr("Mean");
-        case CountColumn: return tr("Count");
-        case AccuracyColumn: return tr("Accuracy");
+        case NameColumn:
+            return tr("Interval");
+        case MeanColumn:
+            return tr("Mean");
+        case CountColumn:
+            return tr("Count");
+        case AccuracyColumn:
+            return tr("Accuracy");
         }
     }
     if (role == Qt::ToolTipRole) {
@@ -218,8 +237,10 @@ QVariant ExtrapIntervalModel::headerData(int section, Qt::Orientation orientatio
         case NameColumn:
             return tr("Per-rank sums, then execution intervals by predicted total time at the "
                       "target (mean x count x ranks), largest first");
-        case MeanColumn: return tr("Predicted mean delta time per occurrence (sums: mean S(r))");
-        case CountColumn: return tr("Predicted occurrences per rank (sums: ranks)");
+        case MeanColumn:
+            return tr("Predicted mean delta time per occurrence (sums: mean S(r))");
+        case CountColumn:
+            return tr("Predicted occurrences per rank (sums: ranks)");
         case AccuracyColumn:
             return tr("Accuracy of the predicted mean against the measured trace (sums: of max "
                       "S(r)); empty without a measured trace");

@@ -120,7 +120,8 @@ void ExtrapolationView::createToolBar(QToolBar* bar)
     bar->addSeparator();
     auto* menu = new QMenu(this);
     menu->setToolTipsVisible(true);
-    for (const QString& suffix : {QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("csv")})
+    for (const QString& suffix :
+         {QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("csv")})
         connect(menu->addAction(tr("%1…").arg(suffix.toUpper())), &QAction::triggered, this,
                 [this, suffix] { chooseAndExport(suffix); });
     auto* exportButton = new QToolButton(bar);
@@ -167,9 +168,8 @@ void ExtrapolationView::setLogScale(bool log)
 void ExtrapolationView::selectRow(int row)
 {
     if (row < 0 || row >= model_->rowCount()) return;
-    list_->selectionModel()->setCurrentIndex(model_->index(row, 0),
-                                             QItemSelectionModel::ClearAndSelect |
-                                                 QItemSelectionModel::Rows);
+    list_->selectionModel()->setCurrentIndex(
+        model_->index(row, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
 }
 
 int ExtrapolationView::currentRow() const
@@ -210,13 +210,13 @@ void ExtrapolationView::showSums()
         r->sumFits.empty()
             ? tr("S(r) is composed from the intervals' predictions (no series fitted to the sums "
                  "directly): pick an interval to see its models")
-            : r->method == Method::Rankscope
-                ? tr("Series of the direct fit of max S(r): the median over ranks, the excess of the "
-                     "slowest rank, and the shape (quantile / median)%1")
-                      .arg(r->sumModel == "direct" ? QString()
-                                                   : tr("; the composition of the intervals was "
-                                                        "chosen (lower held-out error)"))
-                : tr("Series fitted to the S(r) histograms (classic sum mode)");
+        : r->method == Method::Rankscope
+            ? tr("Series of the direct fit of max S(r): the median over ranks, the excess of the "
+                 "slowest rank, and the shape (quantile / median)%1")
+                  .arg(r->sumModel == "direct" ? QString()
+                                               : tr("; the composition of the intervals was "
+                                                    "chosen (lower held-out error)"))
+            : tr("Series fitted to the S(r) histograms (classic sum mode)");
     details_->setFits(r->sumFits, r->target, r->method == Method::Rankscope, heading);
 }
 
@@ -259,7 +259,7 @@ void ExtrapolationView::showInterval(int row)
 
 void ExtrapolationView::chooseAndExport(const QString& suffix)
 {
-    const QString filter = suffix == QLatin1String("csv") ? tr("CSV table (*.csv)")
+    const QString filter = suffix == QLatin1String("csv")   ? tr("CSV table (*.csv)")
                            : suffix == QLatin1String("svg") ? tr("SVG drawing (*.svg)")
                                                             : tr("PNG image (*.png)");
     QString path = QFileDialog::getSaveFileName(
@@ -268,8 +268,8 @@ void ExtrapolationView::chooseAndExport(const QString& suffix)
     if (path.isEmpty()) return;
     if (QFileInfo(path).suffix().isEmpty()) path += QLatin1Char('.') + suffix;
     QString error;
-    const bool ok = suffix == QLatin1String("csv") ? exportCsv(path, &error)
-                                                   : exportPlot(path, &error);
+    const bool ok =
+        suffix == QLatin1String("csv") ? exportCsv(path, &error) : exportPlot(path, &error);
     if (!ok) summary_->setText(tr("Export failed: %1").arg(error));
 }
 

@@ -20,8 +20,8 @@ struct ExtrapolationRun
 {
     std::optional<extrap::ExtrapolationResult> rankscope;
     std::optional<extrap::ExtrapolationResult> classic;
-    QStringList traceNames;   ///< the small-scale traces, ascending by scale
-    QString measuredName;     ///< empty without a measured trace
+    QStringList traceNames; ///< the small-scale traces, ascending by scale
+    QString measuredName;   ///< empty without a measured trace
     std::weak_ptr<const Trace> measured;
     uint32_t target = 0;
     /// Set when the method was chosen automatically: the winner, and every candidate scored.

@@ -92,7 +92,8 @@ ExtrapolationSummary summarizeExtrapolation(const ExtrapolationRun& run, Method 
     if (r->method == Method::Rankscope && !r->sumModel.empty())
         tip << tr("Rankscope's max S(r) comes from the %1 (the lower held-out error of the "
                   "per-interval composition and the direct fit of median plus excess).")
-                   .arg(r->sumModel == "direct" ? tr("direct fit") : tr("per-interval composition"));
+                   .arg(r->sumModel == "direct" ? tr("direct fit")
+                                                : tr("per-interval composition"));
     if (!run.measuredName.isEmpty()) tip << tr("Measured: %1").arg(run.measuredName);
     if (!r->missingIntervals.empty()) {
         parts << tr("%n interval(s) not predicted", nullptr, int(r->missingIntervals.size()));

@@ -9,10 +9,10 @@ namespace rankscope {
 
 namespace {
 
-constexpr double kLinearPad = 0.04;  // of the span, each side
-constexpr double kLogPad = 1.25;     // factor, each side
-constexpr double kEqualWiden = 0.1;  // an all-equal range becomes value * (1 +- this)
-constexpr double kMinSpanNs = 1.0;   // an all-zero range is shown as [0, 1 ns]
+constexpr double kLinearPad = 0.04; // of the span, each side
+constexpr double kLogPad = 1.25;    // factor, each side
+constexpr double kEqualWiden = 0.1; // an all-equal range becomes value * (1 +- this)
+constexpr double kMinSpanNs = 1.0;  // an all-zero range is shown as [0, 1 ns]
 
 } // namespace
 

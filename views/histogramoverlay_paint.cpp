@@ -47,11 +47,11 @@ void HistogramOverlay::paintLegend(QPainter& p, const QRect& bounds) const
     };
     std::vector<Item> items;
     if (hasData(measured_))
-        items.push_back({tr("measured (%1)").arg(formatCount(measured_->count)), measuredColor(),
-                         kFillAlpha});
+        items.push_back(
+            {tr("measured (%1)").arg(formatCount(measured_->count)), measuredColor(), kFillAlpha});
     if (hasData(predicted_))
-        items.push_back({tr("predicted (%1)").arg(formatCount(predicted_->count)),
-                         predictedColor(), kFillAlpha});
+        items.push_back({tr("predicted (%1)").arg(formatCount(predicted_->count)), predictedColor(),
+                         kFillAlpha});
     if (band_ && bandVisible_ && band_->second > band_->first)
         items.push_back({tr("interval of the predicted maximum"), predictedColor(), 40});
     const QFontMetrics fm = fontMetrics();
@@ -107,8 +107,8 @@ void HistogramOverlay::paintAxes(QPainter& p, const QRect& bounds, const Histogr
     const QColor text = palette().color(QPalette::Text);
     // y: relative frequency in percent, 1-2-5 steps, with a light grid.
     const double top = frequencyTop();
-    const double step = HistogramAxis::niceStep(top * std::max(1, 2 * fm.height()) /
-                                                std::max(1, plot.height()));
+    const double step =
+        HistogramAxis::niceStep(top * std::max(1, 2 * fm.height()) / std::max(1, plot.height()));
     for (int k = 0; k * step <= top * (1 + 1e-9); ++k) {
         const double f = k * step;
         const int y = int(std::lround(yToPixel(f, bounds)));
@@ -116,10 +116,10 @@ void HistogramOverlay::paintAxes(QPainter& p, const QRect& bounds, const Histogr
         if (k > 0) p.drawLine(plot.left(), y, plot.right(), y);
         p.setPen(text);
         const int decimals = step * 100 >= 1 ? 0 : 1;
-        p.drawText(QRect(bounds.left(), y - fm.height() / 2, plot.left() - bounds.left() - 4,
-                         fm.height()),
-                   Qt::AlignRight | Qt::AlignVCenter,
-                   QStringLiteral("%1 %").arg(f * 100, 0, 'f', decimals));
+        p.drawText(
+            QRect(bounds.left(), y - fm.height() / 2, plot.left() - bounds.left() - 4, fm.height()),
+            Qt::AlignRight | Qt::AlignVCenter,
+            QStringLiteral("%1 %").arg(f * 100, 0, 'f', decimals));
     }
     // x: time ticks under the plot; labels that would collide with the previous one are skipped.
     p.setPen(text);

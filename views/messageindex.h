@@ -26,7 +26,11 @@ public:
     };
 
     void build(const Trace& trace);
-    void clear() { sends_.clear(); recvs_.clear(); }
+    void clear()
+    {
+        sends_.clear();
+        recvs_.clear();
+    }
 
     /// Messages sent or received by `ranks` in trace time [begin, end), at most `maxLines`
     /// spread evenly over all of them. Returns the number of candidates (before thinning).

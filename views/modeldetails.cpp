@@ -68,9 +68,8 @@ ModelDetails::ModelDetails(QWidget* parent)
     layout->addWidget(split, 1);
 }
 
-void ModelDetails::setFits(std::vector<extrap::SeriesFit> fits, double target,
-                           bool rankscopeMethod, const QString& heading,
-                           std::map<std::string, double> measuredAtTarget)
+void ModelDetails::setFits(std::vector<extrap::SeriesFit> fits, double target, bool rankscopeMethod,
+                           const QString& heading, std::map<std::string, double> measuredAtTarget)
 {
     target_ = target;
     measured_ = std::move(measuredAtTarget);
@@ -92,8 +91,7 @@ void ModelDetails::selectSeries(int index)
     const int n = int(model_->fits().size());
     if (index >= n) index = -1;
     seriesBox_->setCurrentIndex(std::max(0, seriesBox_->findData(index)));
-    proxy_->setFilterRegularExpression(
-        index < 0 ? QString() : QStringLiteral("^%1$").arg(index));
+    proxy_->setFilterRegularExpression(index < 0 ? QString() : QStringLiteral("^%1$").arg(index));
     table_->setColumnHidden(ExtrapFitModel::SeriesColumn, index >= 0); // one series: redundant
     showSeries(index < 0 ? (n > 0 ? 0 : -1) : index, -1);
 }

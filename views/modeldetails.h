@@ -30,8 +30,7 @@ public:
     /// Shows `fits` predicted at `target`. `measuredAtTarget`: measured values of some series
     /// (by quantity, e.g. "mean"), marked in the plot. `heading` names what was predicted.
     void setFits(std::vector<extrap::SeriesFit> fits, double target, bool rankscopeMethod,
-                 const QString& heading,
-                 std::map<std::string, double> measuredAtTarget = {});
+                 const QString& heading, std::map<std::string, double> measuredAtTarget = {});
     /// Shows series `index` in the plot and filters the table to it (-1: all series).
     void selectSeries(int index);
     /// The series shown in the plot (-1: none).

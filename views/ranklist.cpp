@@ -2,7 +2,6 @@
 
 #include <QCoreApplication>
 #include <QRegularExpression>
-
 #include <unordered_set>
 
 namespace rankscope {
@@ -29,18 +28,17 @@ std::optional<std::vector<RankId>> parseRankList(const QString& text, size_t ran
     static const QRegularExpression item(QStringLiteral("^(\\d+)(?:-(\\d+))?$"));
     for (const QString& part : text.split(separators, Qt::SkipEmptyParts)) {
         const QRegularExpressionMatch m = item.match(part);
-        if (!m.hasMatch())
-            return fail(tr("'%1' is neither a rank nor a range like 4-7").arg(part));
+        if (!m.hasMatch()) return fail(tr("'%1' is neither a rank nor a range like 4-7").arg(part));
         bool ok1 = false, ok2 = true;
         const qulonglong first = m.captured(1).toULongLong(&ok1);
         const qulonglong last = m.captured(2).isEmpty() ? first : m.captured(2).toULongLong(&ok2);
         if (!ok1 || !ok2 || last >= rankCount || first >= rankCount)
-            return fail(tr("'%1': the trace has ranks 0 to %2").arg(part).arg(qulonglong(rankCount) - 1));
+            return fail(
+                tr("'%1': the trace has ranks 0 to %2").arg(part).arg(qulonglong(rankCount) - 1));
         if (last < first)
             return fail(tr("'%1': a range goes from the smaller rank to the larger").arg(part));
         for (qulonglong r = first; r <= last; ++r)
-            if (seen.insert(uint32_t(r)).second)
-                ranks.push_back(RankId(uint32_t(r)));
+            if (seen.insert(uint32_t(r)).second) ranks.push_back(RankId(uint32_t(r)));
     }
     return ranks;
 }

@@ -5,7 +5,6 @@
 #include "model/ids.h"
 
 #include <QString>
-
 #include <optional>
 #include <vector>
 

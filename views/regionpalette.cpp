@@ -19,12 +19,8 @@ const QColor kSlotColors[RegionPalette::kSlotCount] = {
     QColor(0xe0, 0x5f, 0xa8), // other MPI: pink
     QColor(0x9a, 0x9a, 0x9a), // measurement / artificial: grey
     QColor(0x4e, 0x79, 0xa7), // user hues: blue, green, teal, sky, olive, sea, slate, sand
-    QColor(0x59, 0xa1, 0x4f),
-    QColor(0x76, 0xb7, 0xb2),
-    QColor(0x5f, 0xa2, 0xdd),
-    QColor(0xa0, 0xb1, 0x4a),
-    QColor(0x2e, 0x8b, 0x74),
-    QColor(0x7f, 0x8f, 0xb8),
+    QColor(0x59, 0xa1, 0x4f), QColor(0x76, 0xb7, 0xb2), QColor(0x5f, 0xa2, 0xdd),
+    QColor(0xa0, 0xb1, 0x4a), QColor(0x2e, 0x8b, 0x74), QColor(0x7f, 0x8f, 0xb8),
     QColor(0xc2, 0xa8, 0x78),
 };
 
@@ -34,9 +30,12 @@ struct LegendEntry
     const char* label;
 };
 constexpr LegendEntry kLegend[] = {
-    {RegionPalette::PointToPoint, "Point-to-point"}, {RegionPalette::Collective, "Collective"},
-    {RegionPalette::Barrier, "Barrier"},             {RegionPalette::OtherMpi, "Other MPI"},
-    {RegionPalette::FirstUserHue, "User functions"}, {RegionPalette::Measurement, "Measurement"},
+    {RegionPalette::PointToPoint, "Point-to-point"},
+    {RegionPalette::Collective, "Collective"},
+    {RegionPalette::Barrier, "Barrier"},
+    {RegionPalette::OtherMpi, "Other MPI"},
+    {RegionPalette::FirstUserHue, "User functions"},
+    {RegionPalette::Measurement, "Measurement"},
 };
 
 constexpr int kSwatch = 12;
@@ -74,12 +73,18 @@ QColor RegionPalette::color(int slot)
 uint8_t RegionPalette::slotForRole(RegionRole role, RegionId userIndex)
 {
     switch (role) {
-    case RegionRole::MpiPointToPoint: return PointToPoint;
-    case RegionRole::MpiCollective: return Collective;
-    case RegionRole::Barrier: return Barrier;
-    case RegionRole::MpiOther: return OtherMpi;
-    case RegionRole::Other: return Measurement;
-    case RegionRole::Function: break;
+    case RegionRole::MpiPointToPoint:
+        return PointToPoint;
+    case RegionRole::MpiCollective:
+        return Collective;
+    case RegionRole::Barrier:
+        return Barrier;
+    case RegionRole::MpiOther:
+        return OtherMpi;
+    case RegionRole::Other:
+        return Measurement;
+    case RegionRole::Function:
+        break;
     }
     return uint8_t(FirstUserHue + userIndex.value % kUserHues);
 }
@@ -87,12 +92,18 @@ uint8_t RegionPalette::slotForRole(RegionRole role, RegionId userIndex)
 QString RegionPalette::roleLabel(RegionRole role)
 {
     switch (role) {
-    case RegionRole::MpiPointToPoint: return QStringLiteral("MPI point-to-point");
-    case RegionRole::MpiCollective: return QStringLiteral("MPI collective");
-    case RegionRole::Barrier: return QStringLiteral("MPI barrier");
-    case RegionRole::MpiOther: return QStringLiteral("other MPI");
-    case RegionRole::Other: return QStringLiteral("measurement");
-    case RegionRole::Function: break;
+    case RegionRole::MpiPointToPoint:
+        return QStringLiteral("MPI point-to-point");
+    case RegionRole::MpiCollective:
+        return QStringLiteral("MPI collective");
+    case RegionRole::Barrier:
+        return QStringLiteral("MPI barrier");
+    case RegionRole::MpiOther:
+        return QStringLiteral("other MPI");
+    case RegionRole::Other:
+        return QStringLiteral("measurement");
+    case RegionRole::Function:
+        break;
     }
     return QStringLiteral("user function");
 }

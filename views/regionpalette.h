@@ -1,15 +1,14 @@
 #pragma once
 // Colours of timeline regions: MPI roles in strong fixed colours (point-to-point red,
 // collective orange, barrier purple, other MPI pink), user functions in a set of cool hues
-// taken in definition order (stable for a trace in every view), measurement regions grey. The colours
-// are mid-saturation so they read on light and dark backgrounds alike.
+// taken in definition order (stable for a trace in every view), measurement regions grey. The
+// colours are mid-saturation so they read on light and dark backgrounds alike.
 
 #include "model/definitions.h"
 #include "model/ids.h"
 
 #include <QColor>
 #include <QString>
-
 #include <vector>
 
 class QPainter;
@@ -23,7 +22,8 @@ class RegionPalette
 {
 public:
     /// Colour slots: the roles first, then the user-function hues.
-    enum Slot : uint8_t {
+    enum Slot : uint8_t
+    {
         PointToPoint,
         Collective,
         Barrier,

@@ -18,8 +18,8 @@ void RowSampler::setTrace(const Trace* trace, const TimelineSummary* summary,
 
 bool RowSampler::usesSummary(double nsPerPixel, bool group) const
 {
-    const double minPixel = double(summary_ ? summary_->baseWidthNs() : 0) /
-                            (group ? kGroupBucketPixels : 1.0);
+    const double minPixel =
+        double(summary_ ? summary_->baseWidthNs() : 0) / (group ? kGroupBucketPixels : 1.0);
     return summary_ && trace_ && summary_->rankCount() == trace_->rankCount() &&
            nsPerPixel >= minPixel;
 }
@@ -27,12 +27,13 @@ bool RowSampler::usesSummary(double nsPerPixel, bool group) const
 void RowSampler::sampleRank(RankId rank, double begin, double nsPerPixel, std::span<RegionId> out,
                             bool group)
 {
-    if (usesSummary(nsPerPixel, group)) summary_->sample(rank, begin, nsPerPixel, out);
-    else sampleEvents(rank, begin, nsPerPixel, out);
+    if (usesSummary(nsPerPixel, group))
+        summary_->sample(rank, begin, nsPerPixel, out);
+    else
+        sampleEvents(rank, begin, nsPerPixel, out);
 }
 
-void RowSampler::sampleEvents(RankId rank, double begin, double nsPerPixel,
-                              std::span<RegionId> out)
+void RowSampler::sampleEvents(RankId rank, double begin, double nsPerPixel, std::span<RegionId> out)
 {
     std::fill(out.begin(), out.end(), RegionId());
     const size_t width = out.size();
@@ -40,8 +41,7 @@ void RowSampler::sampleEvents(RankId rank, double begin, double nsPerPixel,
     coverage_.assign(width, 0.0f);
     const EventStream& events = trace_->rankEvents(rank);
     const double end = begin + double(width) * nsPerPixel;
-    const auto [first, last] =
-        events.window(int64_t(std::floor(begin)), int64_t(std::ceil(end)));
+    const auto [first, last] = events.window(int64_t(std::floor(begin)), int64_t(std::ceil(end)));
     checkpoints_->stackAt(rank, first, stack_);
 
     // Folds [from, to) with `region` innermost into the pixels it touches.
@@ -53,14 +53,26 @@ void RowSampler::sampleEvents(RankId rank, double begin, double nsPerPixel,
         const size_t p1 = std::min(width - 1, size_t(x1));
         if (p0 == p1) {
             const float c = float(x1 - x0);
-            if (c > coverage_[p0]) { coverage_[p0] = c; out[p0] = region; }
+            if (c > coverage_[p0]) {
+                coverage_[p0] = c;
+                out[p0] = region;
+            }
             return;
         }
         const float head = float(double(p0 + 1) - x0);
-        if (head > coverage_[p0]) { coverage_[p0] = head; out[p0] = region; }
-        for (size_t p = p0 + 1; p < p1; ++p) { coverage_[p] = 1.0f; out[p] = region; }
+        if (head > coverage_[p0]) {
+            coverage_[p0] = head;
+            out[p0] = region;
+        }
+        for (size_t p = p0 + 1; p < p1; ++p) {
+            coverage_[p] = 1.0f;
+            out[p] = region;
+        }
         const float tail = float(x1 - double(p1));
-        if (tail > coverage_[p1]) { coverage_[p1] = tail; out[p1] = region; }
+        if (tail > coverage_[p1]) {
+            coverage_[p1] = tail;
+            out[p1] = region;
+        }
     };
 
     double from = begin;
@@ -102,8 +114,10 @@ void RowSampler::sampleRow(std::span<const RankId> ranks, double begin, double n
             int j = 0;
             while (j < distinct && counts[j].region != v)
                 ++j;
-            if (j < distinct) ++counts[j].n;
-            else if (distinct < 16) counts[distinct++] = {v, 1};
+            if (j < distinct)
+                ++counts[j].n;
+            else if (distinct < 16)
+                counts[distinct++] = {v, 1};
         }
         int best = 0;
         for (int j = 1; j < distinct; ++j)

@@ -4,7 +4,6 @@
 
 #include <QPainter>
 #include <QPalette>
-
 #include <algorithm>
 #include <cmath>
 
@@ -48,8 +47,10 @@ void TimelinePainter::paint(QPainter& p)
     if (d.showWaits) d.waits.paint(p, d);
     paintAxis(p);
     paintLabels(p);
-    if (d.showMessages) paintMessages(p);
-    else d.drawnMessages.clear();
+    if (d.showMessages)
+        paintMessages(p);
+    else
+        d.drawnMessages.clear();
     paintSelection(p);
     paintOverlays(p);
 }
@@ -171,7 +172,7 @@ void TimelinePainter::paintMessages(QPainter& p)
     const double end = d.traceTime(d.mapping.end());
     d.messageCandidates =
         d.index->messages.collect(d.displayed, int64_t(std::floor(begin)), int64_t(std::ceil(end)),
-                               TimelineState::kMaxMessageLines, d.drawnMessages);
+                                  TimelineState::kMaxMessageLines, d.drawnMessages);
     thread_local std::vector<QLineF> lines;
     lines.clear();
     for (const MessageIndex::Line& l : d.drawnMessages) {
@@ -221,14 +222,18 @@ void TimelinePainter::paintSelection(QPainter& p)
         }
     }
     const int row = d.rows.rowOf(s.rank);
-    const EventStream& events = d.trace->events(s.location.valid() ? s.location
-                                                                   : d.trace->rank(s.rank).mainLocation);
+    const EventStream& events =
+        d.trace->events(s.location.valid() ? s.location : d.trace->rank(s.rank).mainLocation);
     if (row >= 0 && s.enterEvent < events.size()) {
         const double t0 = double(events.time(s.enterEvent));
         const double t1 = double(s.leaveEvent < events.size() ? events.time(s.leaveEvent)
                                                               : events.times().back());
         double x0 = d.xOf(t0), x1 = d.xOf(t1);
-        if (x1 - x0 < 3) { const double c = (x0 + x1) / 2; x0 = c - 1.5; x1 = c + 1.5; }
+        if (x1 - x0 < 3) {
+            const double c = (x0 + x1) / 2;
+            x0 = c - 1.5;
+            x1 = c + 1.5;
+        }
         const QRect r = d.rowRect(row);
         const QRectF box(QPointF(std::max(x0, d.plot.left() - 2.0), r.top() - 0.5),
                          QPointF(std::min(x1, d.plot.right() + 2.0), r.bottom() + 1.5));
@@ -246,10 +251,10 @@ void TimelinePainter::paintOverlays(QPainter& p)
     const QFontMetrics fm(p.font());
     const QColor text = palette_.color(QPalette::Text);
     if (d.drag == TimelineState::Drag::Zoom && d.dragMoved) {
-        const int x0 = std::clamp(std::min(d.pressPos.x(), d.dragPos.x()), d.plot.left(),
-                                  d.plot.right());
-        const int x1 = std::clamp(std::max(d.pressPos.x(), d.dragPos.x()), d.plot.left(),
-                                  d.plot.right());
+        const int x0 =
+            std::clamp(std::min(d.pressPos.x(), d.dragPos.x()), d.plot.left(), d.plot.right());
+        const int x1 =
+            std::clamp(std::max(d.pressPos.x(), d.dragPos.x()), d.plot.left(), d.plot.right());
         const QColor hl = palette_.color(QPalette::Highlight);
         const QRect band(x0, 0, x1 - x0, d.plot.bottom() + 1);
         p.fillRect(band, withAlpha(hl, 50));
@@ -259,21 +264,20 @@ void TimelinePainter::paintOverlays(QPainter& p)
         const double span = d.mapping.nsPerPixel() * (x1 - x0);
         const QString label = TimeMapping::formatTime(span, span / 100);
         p.setPen(text);
-        p.drawText(QRect(x0, TimelineState::kAxisHeight + 2, std::max(x1 - x0, 80),
-                         fm.height()),
+        p.drawText(QRect(x0, TimelineState::kAxisHeight + 2, std::max(x1 - x0, 80), fm.height()),
                    Qt::AlignHCenter | Qt::AlignTop, label);
     }
     // Legend along the bottom, under the rows.
-    const QRect legend(d.plot.left(), size_.height() - TimelineState::kLegendHeight,
-                       d.plot.width(), TimelineState::kLegendHeight);
+    const QRect legend(d.plot.left(), size_.height() - TimelineState::kLegendHeight, d.plot.width(),
+                       TimelineState::kLegendHeight);
     p.fillRect(QRect(0, legend.top(), size_.width(), legend.height()),
                palette_.color(QPalette::Window));
     RegionPalette::paintLegend(p, legend, text);
     int legendRight = legend.left() + RegionPalette::legendWidth(p);
     if (d.showWaits && !d.waits.empty())
-        legendRight += 24 + d.waits.paintLegend(p, legend.adjusted(legendRight + 24 - legend.left(),
-                                                                  0, 0, 0),
-                                                text);
+        legendRight +=
+            24 + d.waits.paintLegend(p, legend.adjusted(legendRight + 24 - legend.left(), 0, 0, 0),
+                                     text);
     // Thinned message lines are said at the right end of the legend, never over the rows.
     if (d.showMessages && d.messageCandidates > TimelineState::kMaxMessageLines) {
         const double ratio = double(d.messageCandidates) / TimelineState::kMaxMessageLines;

@@ -5,7 +5,6 @@
 #include "views/waitpalette.h"
 
 #include <QLineF>
-
 #include <algorithm>
 #include <cmath>
 
@@ -74,8 +73,8 @@ std::pair<int64_t, int64_t> TimelinePicker::extent(const TimelineSelection& s) c
 {
     const EventStream& events = d.trace->rankEvents(s.rank);
     if (s.enterEvent >= events.size()) return {0, 0};
-    const int64_t end = s.leaveEvent < events.size() ? events.time(s.leaveEvent)
-                                                     : events.times().back();
+    const int64_t end =
+        s.leaveEvent < events.size() ? events.time(s.leaveEvent) : events.times().back();
     return {events.time(s.enterEvent), end};
 }
 
@@ -138,8 +137,7 @@ TimelineSelection TimelinePicker::itemAt(QPoint pos) const
     const double npp = d.mapping.nsPerPixel();
     const double t0 = d.traceTime(d.mapping.begin()) + pixel * npp;
     const EventStream& events = d.trace->rankEvents(rank);
-    const auto [first, last] =
-        events.window(int64_t(std::floor(t0)), int64_t(std::ceil(t0 + npp)));
+    const auto [first, last] = events.window(int64_t(std::floor(t0)), int64_t(std::ceil(t0 + npp)));
     StackCheckpoints::Stack stack;
     d.index->checkpoints.stackAt(rank, first, stack);
     for (auto f = stack.rbegin(); f != stack.rend(); ++f)
@@ -182,8 +180,7 @@ QString TimelinePicker::describe(const TimelineSelection& s) const
     const Region& region = trace.region(s.region);
     const auto [t0, t1] = extent(s);
     QString text = QStringLiteral("<b>%1</b> &mdash; %2<br>Rank %3")
-                       .arg(qstr(trace.regionName(s.region)),
-                            RegionPalette::roleLabel(region.role))
+                       .arg(qstr(trace.regionName(s.region)), RegionPalette::roleLabel(region.role))
                        .arg(s.rank.value);
     text += QStringLiteral("<br>Duration %1%2 (from %3 to %4)")
                 .arg(durationText(double(t1 - t0)),
@@ -200,13 +197,16 @@ QString TimelinePicker::describe(const TimelineSelection& s) const
     text += QStringLiteral("<br>Call path: %1").arg(path.join(QStringLiteral(" &rsaquo; ")));
     const EventStream& events = trace.rankEvents(s.rank);
     if (const SourceLocation* where = events.sourceLocation(s.enterEvent); where)
-        text += QStringLiteral("<br>Call site: %1:%2").arg(qstr(trace.str(where->file))).arg(where->line);
+        text += QStringLiteral("<br>Call site: %1:%2")
+                    .arg(qstr(trace.str(where->file)))
+                    .arg(where->line);
     else if (region.file.valid())
-        text += QStringLiteral("<br>Defined at %1:%2").arg(qstr(trace.str(region.file))).arg(region.line);
+        text += QStringLiteral("<br>Defined at %1:%2")
+                    .arg(qstr(trace.str(region.file)))
+                    .arg(region.line);
     if (d.showWaits && trace.region(s.region).isMpi()) {
         const WaitState* w = d.waits.waitAt(s.rank, double(t0));
-        if (w && w->enterEvent == s.enterEvent)
-            text += QStringLiteral("<hr>") + describeWait(*w);
+        if (w && w->enterEvent == s.enterEvent) text += QStringLiteral("<hr>") + describeWait(*w);
     }
     if (s.message.valid()) text += QStringLiteral("<hr>") + describeMessage(s.message);
     return text;
@@ -214,13 +214,13 @@ QString TimelinePicker::describe(const TimelineSelection& s) const
 
 QString TimelinePicker::describeWait(const WaitState& w) const
 {
-    QString text = QStringLiteral("<b>%1</b>: waited %2 for rank %3 (%4)")
-                       .arg(WaitPalette::name(w.pattern).toHtmlEscaped(),
-                            durationText(double(w.duration())))
-                       .arg(w.cause.value)
-                       .arg(w.direct ? QStringLiteral("direct")
-                                     : QStringLiteral("indirect: rank %1 was itself waiting")
-                                           .arg(w.cause.value));
+    QString text =
+        QStringLiteral("<b>%1</b>: waited %2 for rank %3 (%4)")
+            .arg(WaitPalette::name(w.pattern).toHtmlEscaped(), durationText(double(w.duration())))
+            .arg(w.cause.value)
+            .arg(w.direct
+                     ? QStringLiteral("direct")
+                     : QStringLiteral("indirect: rank %1 was itself waiting").arg(w.cause.value));
     if (w.wrongOrder == WrongOrder::SameSource)
         text += QStringLiteral("<br>Messages in wrong order: an earlier message from rank %1 "
                                "was received later")
@@ -238,12 +238,12 @@ QString TimelinePicker::describeMessage(MessageId id) const
     const MessageIndex::Line l = MessageIndex::line(trace, id);
     QString comm;
     if (m.comm.valid()) comm = qstr(trace.str(trace.communicator(m.comm).name));
-    QString text = QStringLiteral("<b>Message</b> rank %1 &rarr; rank %2<br>Tag %3, %4%5")
-                       .arg(l.sender.value)
-                       .arg(l.receiver.value)
-                       .arg(m.tag)
-                       .arg(bytesText(m.bytes),
-                            comm.isEmpty() ? QString() : QStringLiteral(", ") + comm);
+    QString text =
+        QStringLiteral("<b>Message</b> rank %1 &rarr; rank %2<br>Tag %3, %4%5")
+            .arg(l.sender.value)
+            .arg(l.receiver.value)
+            .arg(m.tag)
+            .arg(bytesText(m.bytes), comm.isEmpty() ? QString() : QStringLiteral(", ") + comm);
     if (m.matched())
         text += QStringLiteral("<br>Sent at %1, received %2 later")
                     .arg(durationText(d.displayedTime(double(l.sendTime))),

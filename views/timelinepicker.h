@@ -9,7 +9,6 @@
 
 #include <QPoint>
 #include <QString>
-
 #include <cstddef>
 
 namespace rankscope {

@@ -26,8 +26,10 @@ void TimelineRows::layout(const std::vector<RankId>& ranks, int height)
         size_t first = n;
         if (!expanded_.empty()) {
             auto it = std::search(ranks.begin(), ranks.end(), expanded_.begin(), expanded_.end());
-            if (it != ranks.end()) first = size_t(it - ranks.begin());
-            else expanded_.clear();
+            if (it != ranks.end())
+                first = size_t(it - ranks.begin());
+            else
+                expanded_.clear();
         }
         const size_t e = expanded_.size();
         const size_t budget = capacity > e ? capacity - e : 1;
@@ -41,8 +43,8 @@ void TimelineRows::layout(const std::vector<RankId>& ranks, int height)
             chunk(ranks, first + e, n, groupSize);
         }
     }
-    rowHeight_ = rows_.empty() ? kMaxRowHeight
-                               : std::clamp(height / int(rows_.size()), 2, kMaxRowHeight);
+    rowHeight_ =
+        rows_.empty() ? kMaxRowHeight : std::clamp(height / int(rows_.size()), 2, kMaxRowHeight);
     uint32_t maxRank = 0;
     for (RankId r : ranks)
         maxRank = std::max(maxRank, r.value + 1);

@@ -16,7 +16,7 @@ struct TimelineSelection
     uint32_t enterEvent = 0xFFFFFFFFu; ///< Enter of the picked region instance
     uint32_t leaveEvent = 0xFFFFFFFFu; ///< its Leave (0xFFFFFFFF when unclosed)
     RegionId region;
-    MessageId message;                 ///< valid when a message was picked
+    MessageId message; ///< valid when a message was picked
 
     bool valid() const { return rank.valid(); }
     bool operator==(const TimelineSelection& o) const

@@ -11,17 +11,16 @@
 #include "views/stackcheckpoints.h"
 #include "views/timelineindex.h"
 #include "views/timelinerows.h"
-#include "views/waitoverlay.h"
 #include "views/timelineview.h"
+#include "views/waitoverlay.h"
 
 #include <QFont>
 #include <QPoint>
 #include <QRect>
-
 #include <algorithm>
 #include <array>
-#include <utility>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace rankscope {
@@ -62,7 +61,12 @@ struct TimelineState
     TimelineSelection selection;
 
     // Mouse interaction.
-    enum class Drag { None, Pan, Zoom };
+    enum class Drag
+    {
+        None,
+        Pan,
+        Zoom
+    };
     Drag drag = Drag::None;
     QPoint pressPos;
     QPoint dragPos;

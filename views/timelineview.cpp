@@ -17,10 +17,10 @@
 
 #include "model/callrecord.h"
 #include "model/mpicallscanner.h"
+#include "model/waitsummary.h"
 #include "views/timelinepainter.h"
 #include "views/timelinepicker.h"
 #include "views/timelinestate.h"
-#include "model/waitsummary.h"
 
 #include <QHelpEvent>
 #include <QKeyEvent>
@@ -28,7 +28,6 @@
 #include <QPainter>
 #include <QToolTip>
 #include <QWheelEvent>
-
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -97,8 +96,9 @@ void TimelineView::Private::ensureLayout()
         fm.horizontalAdvance(QStringLiteral("\u25B8 Ranks %1\u2013%1").arg(maxRank - 1)) + 18;
     const int top = kAxisHeight;
     const int bottom = q->height() - kLegendHeight;
-    plot = QRect(QPoint(labelWidth, top), QPoint(std::max(labelWidth + 1, q->width() - kRightMargin),
-                                                 std::max(top + 1, bottom - 1)));
+    plot =
+        QRect(QPoint(labelWidth, top), QPoint(std::max(labelWidth + 1, q->width() - kRightMargin),
+                                              std::max(top + 1, bottom - 1)));
     mapping.setWidth(plot.width());
     rows.layout(displayed, plot.height());
 }
@@ -271,7 +271,6 @@ void TimelineView::setRankFilter(std::vector<RankId> ranks)
     d->updateDisplayedRanks();
 }
 
-
 std::vector<std::vector<RankId>> TimelineView::rows() const
 {
     d->ensureLayout();
@@ -292,7 +291,6 @@ QRect TimelineView::rowRect(int row) const
     d->ensureLayout();
     return d->rowRect(row);
 }
-
 
 TimelineSelection TimelineView::selection() const
 {
@@ -354,7 +352,6 @@ void TimelineView::paintLegend(QPainter& painter, const QRect& rect) const
     RegionPalette::paintLegend(painter, rect, palette().color(QPalette::Text));
 }
 
-
 void TimelineView::setVisibleRange(double beginNs, double endNs)
 {
     d->ensureLayout();
@@ -362,8 +359,6 @@ void TimelineView::setVisibleRange(double beginNs, double endNs)
     m.setVisible(beginNs, endNs);
     d->applyMapping(m);
 }
-
-
 
 void TimelineView::zoomIn()
 {
@@ -402,7 +397,6 @@ void TimelineView::selectPreviousCall()
 {
     d->selectCall(false);
 }
-
 
 void TimelineView::paintEvent(QPaintEvent*)
 {
@@ -483,7 +477,7 @@ void TimelineView::mouseDoubleClickEvent(QMouseEvent* event)
     const int row = d->rows.rowAt(pos.y() - d->plot.top());
     if (pos.x() >= d->plot.right() || pos.y() < d->plot.top() || row < 0) return;
     // Double-click on a group expands it; on a rank of the expanded group collapses it.
-    const bool changed = d->rows.rows()[size_t(row)].group()  ? d->rows.expand(row)
+    const bool changed = d->rows.rows()[size_t(row)].group()    ? d->rows.expand(row)
                          : d->rows.rows()[size_t(row)].expanded ? d->rows.collapse()
                                                                 : false;
     if (changed) {
@@ -497,17 +491,35 @@ void TimelineView::keyPressEvent(QKeyEvent* event)
 {
     switch (event->key()) {
     case Qt::Key_Plus:
-    case Qt::Key_Equal: zoomIn(); break;
+    case Qt::Key_Equal:
+        zoomIn();
+        break;
     case Qt::Key_Minus:
-    case Qt::Key_Underscore: zoomOut(); break;
+    case Qt::Key_Underscore:
+        zoomOut();
+        break;
     case Qt::Key_0:
-    case Qt::Key_Home: fitToWindow(); break;
-    case Qt::Key_Left: panLeft(); break;
-    case Qt::Key_Right: panRight(); break;
-    case Qt::Key_N: selectNextCall(); break;
-    case Qt::Key_P: selectPreviousCall(); break;
-    case Qt::Key_Escape: setSelection({}); break;
-    default: QWidget::keyPressEvent(event); return;
+    case Qt::Key_Home:
+        fitToWindow();
+        break;
+    case Qt::Key_Left:
+        panLeft();
+        break;
+    case Qt::Key_Right:
+        panRight();
+        break;
+    case Qt::Key_N:
+        selectNextCall();
+        break;
+    case Qt::Key_P:
+        selectPreviousCall();
+        break;
+    case Qt::Key_Escape:
+        setSelection({});
+        break;
+    default:
+        QWidget::keyPressEvent(event);
+        return;
     }
     event->accept();
 }
@@ -520,8 +532,10 @@ bool TimelineView::event(QEvent* event)
         QString text = d->picker.toolTipAt(help->pos());
         if (text.isEmpty() && help->pos().y() < Private::kAxisHeight)
             text = QString::fromUtf8(kHelp);
-        if (text.isEmpty()) QToolTip::hideText();
-        else QToolTip::showText(help->globalPos(), text, this);
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), text, this);
         return true;
     }
     return QWidget::event(event);

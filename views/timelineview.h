@@ -10,7 +10,6 @@
 #include "views/timemapping.h"
 
 #include <QWidget>
-
 #include <memory>
 #include <vector>
 
@@ -26,7 +25,11 @@ class TimelineView : public QWidget
 {
     Q_OBJECT
 public:
-    enum class RankOrder { ByRank, ByMpiTime };
+    enum class RankOrder
+    {
+        ByRank,
+        ByMpiTime
+    };
 
     explicit TimelineView(QWidget* parent = nullptr);
     ~TimelineView() override;
@@ -34,7 +37,8 @@ public:
     /// Shows `trace`; `summary` and `index` must have been built from it (all stay alive while
     /// shown). Without `index` it is built here, which takes seconds for tens of millions of
     /// events: pass one built off the GUI thread (TimelineIndex::build) for real traces.
-    void setTrace(std::shared_ptr<const Trace> trace, std::shared_ptr<const TimelineSummary> summary,
+    void setTrace(std::shared_ptr<const Trace> trace,
+                  std::shared_ptr<const TimelineSummary> summary,
                   std::shared_ptr<const TimelineIndex> index = {});
     std::shared_ptr<const Trace> trace() const;
 

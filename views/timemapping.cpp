@@ -92,9 +92,21 @@ std::vector<TimeMapping::Tick> TimeMapping::ticks(int minMajorSpacing) const
     double step = decade;
     int minorDivisions = 5;
     for (;;) {
-        if (decade >= minStep) { step = decade; minorDivisions = 5; break; }
-        if (2 * decade >= minStep) { step = 2 * decade; minorDivisions = 4; break; }
-        if (5 * decade >= minStep) { step = 5 * decade; minorDivisions = 5; break; }
+        if (decade >= minStep) {
+            step = decade;
+            minorDivisions = 5;
+            break;
+        }
+        if (2 * decade >= minStep) {
+            step = 2 * decade;
+            minorDivisions = 4;
+            break;
+        }
+        if (5 * decade >= minStep) {
+            step = 5 * decade;
+            minorDivisions = 5;
+            break;
+        }
         decade *= 10;
     }
     const double minor = step / minorDivisions;
@@ -121,7 +133,10 @@ QString TimeMapping::formatTime(double ns, double stepNs)
     // step, so neighbouring labels differ in their last digit and no more digits are shown.
     const Unit* unit = &kUnits[3];
     for (const Unit& u : kUnits) {
-        if (mag >= u.ns) { unit = &u; break; }
+        if (mag >= u.ns) {
+            unit = &u;
+            break;
+        }
     }
     int decimals = int(std::ceil(std::log10(unit->ns / stepNs) - 1e-9));
     decimals = std::clamp(decimals, 0, 9);

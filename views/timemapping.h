@@ -5,7 +5,6 @@
 // every change (coupled zoom and pan).
 
 #include <QString>
-
 #include <vector>
 
 namespace rankscope {

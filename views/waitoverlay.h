@@ -15,7 +15,6 @@
 #include <QColor>
 #include <QImage>
 #include <QRect>
-
 #include <array>
 #include <memory>
 #include <span>

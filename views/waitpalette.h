@@ -16,12 +16,18 @@ struct WaitPalette
     static QColor color(WaitPattern pattern)
     {
         switch (pattern) {
-        case WaitPattern::LateSender: return QColor(0xff, 0xe1, 0x19);    // yellow
-        case WaitPattern::LateReceiver: return QColor(0x42, 0xd4, 0xf4);  // cyan
-        case WaitPattern::WaitAtBarrier: return QColor(0xbf, 0xef, 0x45); // lime
-        case WaitPattern::WaitAtNxN: return QColor(0x10, 0x1c, 0x7a);     // navy
-        case WaitPattern::LateBroadcast: return QColor(0xff, 0xff, 0xff); // white
-        case WaitPattern::EarlyReduce: return QColor(0x80, 0x10, 0x10);   // maroon
+        case WaitPattern::LateSender:
+            return QColor(0xff, 0xe1, 0x19); // yellow
+        case WaitPattern::LateReceiver:
+            return QColor(0x42, 0xd4, 0xf4); // cyan
+        case WaitPattern::WaitAtBarrier:
+            return QColor(0xbf, 0xef, 0x45); // lime
+        case WaitPattern::WaitAtNxN:
+            return QColor(0x10, 0x1c, 0x7a); // navy
+        case WaitPattern::LateBroadcast:
+            return QColor(0xff, 0xff, 0xff); // white
+        case WaitPattern::EarlyReduce:
+            return QColor(0x80, 0x10, 0x10); // maroon
         }
         return {};
     }

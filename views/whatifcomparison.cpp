@@ -193,8 +193,8 @@ void WhatIfComparison::setEffect(std::optional<whatif::ScenarioOutcome> effect)
         return;
     }
     const whatif::EditedRun& e = effect->edited.front();
-    const QString pct = e.effectPct ? QStringLiteral(" (%1)").arg(percentText(e.effectPct))
-                                    : QString();
+    const QString pct =
+        e.effectPct ? QStringLiteral(" (%1)").arg(percentText(e.effectPct)) : QString();
     QString verdict = tr("the same run time as the baseline replay");
     QPalette palette = effect_->palette();
     palette.setColor(QPalette::WindowText, this->palette().color(QPalette::WindowText));
@@ -206,13 +206,13 @@ void WhatIfComparison::setEffect(std::optional<whatif::ScenarioOutcome> effect)
         palette.setColor(QPalette::WindowText, fasterColor());
     }
     effect_->setPalette(palette);
-    effect_->setText(tr("Effect of the change: %1%2, %3")
-                         .arg(signedDuration(double(e.effectNs)), pct, verdict));
+    effect_->setText(
+        tr("Effect of the change: %1%2, %3").arg(signedDuration(double(e.effectNs)), pct, verdict));
     effect_->setToolTip(tr("Edited replay - baseline replay (the same trace on the unedited "
                            "spec), from the end of MPI_Init to the end of MPI_Finalize"));
     const auto run = [](const whatif::RunTimes& t) {
-        return tr("%1 (MPI %2)").arg(formatDuration(double(t.runNs)),
-                                     formatDuration(double(t.mpiNs)));
+        return tr("%1 (MPI %2)")
+            .arg(formatDuration(double(t.runNs)), formatDuration(double(t.mpiNs)));
     };
     QString text = tr("Measured %1  ·  baseline replay %2  ·  edited replay %3")
                        .arg(run(effect->measured), run(effect->baseline), run(e.edited));

@@ -2,7 +2,6 @@
 // line, and Run / Sweep / Save scenario (checking the scenario first).
 
 #include "views/whatifpanel.h"
-
 #include "views/whatifpanel_p.h"
 
 #include <QLabel>

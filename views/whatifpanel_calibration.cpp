@@ -3,9 +3,8 @@
 // them, the edited replay the file with them and the edits. Applying a calibration is one step
 // on the spec's undo stack, so Undo brings back the previous baseline.
 
-#include "views/whatifpanel.h"
-
 #include "views/specmodel.h"
+#include "views/whatifpanel.h"
 
 #include <QLabel>
 #include <QUndoCommand>
@@ -48,9 +47,8 @@ void WhatIfPanel::setBaseline(std::vector<netsim::SpecOverride> baseline, const 
         baselineLabel_->setToolTip({});
         return;
     }
-    baselineLabel_->setText(tr("Baseline: calibrated to %1 (%n value(s))", nullptr,
-                               int(baseline_.size()))
-                                .arg(what));
+    baselineLabel_->setText(
+        tr("Baseline: calibrated to %1 (%n value(s))", nullptr, int(baseline_.size())).arg(what));
     QString tip;
     for (const netsim::SpecOverride& o : baseline_)
         tip += QString::fromStdString(o.key + " = " + o.value) + QLatin1Char('\n');

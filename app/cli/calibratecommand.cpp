@@ -6,10 +6,9 @@
 #include "model/traceerror.h"
 #include "whatif/netsim/calibration.h"
 
-#include <nlohmann/json.hpp>
-
 #include <cstdio>
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 namespace rankscope::cli {
 
@@ -53,7 +52,8 @@ int CalibrateCommand::run() const
     const Trace trace = loadTrace(trace_, load_);
     netsim::SimulationOptions options;
     options.model = model_;
-    const netsim::CalibrationResult r = netsim::calibrate(trace, spec, options,
+    const netsim::CalibrationResult r =
+        netsim::calibrate(trace, spec, options,
                           placement_ == "trace"  ? netsim::CalibrationPlacement::Trace
                           : placement_ == "spec" ? netsim::CalibrationPlacement::Spec
                                                  : netsim::CalibrationPlacement::Auto);
@@ -72,8 +72,8 @@ int CalibrateCommand::run() const
                                         {"after", p.after},
                                         {"determined", p.determined},
                                         {"samples", p.samples}};
-            o["rel_std_error"] = p.relStdError ? nlohmann::ordered_json(*p.relStdError)
-                                               : nlohmann::ordered_json();
+            o["rel_std_error"] =
+                p.relStdError ? nlohmann::ordered_json(*p.relStdError) : nlohmann::ordered_json();
             o["note"] = p.note;
             params.push_back(o);
         }
@@ -88,8 +88,8 @@ int CalibrateCommand::run() const
         printJson(j);
         return kOk;
     }
-    std::printf("%-28s %-14s %-14s %-4s %8s %s\n", "parameter", "before", "after", "fit",
-                "samples", "quality / note");
+    std::printf("%-28s %-14s %-14s %-4s %8s %s\n", "parameter", "before", "after", "fit", "samples",
+                "quality / note");
     for (const netsim::CalibratedParameter& p : r.parameters) {
         std::string quality = p.note;
         if (p.relStdError) {
@@ -98,15 +98,14 @@ int CalibrateCommand::run() const
             quality = buf + quality;
         }
         std::printf("%-28s %-14s %-14s %-4s %8llu %s\n", p.key.c_str(), p.before.c_str(),
-                    p.after.c_str(), p.determined ? "yes" : "no",
-                    (unsigned long long)p.samples, quality.c_str());
+                    p.after.c_str(), p.determined ? "yes" : "no", (unsigned long long)p.samples,
+                    quality.c_str());
     }
     auto line = [](const char* what, const netsim::CalibrationReplay& x, size_t ranks) {
         std::printf("%s: replay %s vs measured %s (%+.1f%%); MPI time per rank: max error "
                     "%.1f%%, %u of %zu ranks within 20%%\n",
-                    what, durationText(x.predictedNs).c_str(),
-                    durationText(x.measuredNs).c_str(), x.errorPct, x.maxRankMpiErrorPct,
-                    x.ranksMpiWithin20Pct, ranks);
+                    what, durationText(x.predictedNs).c_str(), durationText(x.measuredNs).c_str(),
+                    x.errorPct, x.maxRankMpiErrorPct, x.ranksMpiWithin20Pct, ranks);
     };
     std::printf("span: %s; %llu messages fitted, %llu on routes of mixed link classes left out\n",
                 runSpan(trace).name().c_str(), (unsigned long long)r.transferSamples,

@@ -7,7 +7,6 @@
 #include "app/cli/clicommon.h"
 
 #include <CLI/CLI.hpp>
-
 #include <string>
 #include <vector>
 

@@ -23,15 +23,16 @@ void addOutputFormats(CLI::App* cmd, bool& json, bool* csv)
 {
     CLI::Option* jsonFlag = cmd->add_flag("--json", json, "Print machine-readable JSON");
     if (csv)
-        cmd->add_flag("--csv", *csv, "Print CSV, one row per line of the table")->excludes(jsonFlag);
+        cmd->add_flag("--csv", *csv, "Print CSV, one row per line of the table")
+            ->excludes(jsonFlag);
 }
 
 Trace loadTrace(const std::string& path, const LoadOptions& options)
 {
     Otf2ReadOptions read;
     read.allowPartial = options.allowPartial;
-    read.threads = options.threads != 0 ? options.threads
-                                        : std::max(1u, std::thread::hardware_concurrency());
+    read.threads =
+        options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
     return readOtf2(path, read);
 }
 
@@ -41,7 +42,8 @@ CLI::Validator finiteNumber()
         [](std::string& text) -> std::string {
             char* end = nullptr;
             const double v = std::strtod(text.c_str(), &end);
-            if (end != text.c_str() && !std::isfinite(v)) return "'" + text + "' is not a finite number";
+            if (end != text.c_str() && !std::isfinite(v))
+                return "'" + text + "' is not a finite number";
             return {};
         },
         "FINITE");
@@ -53,7 +55,9 @@ void removeOtf2Archive(const std::string& dir)
     for (const char* name : {"traces.otf2", "traces.def", "traces"}) {
         std::error_code ec;
         fs::remove_all(fs::path(dir) / name, ec);
-        if (ec) throw TraceError(dir + ": cannot remove '" + name + "' for --force (" + ec.message() + ")");
+        if (ec)
+            throw TraceError(dir + ": cannot remove '" + name + "' for --force (" + ec.message() +
+                             ")");
     }
 }
 

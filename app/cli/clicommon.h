@@ -6,9 +6,8 @@
 #include "model/trace.h"
 
 #include <CLI/CLI.hpp>
-#include <nlohmann/json.hpp>
-
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -16,7 +15,12 @@
 namespace rankscope::cli {
 
 /// Exit codes: 0 success, 1 bad input (unreadable trace, failed computation), 2 bad usage.
-enum ExitCode : int { kOk = 0, kBadInput = 1, kBadUsage = 2 };
+enum ExitCode : int
+{
+    kOk = 0,
+    kBadInput = 1,
+    kBadUsage = 2
+};
 
 /// Thrown for a usage mistake the argument parser cannot see (e.g. two exclusive formats).
 class UsageError : public std::runtime_error

@@ -4,7 +4,6 @@
 // The build runs `rankscope-cli --generate-docs man|bash-completion` and installs the output.
 
 #include <CLI/CLI.hpp>
-
 #include <string>
 
 namespace rankscope::cli {

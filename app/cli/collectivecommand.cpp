@@ -4,25 +4,27 @@
 #include "whatif/netsim/simulation.h"
 #include "whatif/netsim/units.h"
 
-#include <nlohmann/json.hpp>
-
 #include <cstdio>
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 namespace rankscope::cli {
 
 CLI::App* CollectiveCommand::add(CLI::App& parent)
 {
-    CLI::App* cmd = parent.add_subcommand(
-        "collective", "Simulated time of one collective (compare algorithms)");
+    CLI::App* cmd = parent.add_subcommand("collective",
+                                          "Simulated time of one collective (compare algorithms)");
     cmd->add_option("--network", network_, "Network spec (YAML file, or a bundled spec's name)")
         ->required();
     cmd->add_option("--set", set_, "Override a spec value, e.g. links.wan.latency=5ms");
-    cmd->add_option("--op", op_, "bcast, reduce, allreduce, allgather, gather, scatter, "
-                                 "alltoall, reduce_scatter or barrier")->required();
+    cmd->add_option("--op", op_,
+                    "bcast, reduce, allreduce, allgather, gather, scatter, "
+                    "alltoall, reduce_scatter or barrier")
+        ->required();
     cmd->add_option("--algorithm", algorithm_, "Algorithm, e.g. binomial")->required();
-    cmd->add_option("--ranks", ranks_, "Ranks taking part")->required()->check(
-        CLI::Range(1u, 1u << 24));
+    cmd->add_option("--ranks", ranks_, "Ranks taking part")
+        ->required()
+        ->check(CLI::Range(1u, 1u << 24));
     cmd->add_option("--bytes", bytes_, "Size M, e.g. 1MiB")->required();
     cmd->add_option("--root", root_, "Root rank")->capture_default_str();
     cmd->add_option("--model", model_, "Network model: loggp, packet or flow")
@@ -45,9 +47,9 @@ int CollectiveCommand::run() const
     const netsim::SimulationResult r = netsim::simulateProgram(
         netsim::singleCollectiveProgram(*kind, ranks_, root_, *bytes), spec, options);
     if (!json_) {
-        std::printf("%s %s on %u ranks, %s: %s (%llu messages)\n", op_.c_str(),
-                    algorithm_.c_str(), ranks_, bytesText(*bytes).c_str(),
-                    durationText(r.predictedRuntimeNs).c_str(), (unsigned long long)r.messages);
+        std::printf("%s %s on %u ranks, %s: %s (%llu messages)\n", op_.c_str(), algorithm_.c_str(),
+                    ranks_, bytesText(*bytes).c_str(), durationText(r.predictedRuntimeNs).c_str(),
+                    (unsigned long long)r.messages);
         return kOk;
     }
     nlohmann::ordered_json j;

@@ -3,10 +3,9 @@
 #include "model/runcomparison.h"
 #include "model/runspan.h"
 
-#include <nlohmann/json.hpp>
-
 #include <cstdio>
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 namespace rankscope::cli {
 
@@ -45,14 +44,14 @@ int CompareCommand::run() const
                            {"a_ns", r.a},
                            {"b_ns", r.b},
                            {"difference_ns", r.difference()},
-                           {"difference_pct", pct ? nlohmann::ordered_json(*pct)
-                                                  : nlohmann::ordered_json()}});
+                           {"difference_pct",
+                            pct ? nlohmann::ordered_json(*pct) : nlohmann::ordered_json()}});
         }
         printJson(j);
         return kOk;
     }
-    std::printf("A: %s\nB: %s\n\n%-36s %12s %12s %12s %9s\n", a_.c_str(), b_.c_str(), "",
-                "A", "B", "B - A", "%");
+    std::printf("A: %s\nB: %s\n\n%-36s %12s %12s %12s %9s\n", a_.c_str(), b_.c_str(), "", "A", "B",
+                "B - A", "%");
     for (const ComparisonRow& r : rows) {
         const auto pct = r.percent();
         char p[32] = "-";

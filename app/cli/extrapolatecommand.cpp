@@ -4,12 +4,11 @@
 #include "model/traceerror.h"
 #include "whatif/extrap/extrapolation.h"
 
-#include <nlohmann/json.hpp>
-
 #include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <nlohmann/json.hpp>
 
 namespace rankscope::cli {
 
@@ -45,7 +44,8 @@ ordered_json toJson(const ExtrapolationResult& r)
         j["method_chosen"] = extrap::methodName(r.method);
         auto& candidates = j["candidates"] = ordered_json::array();
         for (const extrap::MethodCandidate& c : r.candidates) {
-            ordered_json o = {{"method", extrap::methodName(c.method)}, {"mode", extrap::modeName(c.mode)}};
+            ordered_json o = {{"method", extrap::methodName(c.method)},
+                              {"mode", extrap::modeName(c.mode)}};
             o.update(toJson(c.estimate));
             candidates.push_back(std::move(o));
         }
@@ -105,9 +105,10 @@ std::string heldOutText(const std::optional<double>& e)
 
 void printOne(const ExtrapolationResult& r)
 {
-    std::printf("%s%s extrapolation to %u ranks from", r.autoChosen ? "auto: " : "", label(r).c_str(),
-                r.target);
-    for (uint32_t s : r.scales) std::printf(" %u", s);
+    std::printf("%s%s extrapolation to %u ranks from", r.autoChosen ? "auto: " : "",
+                label(r).c_str(), r.target);
+    for (uint32_t s : r.scales)
+        std::printf(" %u", s);
     if (r.autoChosen) {
         std::printf("\n\n%-22s %12s %12s %12s %16s\n", "method (held-out err.)", "predicted", "low",
                     "high", "held-out error");
@@ -120,9 +121,11 @@ void printOne(const ExtrapolationResult& r)
                         &c == &r.candidates.front() ? "  <- chosen" : "");
     }
     if (!r.sumModel.empty())
-        std::printf("\nmax S(r) from the %s (held-out error: composition %s, direct %s)",
-                    r.sumModel.c_str(), heldOutText(r.composition ? r.composition->heldOutErrorPct : std::nullopt).c_str(),
-                    heldOutText(r.direct ? r.direct->heldOutErrorPct : std::nullopt).c_str());
+        std::printf(
+            "\nmax S(r) from the %s (held-out error: composition %s, direct %s)",
+            r.sumModel.c_str(),
+            heldOutText(r.composition ? r.composition->heldOutErrorPct : std::nullopt).c_str(),
+            heldOutText(r.direct ? r.direct->heldOutErrorPct : std::nullopt).c_str());
     std::printf("\nmax rank delta sum: %s [%s, %s]",
                 durationText(int64_t(r.predictedMaxRankDeltaSum)).c_str(),
                 durationText(int64_t(r.predictedMaxLow)).c_str(),
@@ -135,12 +138,14 @@ void printOne(const ExtrapolationResult& r)
                 "model", "interval");
     for (const auto& p : r.intervals) {
         const std::string mm = p.measuredMean ? durationText(int64_t(*p.measuredMean)) : "-";
-        const std::string mc = p.measuredCount ? std::to_string(std::llround(*p.measuredCount)) : "-";
+        const std::string mc =
+            p.measuredCount ? std::to_string(std::llround(*p.measuredCount)) : "-";
         std::printf("%12s %10.0f %12s %10s  %-26s %s\n",
                     durationText(int64_t(p.predictedMean)).c_str(), p.predictedCount, mm.c_str(),
                     mc.c_str(), p.chosenModel.c_str(), p.name.c_str());
     }
-    for (const std::string& m : r.missingIntervals) std::printf("missing: %s\n", m.c_str());
+    for (const std::string& m : r.missingIntervals)
+        std::printf("missing: %s\n", m.c_str());
 }
 
 void printCompare(const ExtrapolationResult& c, const ExtrapolationResult& r)
@@ -167,7 +172,8 @@ void printCompare(const ExtrapolationResult& c, const ExtrapolationResult& r)
         row("accuracy", pct(*c.accuracyPct), pct(*r.accuracyPct));
         row("W1 (normalised)", w1(*c.w1Normalized), w1(*r.w1Normalized));
     }
-    for (const std::string& m : r.missingIntervals) std::printf("missing: %s\n", m.c_str());
+    for (const std::string& m : r.missingIntervals)
+        std::printf("missing: %s\n", m.c_str());
 }
 
 } // namespace
@@ -184,12 +190,14 @@ CLI::App* ExtrapolateCommand::add(CLI::App& parent)
                     "classic or rankscope")
         ->check(CLI::IsMember({"auto", "classic", "rankscope"}))
         ->capture_default_str();
-    cmd->add_option("--mode", mode_, "sum or interval (default: sum for classic, interval for "
-                                     "rankscope, which never fits the sum)")
+    cmd->add_option("--mode", mode_,
+                    "sum or interval (default: sum for classic, interval for "
+                    "rankscope, which never fits the sum)")
         ->check(CLI::IsMember({"sum", "interval"}));
     cmd->add_option("--target", target_, "The rank count to predict")->required();
     cmd->add_option("--bins", bins_, "Histogram bins")->capture_default_str();
-    cmd->add_option("--measured", measured_, "A measured trace at the target scale to compare with");
+    cmd->add_option("--measured", measured_,
+                    "A measured trace at the target scale to compare with");
     cmd->add_flag("--compare", compare_, "Run both methods and print them side by side");
     cmd->add_flag("--allow-partial", load_.allowPartial,
                   "Keep what can be read from a damaged trace and say what is missing");
@@ -200,7 +208,8 @@ CLI::App* ExtrapolateCommand::add(CLI::App& parent)
 int ExtrapolateCommand::run() const
 {
     if (target_ < 1)
-        throw UsageError("--target must be a rank count of at least 1, got " + std::to_string(target_));
+        throw UsageError("--target must be a rank count of at least 1, got " +
+                         std::to_string(target_));
     if (target_ > int64_t(extrap::kMaxTargetRanks))
         throw TraceError("--target " + std::to_string(target_) + " is above the limit of " +
                          std::to_string(extrap::kMaxTargetRanks) + " (2^24) ranks");
@@ -244,11 +253,10 @@ int ExtrapolateCommand::run() const
         }
         return kOk;
     }
-    const ExtrapolationResult r =
-        run(method_ == "classic"     ? extrap::Method::Classic
-            : method_ == "rankscope" ? extrap::Method::Rankscope
-                                     : extrap::Method::Auto,
-            mode_);
+    const ExtrapolationResult r = run(method_ == "classic"     ? extrap::Method::Classic
+                                      : method_ == "rankscope" ? extrap::Method::Rankscope
+                                                               : extrap::Method::Auto,
+                                      mode_);
     if (json_)
         printJson(toJson(r));
     else

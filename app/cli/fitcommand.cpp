@@ -2,12 +2,11 @@
 
 #include "whatif/extrap/extrapolation.h"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <numeric>
 #include <vector>
 
@@ -40,7 +39,8 @@ std::pair<double, double> scaleOf(const std::string& text, const std::string& wh
     const double n = number(text.substr(0, comma), what);
     const double s = comma == std::string::npos ? 0 : number(text.substr(comma + 1), what);
     if (!(n > 0) || (comma != std::string::npos && !(s > 0)))
-        throw UsageError("scales and problem sizes must be positive in " + what + ": '" + text + "'");
+        throw UsageError("scales and problem sizes must be positive in " + what + ": '" + text +
+                         "'");
     return {n, s};
 }
 
@@ -63,12 +63,13 @@ nlohmann::ordered_json toJson(const SeriesFit& f)
     nlohmann::ordered_json j;
     auto& models = j["models"] = nlohmann::ordered_json::array();
     for (const auto& m : f.models)
-        models.push_back({{"name", m.name},
-                          {"d", finite(m.d)},
-                          {"prediction", finite(m.prediction)},
-                          {"formula", m.formula},
-                          {"held_out_pct", m.heldOutPct >= 0 ? finite(m.heldOutPct) : nlohmann::ordered_json()},
-                          {"plausible", m.plausible}});
+        models.push_back(
+            {{"name", m.name},
+             {"d", finite(m.d)},
+             {"prediction", finite(m.prediction)},
+             {"formula", m.formula},
+             {"held_out_pct", m.heldOutPct >= 0 ? finite(m.heldOutPct) : nlohmann::ordered_json()},
+             {"plausible", m.plausible}});
     j["chosen"] = f.chosenName();
     j["prediction"] = finite(f.prediction);
     j["low"] = finite(f.low);
@@ -80,8 +81,9 @@ nlohmann::ordered_json toJson(const SeriesFit& f)
 
 void printText(const SeriesFit& f, Method method)
 {
-    std::printf("%-40s %12s %14s\n", method == Method::Classic ? "model" : "model (d = held-out SMAPE %)",
-                "d", "prediction");
+    std::printf("%-40s %12s %14s\n",
+                method == Method::Classic ? "model" : "model (d = held-out SMAPE %)", "d",
+                "prediction");
     // Best first; the PMNF search has dozens of candidates (thousands with a problem size), so
     // text shows the best kShown and the chosen one; --json lists them all.
     constexpr size_t kShown = 12;
@@ -129,7 +131,8 @@ CLI::App* FitCommand::add(CLI::App& parent)
 int FitCommand::run() const
 {
     std::vector<FitPoint> points;
-    for (const std::string& p : points_) points.push_back(pointOf(p));
+    for (const std::string& p : points_)
+        points.push_back(pointOf(p));
     const auto [n, s] = scaleOf(target_, "--target");
     const auto fit = [&](Method m) { return extrap::fitSeries(points, m, n, s); };
     if (compare_) {
@@ -142,8 +145,10 @@ int FitCommand::run() const
             printJson(j);
             return kOk;
         }
-        std::printf("%-10s %-40s %14s %14s %14s\n", "method", "chosen", "prediction", "low", "high");
-        for (const auto& [name, f] : {std::pair{"classic", &classic}, std::pair{"rankscope", &rankscope}})
+        std::printf("%-10s %-40s %14s %14s %14s\n", "method", "chosen", "prediction", "low",
+                    "high");
+        for (const auto& [name, f] :
+             {std::pair{"classic", &classic}, std::pair{"rankscope", &rankscope}})
             std::printf("%-10s %-40s %14.6g %14.6g %14.6g\n", name, f->chosenName().c_str(),
                         f->prediction, f->low, f->high);
         return kOk;

@@ -16,8 +16,9 @@ CLI::App* GenerateCommand::add(CLI::App& parent)
     cmd->add_option("--pattern", options_.pattern, "pingpong | stencil2d | stencil3d | alltoall")
         ->required()
         ->check(CLI::IsMember({"pingpong", "stencil2d", "stencil3d", "alltoall"}));
-    cmd->add_option("--ranks", options_.ranks, "Number of MPI ranks")->required()->check(
-        CLI::Range(1u, 1u << 24));
+    cmd->add_option("--ranks", options_.ranks, "Number of MPI ranks")
+        ->required()
+        ->check(CLI::Range(1u, 1u << 24));
     cmd->add_option("--iterations", options_.iterations, "Iterations of the main loop")
         ->required()
         ->check(CLI::Range(1u, 1u << 30));
@@ -74,8 +75,7 @@ int GenerateCommand::run() const
             size_t used = 0;
             const std::string time = spec.substr(eq + 1, colon - eq - 1);
             r.baseNs = std::stod(time, &used);
-            if (used != time.size() || !(r.baseNs >= 0))
-                throw std::invalid_argument(time);
+            if (used != time.size() || !(r.baseNs >= 0)) throw std::invalid_argument(time);
         } catch (const std::exception&) {
             throw UsageError("--region '" + spec + "': TIME_NS must be a number >= 0");
         }
@@ -86,8 +86,7 @@ int GenerateCommand::run() const
         }
         o.regions.push_back(r);
     }
-    if (messageBytes_ > 0)
-        o.messageBytes = messageBytes_;
+    if (messageBytes_ > 0) o.messageBytes = messageBytes_;
     if (!messageLaw_.empty()) {
         try {
             o.messageLaw = parseScalingLaw(messageLaw_);
@@ -105,7 +104,7 @@ int GenerateCommand::run() const
     std::error_code ec;
     if (!force_ && fs::exists(fs::path(output_) / "traces.otf2", ec))
         throw TraceError(output_ + ": an OTF2 archive is already there; choose another folder or "
-                         "use --force to replace it");
+                                   "use --force to replace it");
     const Trace trace = generateTrace(o);
     if (force_) removeOtf2Archive(output_);
     writeOtf2(trace, output_);

@@ -2,10 +2,9 @@
 
 #include "model/tracesummary.h"
 
-#include <nlohmann/json.hpp>
-
 #include <cstdio>
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 namespace rankscope::cli {
 
@@ -66,8 +65,7 @@ int InfoCommand::run() const
     std::printf("MPI calls\n");
     for (const auto& [name, count] : s.mpiCalls)
         std::printf("  %-28s %llu\n", name.c_str(), (unsigned long long)count);
-    if (d.partial)
-        std::printf("PARTIAL TRACE: parts of the input could not be read\n");
+    if (d.partial) std::printf("PARTIAL TRACE: parts of the input could not be read\n");
     for (const auto& w : d.warnings)
         std::printf("warning: %s\n", w.c_str());
     return kOk;

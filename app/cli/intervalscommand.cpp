@@ -2,17 +2,17 @@
 
 #include "model/intervals.h"
 
-#include <nlohmann/json.hpp>
-
 #include <cstdio>
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 namespace rankscope::cli {
 
 CLI::App* IntervalsCommand::add(CLI::App& parent)
 {
     CLI::App* cmd = parent.add_subcommand(
-        "intervals", "Delta times (computation between consecutive MPI calls) per execution interval");
+        "intervals",
+        "Delta times (computation between consecutive MPI calls) per execution interval");
     addTraceInput(cmd, trace_, load_);
     addOutputFormats(cmd, json_, &csv_);
     return cmd;

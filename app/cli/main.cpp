@@ -3,6 +3,7 @@
 #include "app/cli/calibratecommand.h"
 #include "app/cli/clicommon.h"
 #include "app/cli/clidocs.h"
+#include "app/cli/collectivecommand.h"
 #include "app/cli/comparecommand.h"
 #include "app/cli/convertcommand.h"
 #include "app/cli/extrapolatecommand.h"
@@ -14,14 +15,12 @@
 #include "app/cli/profilecommand.h"
 #include "app/cli/rootcausecommand.h"
 #include "app/cli/scenariocommand.h"
-#include "app/cli/collectivecommand.h"
 #include "app/cli/simulatecommand.h"
 #include "app/cli/sweepcommand.h"
 #include "app/cli/waitstatescommand.h"
 #include "model/traceerror.h"
 
 #include <CLI/CLI.hpp>
-
 #include <cstdio>
 #include <exception>
 #include <functional>
@@ -97,10 +96,10 @@ int main(int argc, char** argv)
 
     try {
         for (const auto& [cmd, run] : commands)
-            if (cmd->parsed())
-                return run();
+            if (cmd->parsed()) return run();
     } catch (const UsageError& e) {
-        std::fprintf(stderr, "rankscope-cli: %s\nRun with --help for more information.\n", e.what());
+        std::fprintf(stderr, "rankscope-cli: %s\nRun with --help for more information.\n",
+                     e.what());
         return kBadUsage;
     } catch (const TraceError& e) {
         std::fprintf(stderr, "rankscope-cli: error: %s\n", e.what());

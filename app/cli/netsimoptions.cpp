@@ -13,9 +13,9 @@ namespace {
 namespace fs = std::filesystem;
 
 /// Folders that may hold the bundled network specs, nearest first: $RANKSCOPE_RESOURCES, then
-/// relative to the executable: <prefix>/share/rankscope when installed (<prefix>/bin/rankscope-cli),
-/// <build>/resources in a build tree (the configure step links it to the source's resources/).
-/// The same places as the GUI's WhatIfController::resourceDir().
+/// relative to the executable: <prefix>/share/rankscope when installed
+/// (<prefix>/bin/rankscope-cli), <build>/resources in a build tree (the configure step links it to
+/// the source's resources/). The same places as the GUI's WhatIfController::resourceDir().
 std::vector<fs::path> specFolders()
 {
     std::vector<fs::path> out;
@@ -64,8 +64,8 @@ netsim::NetworkSpec loadNetworkSpec(const std::string& path, const std::vector<s
     return netsim::NetworkSpec::fromFile(findNetworkSpec(path), overrides);
 }
 
-std::vector<std::pair<std::string, std::string>> parseCollectiveChoices(
-    const std::vector<std::string>& choices)
+std::vector<std::pair<std::string, std::string>>
+parseCollectiveChoices(const std::vector<std::string>& choices)
 {
     std::vector<std::pair<std::string, std::string>> out;
     for (const std::string& c : choices) {

@@ -15,10 +15,11 @@ namespace rankscope::cli {
 /// ("ib-switch" or "ib-switch.yaml") next to the executable or in the source tree it was built
 /// from. Throws TraceError listing where it looked.
 std::string findNetworkSpec(const std::string& network);
-/// Reads the spec (a file or a bundled name, see findNetworkSpec) with `--set` overrides (TraceError naming file, line and key on problems).
+/// Reads the spec (a file or a bundled name, see findNetworkSpec) with `--set` overrides
+/// (TraceError naming file, line and key on problems).
 netsim::NetworkSpec loadNetworkSpec(const std::string& path, const std::vector<std::string>& set);
 /// "bcast=binomial" -> ("bcast", "binomial"); UsageError without '='.
-std::vector<std::pair<std::string, std::string>> parseCollectiveChoices(
-    const std::vector<std::string>& choices);
+std::vector<std::pair<std::string, std::string>>
+parseCollectiveChoices(const std::vector<std::string>& choices);
 
 } // namespace rankscope::cli

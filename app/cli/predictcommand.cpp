@@ -10,8 +10,8 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
-#include <optional>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 namespace rankscope::cli {
 
@@ -51,7 +51,8 @@ ordered_json toJson(const extrap::SynthesisResult& r, const std::string& out)
     j["warnings"] = r.warnings;
     auto& unruled = j["unruled_intervals"] = ordered_json::array();
     for (const extrap::synth::UnruledInterval& u : r.unruled)
-        unruled.push_back({{"interval", u.name}, {"scale", u.scale}, {"share_pct", 100.0 * u.share}});
+        unruled.push_back(
+            {{"interval", u.name}, {"scale", u.scale}, {"share_pct", 100.0 * u.share}});
     j["max_rank_delta_sum_ns"] = {{"predicted", finite(r.predictedMaxRankDeltaSum)},
                                   {"low", finite(r.predictedMaxLow)},
                                   {"high", finite(r.predictedMaxHigh)}};
@@ -86,9 +87,10 @@ ordered_json toJson(const Measured& m)
     j["events"] = {{"predicted", s.predictedEvents}, {"measured", s.measuredEvents}};
     auto& diff = j["differing_callsites"] = ordered_json::array();
     for (const extrap::CallSiteDifference& d : s.differences)
-        diff.push_back({{"callsite", d.callSite},
-                        {"messages", {{"predicted", d.predictedMessages}, {"measured", d.measuredMessages}}},
-                        {"bytes", {{"predicted", d.predictedBytes}, {"measured", d.measuredBytes}}}});
+        diff.push_back(
+            {{"callsite", d.callSite},
+             {"messages", {{"predicted", d.predictedMessages}, {"measured", d.measuredMessages}}},
+             {"bytes", {{"predicted", d.predictedBytes}, {"measured", d.measuredBytes}}}});
     return j;
 }
 
@@ -107,8 +109,7 @@ void printMeasured(const Measured& m)
     if (const auto e = m.errorPct())
         std::printf("  run time (end of MPI_Init to end of MPI_Finalize): %s predicted, %s "
                     "measured, error %+.1f %%\n",
-                    durationText(*m.predictedNs).c_str(), durationText(*m.measuredNs).c_str(),
-                    *e);
+                    durationText(*m.predictedNs).c_str(), durationText(*m.measuredNs).c_str(), *e);
 }
 
 void printText(const extrap::SynthesisResult& r, const std::string& out)
@@ -214,9 +215,9 @@ int PredictCommand::run() const
     if (r.trace && !out_.empty()) writeOtf2(*r.trace, out_);
     std::optional<Measured> measured;
     if (r.trace && measuredTrace) {
-        measured = Measured{extrap::compareStructure(*r.trace, *measuredTrace, measured_),
-                            extrap::initToFinalizeNs(*measuredTrace),
-                            extrap::initToFinalizeNs(*r.trace)};
+        measured =
+            Measured{extrap::compareStructure(*r.trace, *measuredTrace, measured_),
+                     extrap::initToFinalizeNs(*measuredTrace), extrap::initToFinalizeNs(*r.trace)};
     }
     if (json_) {
         ordered_json j = toJson(r, out_);

@@ -38,5 +38,4 @@ private:
     LoadOptions load_;
 };
 
-
 } // namespace rankscope::cli

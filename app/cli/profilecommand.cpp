@@ -2,10 +2,9 @@
 
 #include "model/profile.h"
 
-#include <nlohmann/json.hpp>
-
 #include <cstdio>
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 namespace rankscope::cli {
 
@@ -63,9 +62,9 @@ int ProfileCommand::run() const
             std::printf("%s,%s,%llu,%lld,%lld,%lld,%.1f,%lld\n",
                         csvField(trace.regionName(id)).c_str(),
                         csvField(regionRoleName(trace.region(id).role)).c_str(),
-                        (unsigned long long)s.calls, (long long)s.inclusive,
-                        (long long)s.exclusive, (long long)s.exclusivePerRank.min,
-                        s.exclusivePerRank.mean, (long long)s.exclusivePerRank.max);
+                        (unsigned long long)s.calls, (long long)s.inclusive, (long long)s.exclusive,
+                        (long long)s.exclusivePerRank.min, s.exclusivePerRank.mean,
+                        (long long)s.exclusivePerRank.max);
         }
         return kOk;
     }
@@ -77,11 +76,10 @@ int ProfileCommand::run() const
         const std::string spread = durationText(s.exclusivePerRank.min) + " / " +
                                    durationText(int64_t(s.exclusivePerRank.mean + 0.5)) + " / " +
                                    durationText(s.exclusivePerRank.max);
-        std::printf("%-32s %-12s %10llu %10s %10s   %s\n",
-                    std::string(trace.regionName(id)).c_str(),
-                    std::string(regionRoleName(trace.region(id).role)).c_str(),
-                    (unsigned long long)s.calls, durationText(s.inclusive).c_str(),
-                    durationText(s.exclusive).c_str(), spread.c_str());
+        std::printf(
+            "%-32s %-12s %10llu %10s %10s   %s\n", std::string(trace.regionName(id)).c_str(),
+            std::string(regionRoleName(trace.region(id).role)).c_str(), (unsigned long long)s.calls,
+            durationText(s.inclusive).c_str(), durationText(s.exclusive).c_str(), spread.c_str());
     }
     const RankSpread& m = profile.mpiTimePerRank;
     std::printf("\nMPI time per rank: min %s, mean %s, max %s\n", durationText(m.min).c_str(),

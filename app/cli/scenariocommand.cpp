@@ -5,12 +5,11 @@
 #include "whatif/scenario/scenarioexec.h"
 #include "whatif/scenario/scenariorun.h"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 namespace rankscope::cli {
 
@@ -139,8 +138,8 @@ int ScenarioCommand::run() const
             all.push_back(j);
             continue;
         }
-        std::printf("scenario: %s\n  %s\n  span: %s\n", o.name.c_str(),
-                    whatif::describe(s).c_str(), o.span.c_str());
+        std::printf("scenario: %s\n  %s\n  span: %s\n", o.name.c_str(), whatif::describe(s).c_str(),
+                    o.span.c_str());
         std::printf("  %-22s %12s %12s\n", "", "run time", "MPI time");
         std::printf("  %-22s %12s %12s\n", "measured", durationText(o.measured.runNs).c_str(),
                     durationText(o.measured.mpiNs).c_str());
@@ -148,16 +147,15 @@ int ScenarioCommand::run() const
         if (o.calibrationErrorPct)
             std::snprintf(error, sizeof error, "%+.1f%%", *o.calibrationErrorPct);
         std::printf("  %-22s %12s %12s   calibration error %s\n", "baseline replay",
-                    durationText(o.baseline.runNs).c_str(),
-                    durationText(o.baseline.mpiNs).c_str(), error);
+                    durationText(o.baseline.runNs).c_str(), durationText(o.baseline.mpiNs).c_str(),
+                    error);
         for (const whatif::EditedRun& e : o.edited) {
             const std::string label =
                 e.value.empty() ? std::string("edited replay") : s.sweepParam + "=" + e.value;
             char pct[32] = "";
             if (e.effectPct) std::snprintf(pct, sizeof pct, " (%+.1f%%)", *e.effectPct);
             std::printf("  %-22s %12s %12s   effect %s%s%s\n", label.c_str(),
-                        durationText(e.edited.runNs).c_str(),
-                        durationText(e.edited.mpiNs).c_str(),
+                        durationText(e.edited.runNs).c_str(), durationText(e.edited.mpiNs).c_str(),
                         signedDuration(e.effectNs).c_str(), pct,
                         e.effectNs > 0 ? ", slower" : (e.effectNs < 0 ? ", faster" : ""));
         }

@@ -6,12 +6,10 @@
 // synthesised at its target and its predicted run time (whatif/scenario/scenarioexec.h).
 
 #include "app/cli/clicommon.h"
-
 #include "whatif/scenario/scenario.h"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
-
 #include <string>
 
 namespace rankscope::cli {

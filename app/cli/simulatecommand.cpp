@@ -4,10 +4,9 @@
 #include "importers/otf2writer.h"
 #include "whatif/netsim/simulation.h"
 
-#include <nlohmann/json.hpp>
-
 #include <cstdio>
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 namespace rankscope::cli {
 

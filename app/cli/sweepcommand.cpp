@@ -3,21 +3,20 @@
 #include "app/cli/netsimoptions.h"
 #include "whatif/netsim/simulation.h"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <exception>
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <thread>
 
 namespace rankscope::cli {
 
 CLI::App* SweepCommand::add(CLI::App& parent)
 {
-    CLI::App* cmd = parent.add_subcommand(
-        "sweep", "Predicted run time for each value of one network spec key");
+    CLI::App* cmd =
+        parent.add_subcommand("sweep", "Predicted run time for each value of one network spec key");
     addTraceInput(cmd, trace_, load_);
     cmd->add_option("--network", network_, "Network spec (YAML file, or a bundled spec's name)")
         ->required();
@@ -36,7 +35,8 @@ int SweepCommand::run() const
         if (v.find_first_not_of(" \t") == std::string::npos)
             throw UsageError("--values: an empty value in '" + [&] {
                 std::string all;
-                for (const std::string& x : values_) all += (all.empty() ? "" : ",") + x;
+                for (const std::string& x : values_)
+                    all += (all.empty() ? "" : ",") + x;
                 return all;
             }() + "' (give one value per comma, e.g. --values 1us,2us)");
     const netsim::NetworkSpec base = loadNetworkSpec(network_, set_);
@@ -60,12 +60,14 @@ int SweepCommand::run() const
             }
         }
     };
-    const unsigned threads = std::max(1u, std::min<unsigned>(std::thread::hardware_concurrency(),
-                                                             unsigned(specs.size())));
+    const unsigned threads = std::max(
+        1u, std::min<unsigned>(std::thread::hardware_concurrency(), unsigned(specs.size())));
     std::vector<std::thread> pool;
-    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
+    for (unsigned t = 1; t < threads; ++t)
+        pool.emplace_back(worker);
     worker();
-    for (std::thread& t : pool) t.join();
+    for (std::thread& t : pool)
+        t.join();
     for (const std::exception_ptr& e : errors)
         if (e) std::rethrow_exception(e);
 

@@ -5,7 +5,6 @@
 #include "app/cli/clicommon.h"
 
 #include <CLI/CLI.hpp>
-
 #include <string>
 #include <vector>
 

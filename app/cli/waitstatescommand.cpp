@@ -2,11 +2,10 @@
 
 #include "model/waitstates.h"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <numeric>
 #include <vector>
 
@@ -31,8 +30,7 @@ void printText(const WaitStateAnalysis& a)
         const std::string name(waitPatternName(WaitPattern(p)));
         std::printf("%-16s %10s %6.1f%%\n", name.c_str(), durationText(a.byPattern[p]).c_str(),
                     percent(a.byPattern[p], a.totalNs));
-        if (WaitPattern(p) != WaitPattern::LateSender)
-            continue;
+        if (WaitPattern(p) != WaitPattern::LateSender) continue;
         // The wrong-order sub-patterns are parts of the Late Sender line above.
         const char* kinds[] = {"same source", "different source"};
         for (size_t k = 0; k < 2; ++k)
@@ -58,8 +56,7 @@ void printText(const WaitStateAnalysis& a)
     std::iota(order.begin(), order.end(), 0u);
     std::stable_sort(order.begin(), order.end(),
                      [&](uint32_t x, uint32_t y) { return a.byRank[x] > a.byRank[y]; });
-    if (order.size() > 10)
-        order.resize(10);
+    if (order.size() > 10) order.resize(10);
     std::printf("\n%6s %10s\n", "rank", "wait");
     for (uint32_t r : order)
         std::printf("%6u %10s\n", r, durationText(a.byRank[r]).c_str());

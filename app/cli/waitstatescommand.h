@@ -6,7 +6,6 @@
 #include "app/cli/clicommon.h"
 
 #include <CLI/CLI.hpp>
-
 #include <cstdint>
 #include <string>
 

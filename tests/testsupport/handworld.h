@@ -20,7 +20,8 @@ struct HandWorld
 
     explicit HandWorld(int ranks)
     {
-        for (int i = 0; i < ranks; ++i) loc.push_back(h.addRank());
+        for (int i = 0; i < ranks; ++i)
+            loc.push_back(h.addRank());
         world = h.addWorld();
     }
     /// MPI call `fn` on [b, e] with no payload (MPI_Init, MPI_Finalize, ...).

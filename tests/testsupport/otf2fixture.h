@@ -7,13 +7,11 @@
 // MPI_COMM_WORLD = communicator 0 over both ranks, a 1 GHz clock with offset 0 (so ticks are
 // ns). Each location runs main > one MPI call; rank 0 sends one message (tag 7) to rank 1.
 
-#include <otf2/otf2.h>
-
 #include <QString>
-
 #include <functional>
 #include <map>
 #include <optional>
+#include <otf2/otf2.h>
 #include <string>
 
 namespace rankscope::test::otf2fixture {
@@ -67,7 +65,7 @@ struct Fixture
     OTF2_StringRef locationName = kThread;               ///< the name of both locations
     OTF2_SystemTreeNodeRef nodeOfGroup1 = 0;             ///< system tree node of group 1
     OTF2_SystemTreeNodeRef nodeParent = OTF2_UNDEFINED_SYSTEM_TREE_NODE; ///< node 0's parent
-    OTF2_CommRef worldParent = OTF2_UNDEFINED_COMM;      ///< MPI_COMM_WORLD's parent
+    OTF2_CommRef worldParent = OTF2_UNDEFINED_COMM; ///< MPI_COMM_WORLD's parent
     /// When set, communicator 1 ("MPI_COMM_WORLD" too, unused by events) over this group.
     std::optional<OTF2_GroupRef> secondCommGroup;
     /// Adds regions 5, 6, ... named by the undefined strings 100, 101, ...

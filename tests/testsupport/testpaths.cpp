@@ -24,8 +24,7 @@ QStringList sharedTraceNames()
 QString sharedTraceAnchor(const QString& name)
 {
     const QString dir = sharedTrace(name);
-    if (dir.isEmpty())
-        return {};
+    if (dir.isEmpty()) return {};
     const QString anchor = QDir(dir).filePath(QStringLiteral("traces.otf2"));
     return QFileInfo::exists(anchor) ? anchor : QString();
 }

@@ -29,7 +29,8 @@ Histogram assembleClassicHistogram(const std::vector<double>& v, size_t bins, ui
         bin.frequency = std::clamp(v[6 + 4 * b], 0.0, 1.0);
     }
     double total = 0;
-    for (const HistogramBin& bin : p.bins) total += bin.frequency;
+    for (const HistogramBin& bin : p.bins)
+        total += bin.frequency;
     for (size_t b = 0; b < bins; ++b) {
         HistogramBin& bin = p.bins[b];
         bin.frequency = total > 0 ? bin.frequency / total : 1.0 / double(bins);
@@ -64,7 +65,8 @@ ClassicHistogramPrediction extrapolateHistogramClassic(std::span<const double> s
     // bin lower, upper, mean, frequency; the histogram is assembled from the predictions and,
     // for the held-out check, from the held-out values the same way.
     // `noise(k)`: the noise of the value at scale k (0: unknown).
-    const auto fit = [&](const std::string& quantity, const std::function<double(const Histogram&)>& get,
+    const auto fit = [&](const std::string& quantity,
+                         const std::function<double(const Histogram&)>& get,
                          const std::function<double(size_t)>& noise = {}) {
         std::vector<FitPoint> points;
         for (size_t k = 0; k < scales.size(); ++k)
@@ -72,10 +74,15 @@ ClassicHistogramPrediction extrapolateHistogramClassic(std::span<const double> s
         out.fits.push_back(fitClassic(points, target, quantity));
     };
     const auto sd = [&](size_t k) { return k < spread.size() ? spread[k] : 0.0; };
-    fit("mean", [](const Histogram& h) { return h.mean; },
-        [&](size_t k) { return sd(k) / std::sqrt(double(std::max<uint64_t>(1, histograms[k].count))); });
-    fit("min", [](const Histogram& h) { return h.min; }, sd);
-    fit("max", [](const Histogram& h) { return h.max; }, sd);
+    fit(
+        "mean", [](const Histogram& h) { return h.mean; },
+        [&](size_t k) {
+            return sd(k) / std::sqrt(double(std::max<uint64_t>(1, histograms[k].count)));
+        });
+    fit(
+        "min", [](const Histogram& h) { return h.min; }, sd);
+    fit(
+        "max", [](const Histogram& h) { return h.max; }, sd);
     for (size_t b = 0; b < bins; ++b) {
         const std::string k = "bin " + std::to_string(b) + " ";
         fit(k + "lower", [b](const Histogram& h) { return h.bins[b].lower; });

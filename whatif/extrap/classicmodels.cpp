@@ -37,7 +37,8 @@ struct Trimmed
 Trimmed trimmedMeanSd(const std::vector<double>& v)
 {
     double mean = 0;
-    for (double x : v) mean += x;
+    for (double x : v)
+        mean += x;
     mean /= double(v.size());
     size_t outlier = 0;
     for (size_t i = 1; i < v.size(); ++i)
@@ -58,9 +59,15 @@ std::string formula(const ClassicModelFit& f)
 {
     char buf[160];
     switch (f.model) {
-    case ClassicModel::Constant: std::snprintf(buf, sizeof buf, "%.6g", f.c); break;
-    case ClassicModel::Linear: std::snprintf(buf, sizeof buf, "%.6g * n + %.6g", f.a, f.c); break;
-    case ClassicModel::Inverse: std::snprintf(buf, sizeof buf, "%.6g / n", f.b); break;
+    case ClassicModel::Constant:
+        std::snprintf(buf, sizeof buf, "%.6g", f.c);
+        break;
+    case ClassicModel::Linear:
+        std::snprintf(buf, sizeof buf, "%.6g * n + %.6g", f.a, f.c);
+        break;
+    case ClassicModel::Inverse:
+        std::snprintf(buf, sizeof buf, "%.6g / n", f.b);
+        break;
     case ClassicModel::InverseConstant:
         std::snprintf(buf, sizeof buf, "%.6g / n + %.6g", f.b, f.c);
         break;
@@ -73,10 +80,14 @@ std::string formula(const ClassicModelFit& f)
 std::string classicModelName(ClassicModel model)
 {
     switch (model) {
-    case ClassicModel::Constant: return "constant";
-    case ClassicModel::Linear: return "linear";
-    case ClassicModel::Inverse: return "inverse";
-    case ClassicModel::InverseConstant: return "inverse_constant";
+    case ClassicModel::Constant:
+        return "constant";
+    case ClassicModel::Linear:
+        return "linear";
+    case ClassicModel::Inverse:
+        return "inverse";
+    case ClassicModel::InverseConstant:
+        return "inverse_constant";
     }
     return "";
 }
@@ -144,10 +155,14 @@ namespace {
 Eigen::RowVectorXd classicDesignRow(ClassicModel model, double n)
 {
     switch (model) {
-    case ClassicModel::Constant: return Eigen::RowVectorXd::Constant(1, 1.0);
-    case ClassicModel::Linear: return (Eigen::RowVectorXd(2) << 1.0, n).finished();
-    case ClassicModel::Inverse: return Eigen::RowVectorXd::Constant(1, 1 / n);
-    case ClassicModel::InverseConstant: return (Eigen::RowVectorXd(2) << 1.0, 1 / n).finished();
+    case ClassicModel::Constant:
+        return Eigen::RowVectorXd::Constant(1, 1.0);
+    case ClassicModel::Linear:
+        return (Eigen::RowVectorXd(2) << 1.0, n).finished();
+    case ClassicModel::Inverse:
+        return Eigen::RowVectorXd::Constant(1, 1 / n);
+    case ClassicModel::InverseConstant:
+        return (Eigen::RowVectorXd(2) << 1.0, 1 / n).finished();
     }
     return {};
 }
@@ -174,11 +189,13 @@ SeriesFit fitClassic(std::span<const FitPoint> points, double target, std::strin
     std::vector<std::optional<HeldOutResult>> out;
     for (const ClassicModelFit& f : fits) {
         CandidateModel c{classicModelName(f.model), formula(f), f.d, f(target),
-                         f.model == ClassicModel::Constant || f.model == ClassicModel::Inverse ? 1 : 2};
+                         f.model == ClassicModel::Constant || f.model == ClassicModel::Inverse ? 1
+                                                                                               : 2};
         // Held out: the model refitted on the smaller scales, by its own procedure of §3.2 when
         // 3 or more remain, else (2 remain: no outlier can be removed) by least squares.
         Eigen::MatrixXd x(m, classicDesignRow(f.model, 1).size());
-        for (Eigen::Index i = 0; i < m; ++i) x.row(i) = classicDesignRow(f.model, points[size_t(i)].n);
+        for (Eigen::Index i = 0; i < m; ++i)
+            x.row(i) = classicDesignRow(f.model, points[size_t(i)].n);
         out.push_back(holdOut(x, y, held, classicDesignRow(f.model, target)));
         if (smaller.size() >= 3 && out.back()) {
             const ClassicModelFit g = fitClassicModels(smaller)[size_t(f.model)];

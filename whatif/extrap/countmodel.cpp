@@ -38,7 +38,8 @@ const std::vector<Basis>& bases()
 Eigen::RowVectorXd row(const Basis& b, double n)
 {
     Eigen::RowVectorXd r(Eigen::Index(b.functions.size()));
-    for (size_t i = 0; i < b.functions.size(); ++i) r(Eigen::Index(i)) = b.functions[i](n);
+    for (size_t i = 0; i < b.functions.size(); ++i)
+        r(Eigen::Index(i)) = b.functions[i](n);
     return r;
 }
 
@@ -51,21 +52,22 @@ double rounded(double v)
 
 SeriesFit fitCount(std::span<const FitPoint> points, double target, std::string quantity)
 {
-    if (points.size() < 3)
-        throw std::invalid_argument("a count series needs at least 3 scales");
+    if (points.size() < 3) throw std::invalid_argument("a count series needs at least 3 scales");
     SeriesFit s;
     s.quantity = std::move(quantity);
     s.points.assign(points.begin(), points.end());
     const Eigen::Index m = Eigen::Index(points.size());
     Eigen::VectorXd y(m);
-    for (Eigen::Index i = 0; i < m; ++i) y(i) = points[size_t(i)].value;
+    for (Eigen::Index i = 0; i < m; ++i)
+        y(i) = points[size_t(i)].value;
 
     std::vector<std::vector<double>> folds;
     std::vector<std::optional<HeldOutResult>> out;
     const std::vector<bool> held = largestScaleRows(points);
     for (const Basis& b : bases()) {
         Eigen::MatrixXd x(m, Eigen::Index(b.functions.size()));
-        for (Eigen::Index i = 0; i < m; ++i) x.row(i) = row(b, points[size_t(i)].n);
+        for (Eigen::Index i = 0; i < m; ++i)
+            x.row(i) = row(b, points[size_t(i)].n);
         const Eigen::RowVectorXd t = row(b, target);
         const auto c = solveLeastSquares(x, y);
         const auto loo = c ? leaveOneOut(x, y, t) : std::nullopt;
@@ -82,8 +84,8 @@ SeriesFit fitCount(std::span<const FitPoint> points, double target, std::string 
         out.push_back(holdOut(x, y, held, t));
         if (out.back()) s.models.back().heldOutPct = out.back()->smape;
         // Clearly smaller error wins (beyond rounding): ties go to the earlier, simpler basis.
-        if (s.chosen < 0 ||
-            loo->meanAbsError < s.models[size_t(s.chosen)].d - 1e-9 * std::max(1.0, y.cwiseAbs().maxCoeff()))
+        if (s.chosen < 0 || loo->meanAbsError < s.models[size_t(s.chosen)].d -
+                                                    1e-9 * std::max(1.0, y.cwiseAbs().maxCoeff()))
             s.chosen = int(s.models.size() - 1);
     }
     if (s.chosen < 0) return s;

@@ -40,7 +40,8 @@ std::optional<LooResult> leaveOneOut(const Eigen::MatrixXd& x, const Eigen::Vect
 }
 
 std::optional<HeldOutResult> holdOut(const Eigen::MatrixXd& x, const Eigen::VectorXd& y,
-                                     const std::vector<bool>& held, const Eigen::RowVectorXd& target)
+                                     const std::vector<bool>& held,
+                                     const Eigen::RowVectorXd& target)
 {
     const Eigen::Index m = x.rows();
     const Eigen::Index kept = Eigen::Index(std::count(held.begin(), held.end(), false));
@@ -75,16 +76,19 @@ std::optional<HeldOutResult> holdOut(const Eigen::MatrixXd& x, const Eigen::Vect
 std::vector<bool> largestScaleRows(std::span<const FitPoint> points)
 {
     double largest = 0;
-    for (const FitPoint& p : points) largest = std::max(largest, p.n);
+    for (const FitPoint& p : points)
+        largest = std::max(largest, p.n);
     std::vector<bool> held;
-    for (const FitPoint& p : points) held.push_back(p.n == largest);
+    for (const FitPoint& p : points)
+        held.push_back(p.n == largest);
     return held;
 }
 
 Eigen::VectorXd valuesOf(std::span<const FitPoint> points)
 {
     Eigen::VectorXd y(Eigen::Index(points.size()));
-    for (size_t i = 0; i < points.size(); ++i) y(Eigen::Index(i)) = points[i].value;
+    for (size_t i = 0; i < points.size(); ++i)
+        y(Eigen::Index(i)) = points[i].value;
     return y;
 }
 

@@ -9,7 +9,6 @@
 #include "whatif/extrap/seriesfit.h"
 
 #include <Eigen/Dense>
-
 #include <optional>
 #include <span>
 #include <vector>
@@ -42,7 +41,8 @@ struct HeldOutResult
 /// Refits y ~ X c without the rows marked in `held` and judges it on them. nullopt when the
 /// remaining rows are fewer than the coefficients or rank-deficient, or nothing is held.
 std::optional<HeldOutResult> holdOut(const Eigen::MatrixXd& x, const Eigen::VectorXd& y,
-                                     const std::vector<bool>& held, const Eigen::RowVectorXd& target);
+                                     const std::vector<bool>& held,
+                                     const Eigen::RowVectorXd& target);
 
 /// The rows at the largest scale n of `points` (every problem size at that n).
 std::vector<bool> largestScaleRows(std::span<const FitPoint> points);

@@ -52,13 +52,14 @@ double standardError(const std::vector<double>& v)
     if (v.size() < 2) return 0;
     const double mean = std::accumulate(v.begin(), v.end(), 0.0) / double(v.size());
     double ss = 0;
-    for (double x : v) ss += (x - mean) * (x - mean);
+    for (double x : v)
+        ss += (x - mean) * (x - mean);
     return std::sqrt(ss / double(v.size() - 1) / double(v.size()));
 }
 
 /// Reads one trace; false when cancelled. `from`, `to`: its share of the overall progress.
-bool load(const Trace& trace, const std::string& label, bool withSamples, const ProgressCallback& progress,
-          double from, double to, ScaleData& out)
+bool load(const Trace& trace, const std::string& label, bool withSamples,
+          const ProgressCallback& progress, double from, double to, ScaleData& out)
 {
     const double mid = withSamples ? (from + to) / 2 : to;
     const auto slice = [&](double a, double b) -> ProgressCallback {
@@ -69,7 +70,8 @@ bool load(const Trace& trace, const std::string& label, bool withSamples, const 
     out.table = computeIntervals(trace, slice(from, mid));
     if (out.table.cancelled) return false;
     if (out.table.intervals.empty())
-        throw TraceError(label + " has no delta times (no MPI calls between MPI_Init and MPI_Finalize)");
+        throw TraceError(label +
+                         " has no delta times (no MPI calls between MPI_Init and MPI_Finalize)");
     if (withSamples) {
         out.samples = collectIntervalSamples(trace, {}, slice(mid, to));
         if (out.samples.cancelled) return false;
@@ -87,8 +89,9 @@ void validate(const std::vector<const Trace*>& traces, const ExtrapolationOption
 {
     if (o.target == 0) throw std::invalid_argument("the target scale must be at least 1 rank");
     if (o.target > kMaxTargetRanks)
-        throw TraceError("the target of " + std::to_string(o.target) + " ranks is above the limit of " +
-                         std::to_string(kMaxTargetRanks) + " (2^24) ranks");
+        throw TraceError("the target of " + std::to_string(o.target) +
+                         " ranks is above the limit of " + std::to_string(kMaxTargetRanks) +
+                         " (2^24) ranks");
     if (o.bins < 1 || o.bins > kMaxHistogramBins)
         throw std::invalid_argument("bin count " + std::to_string(o.bins) + " is not in 1.." +
                                     std::to_string(kMaxHistogramBins));
@@ -100,7 +103,8 @@ void validate(const std::vector<const Trace*>& traces, const ExtrapolationOption
                          std::to_string(traces.size()) + ")");
     for (size_t i = 0; i < traces.size(); ++i) {
         if (!traces[i]) throw std::invalid_argument("null trace");
-        if (traces[i]->rankCount() == 0) throw TraceError(labelOf(o, i, *traces[i]) + " has no ranks");
+        if (traces[i]->rankCount() == 0)
+            throw TraceError(labelOf(o, i, *traces[i]) + " has no ranks");
         for (size_t j = 0; j < i; ++j)
             if (traces[j]->rankCount() == traces[i]->rankCount())
                 throw TraceError(labelOf(o, j, *traces[j]) + " and " + labelOf(o, i, *traces[i]) +
@@ -145,7 +149,8 @@ constexpr double kSameProgramShare = 0.5;
 void checkSameProgram(const std::vector<ScaleData>& data, const std::vector<std::string>& labels)
 {
     std::set<std::string> everywhere;
-    for (const auto& [site, n] : callsBySite(data.front().table)) everywhere.insert(site);
+    for (const auto& [site, n] : callsBySite(data.front().table))
+        everywhere.insert(site);
     for (size_t k = 1; k < data.size(); ++k) {
         const std::map<std::string, double> here = callsBySite(data[k].table);
         std::erase_if(everywhere, [&](const std::string& s) { return !here.count(s); });
@@ -153,7 +158,8 @@ void checkSameProgram(const std::vector<ScaleData>& data, const std::vector<std:
     for (size_t k = 0; k < data.size(); ++k) {
         const double share = sharedCallShare(data[k].table, everywhere);
         if (share < kSameProgramShare)
-            throw TraceError(labels[k] + " is not a trace of the same program as the others: only " +
+            throw TraceError(labels[k] +
+                             " is not a trace of the same program as the others: only " +
                              std::to_string(int(std::lround(share * 100))) +
                              " % of its MPI calls are made at call sites found at every input "
                              "scale (at least 50 % is needed)");
@@ -172,15 +178,15 @@ IntervalPrediction predictInterval(const MatchedInterval& m, const std::vector<S
     std::vector<double> present;
     for (size_t k = 0; k < data.size(); ++k) {
         const ExecutionInterval* iv = m.atScale[k];
-        counts.push_back({double(data[k].ranks), 0,
-                          iv ? double(iv->stats.occurrences) / data[k].ranks : 0.0});
+        counts.push_back(
+            {double(data[k].ranks), 0, iv ? double(iv->stats.occurrences) / data[k].ranks : 0.0});
         if (!iv) continue;
         present.push_back(data[k].ranks);
         // Noise of the mean delta: its spread over ranks (per-rank means), as a standard error.
         std::vector<double> rankMeans;
-        for (const IntervalRankStats& r : iv->perRank) rankMeans.push_back(r.stats.mean());
-        means.push_back({double(data[k].ranks), 0, iv->stats.mean(),
-                         standardError(rankMeans)});
+        for (const IntervalRankStats& r : iv->perRank)
+            rankMeans.push_back(r.stats.mean());
+        means.push_back({double(data[k].ranks), 0, iv->stats.mean(), standardError(rankMeans)});
     }
     SeriesFit count = fitCount(counts, target, "count per rank");
     p.predictedCount = count.prediction;
@@ -191,7 +197,8 @@ IntervalPrediction predictInterval(const MatchedInterval& m, const std::vector<S
     if (o.method == Method::Classic) {
         std::vector<Histogram> hs;
         for (size_t k = 0; k < data.size(); ++k)
-            if (m.atScale[k]) hs.push_back(makeHistogram(data[k].samples.samples.at(m.name), o.bins));
+            if (m.atScale[k])
+                hs.push_back(makeHistogram(data[k].samples.samples.at(m.name), o.bins));
         const uint64_t n = uint64_t(std::llround(p.predictedCount * target));
         ClassicHistogramPrediction h = extrapolateHistogramClassic(present, hs, target, n);
         p.predicted = std::move(h.histogram);
@@ -203,7 +210,8 @@ IntervalPrediction predictInterval(const MatchedInterval& m, const std::vector<S
         p.hasHeldOut = count.hasHeldOut && (!atLargest || h.hasHeldOut);
         if (atLargest) p.heldOutPredicted = std::move(h.heldOut);
         p.fits.push_back(std::move(count));
-        for (SeriesFit& f : h.fits) p.fits.push_back(std::move(f));
+        for (SeriesFit& f : h.fits)
+            p.fits.push_back(std::move(f));
         return p;
     }
 
@@ -222,7 +230,8 @@ IntervalPrediction predictInterval(const MatchedInterval& m, const std::vector<S
         const std::vector<double> t = perRankTotals(*m.atScale[k], data[k].ranks);
         const double avg = std::accumulate(t.begin(), t.end(), 0.0) / double(t.size());
         std::vector<double> q = makeHistogram(t, 1).quantiles;
-        for (double& v : q) v = avg > 0 ? v / avg : 0.0;
+        for (double& v : q)
+            v = avg > 0 ? v / avg : 0.0;
         totals.push_back({double(data[k].ranks), 0, avg, standardError(t)});
         ratios.push_back(std::move(q));
     }
@@ -243,7 +252,8 @@ IntervalPrediction predictInterval(const MatchedInterval& m, const std::vector<S
     p.fits.push_back(std::move(count));
     p.fits.push_back(std::move(mean));
     p.fits.push_back(std::move(total));
-    for (SeriesFit& f : q.fits) p.fits.push_back(std::move(f));
+    for (SeriesFit& f : q.fits)
+        p.fits.push_back(std::move(f));
     return p;
 }
 
@@ -266,9 +276,12 @@ void addMeasured(IntervalPrediction& p, const ExecutionInterval* iv, const Scale
 std::string methodName(Method method)
 {
     switch (method) {
-    case Method::Classic: return "classic";
-    case Method::Rankscope: return "rankscope";
-    case Method::Auto: return "auto";
+    case Method::Classic:
+        return "classic";
+    case Method::Rankscope:
+        return "rankscope";
+    case Method::Auto:
+        return "auto";
     }
     return "";
 }
@@ -311,8 +324,9 @@ bool runMethod(const Inputs& in, const ExtrapolationOptions& o, const ProgressCa
         IntervalPrediction p = predictInterval(m, in.data, o);
         if (in.measured) {
             const IntervalTable& t = in.measured->table;
-            const auto at = std::find_if(t.intervals.begin(), t.intervals.end(),
-                                         [&](const ExecutionInterval& iv) { return t.name(iv) == m.name; });
+            const auto at =
+                std::find_if(t.intervals.begin(), t.intervals.end(),
+                             [&](const ExecutionInterval& iv) { return t.name(iv) == m.name; });
             addMeasured(p, at == t.intervals.end() ? nullptr : &*at, *in.measured, o);
         }
         result.intervals.push_back(std::move(p));
@@ -321,18 +335,21 @@ bool runMethod(const Inputs& in, const ExtrapolationOptions& o, const ProgressCa
     if (in.measured) {
         for (const ExecutionInterval& iv : in.measured->table.intervals) {
             const std::string name = in.measured->table.name(iv);
-            const bool known = std::any_of(in.series.intervals.begin(), in.series.intervals.end(),
-                                           [&](const MatchedInterval& m) { return m.name == name; });
+            const bool known =
+                std::any_of(in.series.intervals.begin(), in.series.intervals.end(),
+                            [&](const MatchedInterval& m) { return m.name == name; });
             if (!known) result.missingIntervals.push_back(name + " (only in the measured trace)");
         }
     }
     std::vector<std::vector<double>> sums;
-    for (const ScaleData& d : in.data) sums.push_back(toDoubles(d.table.rankDeltaSums));
+    for (const ScaleData& d : in.data)
+        sums.push_back(toDoubles(d.table.rankDeltaSums));
     composeSums(result, sums, o);
     if (in.measured) {
         result.measuredSums = makeHistogram(toDoubles(in.measured->table.rankDeltaSums), o.bins);
         result.measuredMaxRankDeltaSum = double(in.measured->table.maxRankDeltaSum());
-        result.accuracyPct = accuracyPercent(result.predictedMaxRankDeltaSum, *result.measuredMaxRankDeltaSum);
+        result.accuracyPct =
+            accuracyPercent(result.predictedMaxRankDeltaSum, *result.measuredMaxRankDeltaSum);
         result.w1Normalized = wasserstein1Normalized(result.predictedSums, *result.measuredSums);
     }
     return reporter.report(in.series.intervals.size());
@@ -343,7 +360,9 @@ constexpr double kIndistinguishable = 2.0;
 
 MethodCandidate candidateOf(const ExtrapolationResult& r)
 {
-    return {r.method, r.mode, {r.predictedMaxRankDeltaSum, r.predictedMaxLow, r.predictedMaxHigh, r.heldOutErrorPct}};
+    return {r.method,
+            r.mode,
+            {r.predictedMaxRankDeltaSum, r.predictedMaxLow, r.predictedMaxHigh, r.heldOutErrorPct}};
 }
 
 } // namespace
@@ -372,25 +391,30 @@ ExtrapolationResult extrapolate(const std::vector<const Trace*>& smallScales,
     for (size_t k = 0; k < order.size(); ++k) {
         const Trace& t = *smallScales[order[k]];
         labels.push_back(labelOf(options, order[k], t));
-        if (!load(t, labels.back(), samples, options.progress, k * loadShare, (k + 1) * loadShare, in.data[k]))
+        if (!load(t, labels.back(), samples, options.progress, k * loadShare, (k + 1) * loadShare,
+                  in.data[k]))
             return cancelled;
         in.scales.push_back(in.data[k].ranks);
     }
     std::vector<const IntervalTable*> tables;
-    for (const ScaleData& d : in.data) tables.push_back(&d.table);
+    for (const ScaleData& d : in.data)
+        tables.push_back(&d.table);
     in.series = matchIntervals(in.scales, tables);
     checkSameProgram(in.data, labels);
     if (measured) {
-        const std::string label = "the measured trace (" + std::to_string(measured->rankCount()) + " ranks)";
+        const std::string label =
+            "the measured trace (" + std::to_string(measured->rankCount()) + " ranks)";
         if (measured->rankCount() != options.target)
-            throw TraceError(label + " is not at the target scale of " + std::to_string(options.target) +
+            throw TraceError(label + " is not at the target scale of " +
+                             std::to_string(options.target) +
                              " ranks: a measured run compares only at the scale predicted");
         in.measured.emplace();
         if (!load(*measured, label, samples, options.progress, 0.6 - loadShare, 0.6, *in.measured))
             return cancelled;
         std::set<std::string> known;
         for (const ScaleData& d : in.data)
-            for (const auto& [site, n] : callsBySite(d.table)) known.insert(site);
+            for (const auto& [site, n] : callsBySite(d.table))
+                known.insert(site);
         const double share = sharedCallShare(in.measured->table, known);
         if (share < kSameProgramShare)
             throw TraceError(label + " is not a run of the program of the inputs: only " +
@@ -402,9 +426,9 @@ ExtrapolationResult extrapolate(const std::vector<const Trace*>& smallScales,
     // One run per method; auto runs all three and keeps the lowest held-out error.
     std::vector<ExtrapolationOptions> runs;
     if (options.method == Method::Auto) {
-        for (auto [method, mode] : {std::pair{Method::Rankscope, Mode::Interval},
-                                    std::pair{Method::Classic, Mode::Sum},
-                                    std::pair{Method::Classic, Mode::Interval}}) {
+        for (auto [method, mode] :
+             {std::pair{Method::Rankscope, Mode::Interval}, std::pair{Method::Classic, Mode::Sum},
+              std::pair{Method::Classic, Mode::Interval}}) {
             ExtrapolationOptions o = options;
             o.method = method;
             o.mode = mode;
@@ -417,9 +441,10 @@ ExtrapolationResult extrapolate(const std::vector<const Trace*>& smallScales,
     for (size_t i = 0; i < runs.size(); ++i) {
         const double from = 0.6 + 0.4 * double(i) / double(runs.size());
         const double to = 0.6 + 0.4 * double(i + 1) / double(runs.size());
-        const ProgressCallback slice =
-            options.progress ? ProgressCallback([&, from, to](double f) { return options.progress(from + f * (to - from)); })
-                             : ProgressCallback{};
+        const ProgressCallback slice = options.progress ? ProgressCallback([&, from, to](double f) {
+            return options.progress(from + f * (to - from));
+        })
+                                                        : ProgressCallback{};
         if (!runMethod(in, runs[i], slice, results[i])) return cancelled;
     }
     if (results.size() == 1) return std::move(results.front());
@@ -429,7 +454,8 @@ ExtrapolationResult extrapolate(const std::vector<const Trace*>& smallScales,
     // method wins only when it is clearly better.
     const auto error = [&](size_t i) { return results[i].heldOutErrorPct.value_or(INFINITY); };
     const auto clearlyBetter = [&](size_t i, size_t than) {
-        return error(i) * kIndistinguishable < error(than) && error(i) < error(than) - kGuardAbsolute;
+        return error(i) * kIndistinguishable < error(than) &&
+               error(i) < error(than) - kGuardAbsolute;
     };
     size_t best = 0;
     for (size_t i = 1; i < results.size(); ++i)
@@ -443,8 +469,10 @@ ExtrapolationResult extrapolate(const std::vector<const Trace*>& smallScales,
         // Model disagreement: a method the inputs cannot rule out (the winner is not clearly
         // better) widens the interval to its prediction.
         if (!clearlyBetter(best, i)) {
-            chosen.predictedMaxLow = std::min(chosen.predictedMaxLow, results[i].predictedMaxRankDeltaSum);
-            chosen.predictedMaxHigh = std::max(chosen.predictedMaxHigh, results[i].predictedMaxRankDeltaSum);
+            chosen.predictedMaxLow =
+                std::min(chosen.predictedMaxLow, results[i].predictedMaxRankDeltaSum);
+            chosen.predictedMaxHigh =
+                std::max(chosen.predictedMaxHigh, results[i].predictedMaxRankDeltaSum);
         }
     }
     return chosen;
@@ -457,8 +485,10 @@ SeriesFit fitSeries(std::span<const FitPoint> points, Method method, double targ
     for (const FitPoint& p : points)
         if (std::abs(p.value) > kLargest || std::abs(p.n) > kLargest || std::abs(p.s) > kLargest) {
             char buf[160];
-            std::snprintf(buf, sizeof buf, "the point %g:%g is too large to fit (values and scales must "
-                          "stay within 1e150, or the fit overflows)", p.n, p.value);
+            std::snprintf(buf, sizeof buf,
+                          "the point %g:%g is too large to fit (values and scales must "
+                          "stay within 1e150, or the fit overflows)",
+                          p.n, p.value);
             throw std::invalid_argument(buf);
         }
     if (!(targetN > 0) || targetN > kLargest || targetS > kLargest)

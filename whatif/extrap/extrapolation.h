@@ -42,9 +42,9 @@ struct ExtrapolationOptions
 {
     Method method = Method::Auto;
     Mode mode = Mode::Interval;
-    uint32_t target = 0; ///< the target rank count N
-    int bins = 20;       ///< histogram bins (1..kMaxHistogramBins)
-    ProgressCallback progress; ///< 0..1; returning false cancels (the result says so)
+    uint32_t target = 0;                 ///< the target rank count N
+    int bins = 20;                       ///< histogram bins (1..kMaxHistogramBins)
+    ProgressCallback progress;           ///< 0..1; returning false cancels (the result says so)
     std::vector<std::string> traceNames; ///< optional, one per small-scale trace, for messages
     /// Accept a target at or below the largest input (synthesis rebuilding a scale that was run,
     /// to compare); extrapolation proper refuses it.
@@ -54,19 +54,19 @@ struct ExtrapolationOptions
 /// The prediction for one execution interval.
 struct IntervalPrediction
 {
-    std::string name;             ///< `A - B`
-    std::string chosenModel;      ///< the model chosen for the mean delta per occurrence
-    double predictedMean = 0;     ///< delta per occurrence, ns
+    std::string name;         ///< `A - B`
+    std::string chosenModel;  ///< the model chosen for the mean delta per occurrence
+    double predictedMean = 0; ///< delta per occurrence, ns
     double predictedMeanLow = 0;
     double predictedMeanHigh = 0;
-    double predictedCount = 0;    ///< occurrences per rank (mean over ranks), an integer
-    Histogram predicted;          ///< delta times (classic) / per-rank totals (Rankscope)
-    std::vector<double> quantilesLow;  ///< Rankscope: band around predicted.quantiles
+    double predictedCount = 0;        ///< occurrences per rank (mean over ranks), an integer
+    Histogram predicted;              ///< delta times (classic) / per-rank totals (Rankscope)
+    std::vector<double> quantilesLow; ///< Rankscope: band around predicted.quantiles
     std::vector<double> quantilesHigh;
     std::optional<double> measuredMean;
     std::optional<double> measuredCount;
     std::optional<Histogram> measured; ///< the same quantity as `predicted`, measured
-    std::vector<SeriesFit> fits;  ///< every fitted series, with its candidates and samples
+    std::vector<SeriesFit> fits;       ///< every fitted series, with its candidates and samples
     /// Held-out check (the interval at the largest input scale, predicted from the smaller
     /// ones by the same model choices): occurrences per rank, and the predicted quantity
     /// (classic: the delta histogram; Rankscope: the per-rank totals' quantiles).
@@ -113,16 +113,16 @@ struct ExtrapolationResult
     Method method = Method::Rankscope;
     Mode mode = Mode::Interval;
     uint32_t target = 0;
-    std::vector<uint32_t> scales;       ///< the input rank counts, ascending
+    std::vector<uint32_t> scales;        ///< the input rank counts, ascending
     double predictedMaxRankDeltaSum = 0; ///< max_r S(r) at the target, ns
     double predictedMaxLow = 0;
     double predictedMaxHigh = 0;
-    Histogram predictedSums;            ///< S(r) over the target's ranks
-    std::vector<SeriesFit> sumFits;     ///< sum mode: the fitted series of the S(r) histogram
+    Histogram predictedSums;        ///< S(r) over the target's ranks
+    std::vector<SeriesFit> sumFits; ///< sum mode: the fitted series of the S(r) histogram
     std::optional<double> measuredMaxRankDeltaSum;
     std::optional<Histogram> measuredSums;
-    std::optional<double> accuracyPct;  ///< §3.5, of max_r S(r)
-    std::optional<double> w1Normalized; ///< §3.5, predicted vs measured S(r) histograms
+    std::optional<double> accuracyPct;         ///< §3.5, of max_r S(r)
+    std::optional<double> w1Normalized;        ///< §3.5, predicted vs measured S(r) histograms
     std::vector<IntervalPrediction> intervals; ///< interval mode, sorted by name
     std::vector<std::string> missingIntervals; ///< "A - B (missing at 16, 36)"
     bool cancelled = false;
@@ -148,10 +148,10 @@ struct ExtrapolationResult
                         autoChosen, candidates) ==
                std::tie(o.method, o.mode, o.target, o.scales, o.predictedMaxRankDeltaSum,
                         o.predictedMaxLow, o.predictedMaxHigh, o.predictedSums, o.sumFits,
-                        o.measuredMaxRankDeltaSum, o.measuredSums, o.accuracyPct,
-                        o.w1Normalized, o.intervals, o.missingIntervals, o.cancelled,
-                        o.intervalMethod, o.heldOutErrorPct, o.composition, o.direct, o.sumModel,
-                        o.autoChosen, o.candidates);
+                        o.measuredMaxRankDeltaSum, o.measuredSums, o.accuracyPct, o.w1Normalized,
+                        o.intervals, o.missingIntervals, o.cancelled, o.intervalMethod,
+                        o.heldOutErrorPct, o.composition, o.direct, o.sumModel, o.autoChosen,
+                        o.candidates);
     }
 };
 

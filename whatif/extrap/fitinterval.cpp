@@ -21,7 +21,8 @@ void setInterval(SeriesFit& s, double raw, std::span<const double> refits)
         low = std::min(low, v);
         high = std::max(high, v);
     };
-    for (double v : refits) take(v);
+    for (double v : refits)
+        take(v);
     if (s.chosen >= 0) {
         const CandidateModel& c = s.models[size_t(s.chosen)];
         const double margin = indistinguishableMargin(s.points);

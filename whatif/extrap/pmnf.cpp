@@ -18,9 +18,9 @@ namespace {
 std::string exponentText(double e)
 {
     static const std::pair<double, const char*> names[] = {
-        {0.25, "1/4"}, {1.0 / 3, "1/3"}, {0.5, "1/2"},  {2.0 / 3, "2/3"}, {0.75, "3/4"},
-        {1.25, "5/4"}, {4.0 / 3, "4/3"}, {1.5, "3/2"},  {5.0 / 3, "5/3"}, {1.75, "7/4"},
-        {-0.5, "-1/2"}};
+        {0.25, "1/4"},    {1.0 / 3, "1/3"}, {0.5, "1/2"},     {2.0 / 3, "2/3"},
+        {0.75, "3/4"},    {1.25, "5/4"},    {4.0 / 3, "4/3"}, {1.5, "3/2"},
+        {5.0 / 3, "5/3"}, {1.75, "7/4"},    {-0.5, "-1/2"}};
     for (const auto& [v, text] : names)
         if (std::abs(v - e) < 1e-12) return std::string("(") + text + ")";
     char buf[32];
@@ -34,7 +34,8 @@ std::string factor(const char* var, double e, int logPower)
     if (e != 0) s = std::string(var) + (e == 1 ? "" : "^" + exponentText(e));
     if (logPower > 0) {
         if (!s.empty()) s += "*";
-        s += std::string("log2(") + var + ")" + (logPower > 1 ? "^" + std::to_string(logPower) : "");
+        s +=
+            std::string("log2(") + var + ")" + (logPower > 1 ? "^" + std::to_string(logPower) : "");
     }
     return s;
 }
@@ -42,7 +43,8 @@ std::string factor(const char* var, double e, int logPower)
 double power(double x, double e, int logPower)
 {
     double v = e == 0 ? 1.0 : std::pow(x, e);
-    for (int p = 0; p < logPower; ++p) v *= std::log2(x);
+    for (int p = 0; p < logPower; ++p)
+        v *= std::log2(x);
     return v;
 }
 
@@ -51,7 +53,8 @@ Eigen::RowVectorXd designRow(const PmnfHypothesis& h, double n, double s)
     Eigen::RowVectorXd row(h.coefficients());
     Eigen::Index c = 0;
     if (h.constant) row(c++) = 1;
-    for (const PmnfTerm& t : h.terms) row(c++) = t(n, s);
+    for (const PmnfTerm& t : h.terms)
+        row(c++) = t(n, s);
     return row;
 }
 
@@ -104,8 +107,8 @@ std::string PmnfHypothesis::name() const
 
 const std::vector<double>& pmnfExponents()
 {
-    static const std::vector<double> e = {0,       0.25, 1.0 / 3, 0.5, 2.0 / 3, 0.75, 1,   1.25,
-                                          4.0 / 3, 1.5,  5.0 / 3, 1.75, 2,      -0.5, -1};
+    static const std::vector<double> e = {0,       0.25, 1.0 / 3, 0.5,  2.0 / 3, 0.75, 1, 1.25,
+                                          4.0 / 3, 1.5,  5.0 / 3, 1.75, 2,       -0.5, -1};
     return e;
 }
 
@@ -119,11 +122,13 @@ std::vector<PmnfHypothesis> pmnfHypotheses(bool withProblemSize)
                 inS.push_back({0, 0, i, j});
             }
     std::vector<PmnfHypothesis> h;
-    h.push_back({true, {}});                  // constant
-    h.push_back({false, {{-1, 0, 0, 0}}});   // classic inverse: k / n
-    for (const PmnfTerm& t : inN) h.push_back({true, {t}});
+    h.push_back({true, {}});               // constant
+    h.push_back({false, {{-1, 0, 0, 0}}}); // classic inverse: k / n
+    for (const PmnfTerm& t : inN)
+        h.push_back({true, {t}});
     if (withProblemSize) {
-        for (const PmnfTerm& g : inS) h.push_back({true, {g}});
+        for (const PmnfTerm& g : inS)
+            h.push_back({true, {g}});
         for (const PmnfTerm& f : inN)
             for (const PmnfTerm& g : inS) {
                 h.push_back({true, {{f.i, f.j, g.k, g.l}}});

@@ -11,10 +11,11 @@
 //
 // Over-fitting guard: hypotheses are grouped by their number of coefficients, the constant (the
 // null model: no dependence on the scale) in a group of its own before the other
-// one-coefficient laws. The simplest group's best is taken first; a group with more coefficients replaces it only when its best
-// score is lower by at least kGuardRelative (relative) and by a margin of kGuardAbsolute
-// percentage points or twice the samples' relative noise in %, whichever is larger. With 3-4
-// scales a two-term model often fits the noise; it must do clearly better than the noise.
+// one-coefficient laws. The simplest group's best is taken first; a group with more coefficients
+// replaces it only when its best score is lower by at least kGuardRelative (relative) and by a
+// margin of kGuardAbsolute percentage points or twice the samples' relative noise in %, whichever
+// is larger. With 3-4 scales a two-term model often fits the noise; it must do clearly better than
+// the noise.
 
 #include "whatif/extrap/seriesfit.h"
 

@@ -23,7 +23,8 @@ std::vector<double> monotoneRegression(std::vector<double> values)
         }
     }
     values.clear();
-    for (const auto& [m, s] : blocks) values.insert(values.end(), s, m);
+    for (const auto& [m, s] : blocks)
+        values.insert(values.end(), s, m);
     return values;
 }
 

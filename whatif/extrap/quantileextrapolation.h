@@ -19,7 +19,7 @@ struct QuantilePrediction
     std::vector<double> quantiles; ///< Histogram::kQuantileCount values, ascending, >= 0
     std::vector<double> low;
     std::vector<double> high;
-    std::vector<SeriesFit> fits;   ///< one per level, quantity "q0.95" etc.
+    std::vector<SeriesFit> fits; ///< one per level, quantity "q0.95" etc.
     /// The quantiles at the largest input scale predicted from the smaller ones (monotone);
     /// empty when a level has no held-out value.
     std::vector<double> heldOut;

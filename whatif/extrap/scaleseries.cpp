@@ -7,7 +7,8 @@ namespace rankscope::extrap {
 size_t MatchedInterval::presentCount() const
 {
     size_t n = 0;
-    for (const ExecutionInterval* i : atScale) n += i != nullptr;
+    for (const ExecutionInterval* i : atScale)
+        n += i != nullptr;
     return n;
 }
 

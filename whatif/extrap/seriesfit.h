@@ -25,11 +25,11 @@ struct FitPoint
 /// A candidate model of a series.
 struct CandidateModel
 {
-    std::string name;     ///< classic: constant, linear, inverse, inverse_constant; else a formula
-    std::string formula;  ///< the fitted function with its coefficients, for display
-    double d = 0;         ///< goodness (classic d1..d4; Rankscope: held-out SMAPE in %)
+    std::string name;      ///< classic: constant, linear, inverse, inverse_constant; else a formula
+    std::string formula;   ///< the fitted function with its coefficients, for display
+    double d = 0;          ///< goodness (classic d1..d4; Rankscope: held-out SMAPE in %)
     double prediction = 0; ///< the model evaluated at the target
-    int terms = 0;        ///< coefficients fitted (the over-fitting guard prefers fewer)
+    int terms = 0;         ///< coefficients fitted (the over-fitting guard prefers fewer)
     /// SMAPE (%) of predicting the largest input scale with this model refitted on the smaller
     /// ones; -1 when too few smaller scales remain for its coefficients.
     double heldOutPct = -1;
@@ -42,14 +42,14 @@ struct CandidateModel
 
 struct SeriesFit
 {
-    std::string quantity;             ///< what the series is ("mean", "q0.95", "bin 3 lower"...)
-    std::vector<FitPoint> points;     ///< the input samples
+    std::string quantity;         ///< what the series is ("mean", "q0.95", "bin 3 lower"...)
+    std::vector<FitPoint> points; ///< the input samples
     std::vector<CandidateModel> models;
-    int chosen = -1;                  ///< index into models; -1 when nothing could be fitted
-    double prediction = 0;            ///< the chosen model at the target, after clamping
-    double low = 0;                   ///< uncertainty interval of the prediction
+    int chosen = -1;       ///< index into models; -1 when nothing could be fitted
+    double prediction = 0; ///< the chosen model at the target, after clamping
+    double low = 0;        ///< uncertainty interval of the prediction
     double high = 0;
-    bool clamped = false;             ///< a negative prediction was clamped to 0
+    bool clamped = false; ///< a negative prediction was clamped to 0
     /// The chosen model refitted without the largest input scale and evaluated there (how the
     /// choice extrapolates); valid only when hasHeldOut.
     double heldOut = 0;
@@ -60,9 +60,9 @@ struct SeriesFit
     bool operator==(const SeriesFit& o) const
     {
         return std::tie(quantity, points, models, chosen, prediction, low, high, clamped, heldOut,
-                        hasHeldOut) ==
-               std::tie(o.quantity, o.points, o.models, o.chosen, o.prediction, o.low, o.high,
-                        o.clamped, o.heldOut, o.hasHeldOut);
+                        hasHeldOut) == std::tie(o.quantity, o.points, o.models, o.chosen,
+                                                o.prediction, o.low, o.high, o.clamped, o.heldOut,
+                                                o.hasHeldOut);
     }
 };
 

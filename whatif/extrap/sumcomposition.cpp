@@ -29,7 +29,8 @@ double robustSd(const std::vector<double>& v)
 {
     const double m = median(v);
     std::vector<double> dev;
-    for (double x : v) dev.push_back(std::abs(x - m));
+    for (double x : v)
+        dev.push_back(std::abs(x - m));
     return 1.4826 * median(std::move(dev));
 }
 
@@ -54,14 +55,15 @@ void classicSum(ExtrapolationResult& r, const std::vector<std::vector<double>>& 
         hs.push_back(makeHistogram(sums[k], o.bins));
         spread.push_back(robustSd(sums[k]));
     }
-    ClassicHistogramPrediction p = extrapolateHistogramClassic(scales, hs, o.target, o.target, spread);
+    ClassicHistogramPrediction p =
+        extrapolateHistogramClassic(scales, hs, o.target, o.target, spread);
     r.predictedSums = std::move(p.histogram);
     const SeriesFit& max = p.fits[2]; // mean, min, max, then the bins
     r.predictedMaxRankDeltaSum = r.predictedSums.max;
     r.predictedMaxLow = std::min(max.low, r.predictedMaxRankDeltaSum);
     r.predictedMaxHigh = std::max(max.high, r.predictedMaxRankDeltaSum);
-    r.heldOutErrorPct =
-        heldOutError(p.hasHeldOut ? std::optional<double>(p.heldOut.max) : std::nullopt, sums.back());
+    r.heldOutErrorPct = heldOutError(
+        p.hasHeldOut ? std::optional<double>(p.heldOut.max) : std::nullopt, sums.back());
     r.sumFits = std::move(p.fits);
 }
 
@@ -72,7 +74,8 @@ std::vector<double> classicQuantiles(const std::vector<std::pair<double, const H
     double mean = 0, variance = 0;
     for (const auto& [count, h] : parts) {
         double v = 0;
-        for (const HistogramBin& b : h->bins) v += b.frequency * (b.mean - h->mean) * (b.mean - h->mean);
+        for (const HistogramBin& b : h->bins)
+            v += b.frequency * (b.mean - h->mean) * (b.mean - h->mean);
         mean += count * h->mean;
         variance += count * v;
     }
@@ -81,8 +84,9 @@ std::vector<double> classicQuantiles(const std::vector<std::pair<double, const H
     std::vector<double> q;
     for (int i = 0; i < Histogram::kQuantileCount; ++i) {
         const double z = i == 0 ? -extreme
-                         : i + 1 == Histogram::kQuantileCount ? extreme
-                                                              : normalQuantile(Histogram::quantileLevel(i));
+                         : i + 1 == Histogram::kQuantileCount
+                             ? extreme
+                             : normalQuantile(Histogram::quantileLevel(i));
         q.push_back(std::max(0.0, mean + sd * z));
     }
     return monotoneRegression(std::move(q));
@@ -99,8 +103,7 @@ void classicInterval(ExtrapolationResult& r, const std::vector<std::vector<doubl
         const SeriesFit& count = p.fits.front();
         low += count.low * p.predictedMeanLow;
         high += count.high * p.predictedMeanHigh;
-        if (p.hasHeldOut)
-            held.push_back({p.heldOutCount, &p.heldOutPredicted});
+        if (p.hasHeldOut) held.push_back({p.heldOutCount, &p.heldOutPredicted});
         allHeld = allHeld && p.hasHeldOut;
     }
     const std::vector<double> q = classicQuantiles(parts, o.target);
@@ -108,15 +111,18 @@ void classicInterval(ExtrapolationResult& r, const std::vector<std::vector<doubl
     r.predictedMaxRankDeltaSum = q.back();
     // The spread over ranks at the target (max - mean) is added to the ends of the mean's band.
     double mean = 0;
-    for (const auto& [count, h] : parts) mean += count * h->mean;
+    for (const auto& [count, h] : parts)
+        mean += count * h->mean;
     const double excess = q.back() - mean;
     r.predictedMaxLow = std::min(low + excess, q.back());
     r.predictedMaxHigh = std::max(high + excess, q.back());
     if (allHeld && !held.empty())
-        r.heldOutErrorPct = relativeErrorPct(classicQuantiles(held, r.scales.back()).back(), maxOf(sums.back()));
+        r.heldOutErrorPct =
+            relativeErrorPct(classicQuantiles(held, r.scales.back()).back(), maxOf(sums.back()));
 }
 
-SumEstimate rankscopeComposition(ExtrapolationResult& r, const std::vector<std::vector<double>>& sums,
+SumEstimate rankscopeComposition(ExtrapolationResult& r,
+                                 const std::vector<std::vector<double>>& sums,
                                  const ExtrapolationOptions& o)
 {
     std::vector<double> q(Histogram::kQuantileCount, 0.0);
@@ -124,7 +130,8 @@ SumEstimate rankscopeComposition(ExtrapolationResult& r, const std::vector<std::
     bool allHeld = true;
     for (const IntervalPrediction& p : r.intervals) {
         if (p.predicted.quantiles.size() != q.size()) continue;
-        for (size_t i = 0; i < q.size(); ++i) q[i] += p.predicted.quantiles[i];
+        for (size_t i = 0; i < q.size(); ++i)
+            q[i] += p.predicted.quantiles[i];
         const double top = p.predicted.quantiles.back();
         low += p.quantilesLow.empty() ? top : std::min(top, p.quantilesLow.back());
         high += p.quantilesHigh.empty() ? top : std::max(top, p.quantilesHigh.back());
@@ -141,7 +148,8 @@ SumEstimate rankscopeComposition(ExtrapolationResult& r, const std::vector<std::
     return e;
 }
 
-SumEstimate rankscopeDirect(const ExtrapolationResult& r, const std::vector<std::vector<double>>& sums,
+SumEstimate rankscopeDirect(const ExtrapolationResult& r,
+                            const std::vector<std::vector<double>>& sums,
                             const ExtrapolationOptions& o, Histogram& histogram,
                             std::vector<SeriesFit>& fits)
 {
@@ -160,7 +168,8 @@ SumEstimate rankscopeDirect(const ExtrapolationResult& r, const std::vector<std:
         excessMin = std::min(excessMin, e);
         excessMax = std::max(excessMax, e);
         std::vector<double> q = makeHistogram(sums[k], 1).quantiles;
-        for (double& v : q) v = m > 0 ? v / m : 0.0;
+        for (double& v : q)
+            v = m > 0 ? v / m : 0.0;
         shape.push_back(std::move(q));
     }
     SeriesFit l = fitPmnf(location, o.target, 0, "S(r) median");
@@ -177,13 +186,16 @@ SumEstimate rankscopeDirect(const ExtrapolationResult& r, const std::vector<std:
     std::vector<double> scales(r.scales.begin(), r.scales.end());
     QuantilePrediction s = extrapolateQuantiles(scales, shape, o.target, "S(r) / median ");
     std::vector<double> q;
-    for (double v : s.quantiles) q.push_back(l.prediction * v);
+    for (double v : s.quantiles)
+        q.push_back(l.prediction * v);
     q.back() = est.predicted;
-    for (size_t i = q.size() - 1; i-- > 0;) q[i] = std::min(q[i], q[i + 1]);
+    for (size_t i = q.size() - 1; i-- > 0;)
+        q[i] = std::min(q[i], q[i + 1]);
     histogram = histogramFromQuantiles(q, o.target, o.bins);
     fits.push_back(std::move(l));
     fits.push_back(std::move(x));
-    for (SeriesFit& f : s.fits) fits.push_back(std::move(f));
+    for (SeriesFit& f : s.fits)
+        fits.push_back(std::move(f));
     return est;
 }
 
@@ -197,7 +209,8 @@ void rankscopeInterval(ExtrapolationResult& r, const std::vector<std::vector<dou
     r.composition = composition;
     r.direct = direct;
     const double inf = INFINITY;
-    const bool useDirect = direct.heldOutErrorPct.value_or(inf) < composition.heldOutErrorPct.value_or(inf);
+    const bool useDirect =
+        direct.heldOutErrorPct.value_or(inf) < composition.heldOutErrorPct.value_or(inf);
     const SumEstimate& chosen = useDirect ? direct : composition;
     r.sumModel = useDirect ? "direct" : "composition";
     if (useDirect) r.predictedSums = std::move(directSums);

@@ -5,9 +5,9 @@
 // Structure: messages and bytes per call site (point-to-point sends), collectives per
 // communicator (instances per operation, communicators told apart by their size since the
 // predicted trace holds MPI_COMM_WORLD only), partner sets per rank, events per rank (without
-// the records of other communicators coming and going, which a predicted trace leaves out). Run time:
-// the span from the end of MPI_Init to the end of MPI_Finalize (earliest end of MPI_Init over the
-// ranks to the latest end of MPI_Finalize), the span `simulate` reports.
+// the records of other communicators coming and going, which a predicted trace leaves out). Run
+// time: the span from the end of MPI_Init to the end of MPI_Finalize (earliest end of MPI_Init over
+// the ranks to the latest end of MPI_Finalize), the span `simulate` reports.
 
 #include "model/trace.h"
 

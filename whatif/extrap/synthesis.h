@@ -55,7 +55,7 @@ struct SynthesisResult
     std::string network;          ///< the spec's source
     std::string model;            ///< the replay's network model
     std::string machineNote;      ///< set when the spec's node count was raised to hold the target
-    std::vector<std::string> notes; ///< what the predicted trace leaves out of the inputs
+    std::vector<std::string> notes;    ///< what the predicted trace leaves out of the inputs
     std::vector<std::string> warnings; ///< what was carried from the inputs without a rule
     std::vector<synth::UnruledInterval> unruled; ///< intervals sampled from the nearest scale
     /// Wall-clock seconds of the three steps (plan, draft, replay).

@@ -79,8 +79,7 @@ std::optional<uint64_t> exactPowerLaw(std::span<const FitPoint> points, double t
 /// A size that is a + b / d(n) exactly at every point, then a + b / d(target); d(n) nothing where
 /// it does not apply.
 template <typename Divisor>
-std::optional<uint64_t> exactInverse(std::span<const FitPoint> points, uint32_t target,
-                                     Divisor d)
+std::optional<uint64_t> exactInverse(std::span<const FitPoint> points, uint32_t target, Divisor d)
 {
     if (points.size() < 3 || !d(target)) return std::nullopt;
     double sx = 0, sy = 0, sxx = 0, sxy = 0;
@@ -296,8 +295,8 @@ void fitRoles(SynthesisPlan& plan, const std::vector<std::vector<std::vector<uin
             sizeFrom[slot] = slot;
         for (size_t pos = 0; pos < role.positions(); ++pos) {
             const size_t from = role.aliasOf(pos);
-            const uint32_t end = pos + 1 < role.positions() ? role.sizeSlotBase[pos + 1]
-                                                            : uint32_t(own[ri].size());
+            const uint32_t end =
+                pos + 1 < role.positions() ? role.sizeSlotBase[pos + 1] : uint32_t(own[ri].size());
             for (uint32_t slot = role.sizeSlotBase[pos]; slot < end; ++slot)
                 sizeFrom[slot] = role.sizeSlotBase[from] + (slot - role.sizeSlotBase[pos]);
         }
@@ -330,7 +329,8 @@ void fitRoles(SynthesisPlan& plan, const std::vector<std::vector<std::vector<uin
                 role.sizes.push_back(uint64_t(std::llround(std::max(0.0, points.back().value))));
                 continue;
             }
-            role.sizes.push_back(fitSize(points, plan.target, &plan.placement, role.xorRunFunctions));
+            role.sizes.push_back(
+                fitSize(points, plan.target, &plan.placement, role.xorRunFunctions));
         }
         for (size_t slot = 0; slot < own[ri].size(); ++slot)
             role.sizes[slot] = role.sizes[sizeFrom[slot]];
@@ -346,7 +346,8 @@ void fitRoles(SynthesisPlan& plan, const std::vector<std::vector<std::vector<uin
             list += (i ? ", " : "") + carried[i];
         if (carried.size() > 5) list += " and " + std::to_string(carried.size() - 5) + " more";
         plan.warnings.push_back("message sizes seen at fewer than 3 scales are carried from the "
-                                "largest scale that shows them, not extrapolated: " + list);
+                                "largest scale that shows them, not extrapolated: " +
+                                list);
     }
 }
 

@@ -34,8 +34,7 @@ size_t Role::positionOf(uint64_t k, uint64_t count) const
 
 size_t Role::inputPosition(size_t scale, uint64_t k, uint64_t count) const
 {
-    if (scale >= inputForms.size() || inputForms[scale].toFull.empty())
-        return positionOf(k, count);
+    if (scale >= inputForms.size() || inputForms[scale].toFull.empty()) return positionOf(k, count);
     const ScaleForm& f = inputForms[scale];
     size_t pos = 0;
     if (k < f.prefix)
@@ -158,10 +157,10 @@ void checkSameProgram(const std::vector<ScaleSkeleton>& scales, SynthesisPlan& p
         for (size_t k = from; k < sites.size(); ++k)
             fromOn = fromOn && sites[k].count(site) > 0;
         if (fromOn)
-            plan.notes.push_back("the call site " + std::string(ctx.symbols.name(CallSiteId(site))) +
-                                 " is present from " + std::to_string(scales[from].ranks) +
-                                 " ranks on (rule: present for n >= " +
-                                 std::to_string(scales[from].ranks) + ")");
+            plan.notes.push_back(
+                "the call site " + std::string(ctx.symbols.name(CallSiteId(site))) +
+                " is present from " + std::to_string(scales[from].ranks) +
+                " ranks on (rule: present for n >= " + std::to_string(scales[from].ranks) + ")");
         else
             unruled.push_back(site);
     }
@@ -374,7 +373,8 @@ SynthesisPlan planSynthesis(const std::vector<const Trace*>& traces, const Synth
             plan.warnings.push_back(
                 std::to_string(steps) +
                 " MPI calls before which ranks call other user functions than most ranks do "
-                "are written as most ranks run them (at " + sites + ")");
+                "are written as most ranks run them (at " +
+                sites + ")");
         }
     }
     plan.placement = best.placement;

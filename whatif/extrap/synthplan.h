@@ -58,9 +58,9 @@ namespace synth {
 /// from its per-rank mean delta times at the largest input scale that shows it.
 struct UnruledInterval
 {
-    std::string name;     ///< `A - B`
-    uint32_t scale = 0;   ///< the input scale it is sampled from
-    double share = 0;     ///< its share of the computation time at that scale (0..1)
+    std::string name;              ///< `A - B`
+    uint32_t scale = 0;            ///< the input scale it is sampled from
+    double share = 0;              ///< its share of the computation time at that scale (0..1)
     std::vector<double> rankMeans; ///< ascending, ns
 };
 

@@ -82,7 +82,7 @@ private:
     uint32_t target_;
     std::set<std::string> reportedSites_;
     std::vector<std::set<uint32_t>> sitesAt_; // call sites run at each scale
-    std::vector<uint32_t> callKey_;          // step -> its MPI call without the gap
+    std::vector<uint32_t> callKey_;           // step -> its MPI call without the gap
     // byClass_[cls][k]: ranks of class cls at scale k
     std::vector<std::vector<std::vector<uint32_t>>> byClass_;
 };
@@ -113,7 +113,7 @@ bool Search::sameStepsPerClass()
 }
 
 std::optional<uint64_t> Search::matchWithout(Role& role, size_t k,
-                                              const std::vector<uint32_t>& steps)
+                                             const std::vector<uint32_t>& steps)
 {
     if (sitesAt_.empty()) {
         for (const ScaleGroups& g : groups_) {
@@ -227,7 +227,8 @@ bool Search::sameFormAcrossScales()
                      "the '" + role.name + "' ranks make different MPI calls in " +
                          scales_[ref].label + " and " + scales_[k].label +
                          ", beyond a loop running more or fewer times (read as runs whose "
-                         "length changes with the scale: " + why + ")");
+                         "length changes with the scale: " +
+                         why + ")");
                 return false;
             }
             if (!count) break; // read as runs: every scale is placed
@@ -303,8 +304,8 @@ bool Search::rulesHold()
                     uint32_t slot = role.rankSlotBase[pos];
                     for (uint32_t e = 0; e < shape.events.size(); ++e) {
                         if (rankParams(shape.events[e]) == 0) continue;
-                        const EventParams p = eventParams(*sc.trace, memberIndex_[k], RankId(r),
-                                                          rs.eventAt(j, e));
+                        const EventParams p =
+                            eventParams(*sc.trace, memberIndex_[k], RankId(r), rs.eventAt(j, e));
                         checkSlot(slots[slot++], sc.ranks, r, p.partner, g,
                                   siteName(ctx_, rs.steps[j]), role.name);
                     }
@@ -312,16 +313,16 @@ bool Search::rulesHold()
             }
         }
         for (const SlotRules& s : slots)
-            role.rankRules.push_back(s.preset                ? *s.preset
+            role.rankRules.push_back(s.preset               ? *s.preset
                                      : s.candidates.empty() ? RankRule{}
                                                             : s.candidates.front());
         // Positions no input shows (the longer runs at the target) take their copy's rules.
         for (size_t pos = 0; pos < role.positions(); ++pos) {
             const size_t from = role.aliasOf(pos);
             if (from == pos) continue;
-            const uint32_t count = (pos + 1 < role.positions() ? role.rankSlotBase[pos + 1]
-                                                                : rankSlots) -
-                                   role.rankSlotBase[pos];
+            const uint32_t count =
+                (pos + 1 < role.positions() ? role.rankSlotBase[pos + 1] : rankSlots) -
+                role.rankSlotBase[pos];
             for (uint32_t i = 0; i < count; ++i) {
                 SlotRules& own = slots[role.rankSlotBase[pos] + i];
                 if (!own.seen && !own.preset)

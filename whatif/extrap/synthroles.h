@@ -30,7 +30,7 @@ struct RoleSearch
     int stage = 0; ///< conditions (1)-(4) above met; 4 means the placement fits
     std::vector<Refusal> failures;
     std::vector<std::string> notes; ///< rules found for runs whose length changes with scale
-    std::vector<Role> roles; ///< form, scales, rank rules, slot layout, ranksAtTarget
+    std::vector<Role> roles;        ///< form, scales, rank rules, slot layout, ranksAtTarget
     std::vector<int32_t> roleOfClass;
     /// Per role and input scale: its ranks there, and their loop count.
     std::vector<std::vector<std::vector<uint32_t>>> members;

@@ -129,7 +129,8 @@ std::string Placement::describeRanks(uint32_t n) const
             s += ", periodic in dimension";
             std::string which;
             for (size_t i = 0; i < d.size(); ++i)
-                if ((periodic_ >> i) & 1u) which += (which.empty() ? " " : ", ") + std::to_string(i + 1);
+                if ((periodic_ >> i) & 1u)
+                    which += (which.empty() ? " " : ", ") + std::to_string(i + 1);
             s += (periodic_ & (periodic_ - 1)) ? "s" + which : which;
         }
         return s;
@@ -208,7 +209,8 @@ std::vector<RankRule> rulesFor(uint32_t r, uint32_t p, uint32_t n, const Process
         for (size_t i = 0; i < grid->dims().size(); ++i) {
             const int64_t diff = b[i] - a[i], size = grid->dims()[i];
             std::vector<int64_t> ways{diff};
-            if (grid->periodic(i) && diff != 0) ways.push_back(diff > 0 ? diff - size : diff + size);
+            if (grid->periodic(i) && diff != 0)
+                ways.push_back(diff > 0 ? diff - size : diff + size);
             std::vector<ProcessGrid::Coords> next;
             for (const ProcessGrid::Coords& o : offsets)
                 for (const int64_t w : ways) {

@@ -6,8 +6,9 @@
 // and odd ranks, first / middle / last rank, or the position in a Cartesian grid of 2 or 3
 // dimensions as MPI_Dims_create factors n, in the rank order and with the periodicity recovered
 // from the communication graph (synthgraph.h) (per dimension: low edge, interior, high edge, or a
-// dimension of size 1; every position of a periodic dimension is interior). Ranks of one class must run the same steps at every scale; then the
-// class is a role, and the role of every rank at the target scale follows from its class there.
+// dimension of size 1; every position of a periodic dimension is interior). Ranks of one class must
+// run the same steps at every scale; then the class is a role, and the role of every rank at the
+// target scale follows from its class there.
 //
 // A rank rule gives a partner (or a collective root) from the rank r and the scale n: a
 // constant rank, a rank counted from the end (n - k), r + k, (r + k) mod n, or the neighbour at a

@@ -54,8 +54,8 @@ std::vector<StepRules> rulesOf(const RunScale& in, const Placement& placement,
             std::vector<RankRule> rules;
             bool first = true;
             for (const uint32_t r : ranks) {
-                const EventParams p = eventParams(*sc.trace, *in.members, RankId(r),
-                                                  sc.perRank[r].eventAt(j, e));
+                const EventParams p =
+                    eventParams(*sc.trace, *in.members, RankId(r), sc.perRank[r].eventAt(j, e));
                 if (p.partner == kNoPartner) {
                     rules.clear();
                     break;
@@ -150,10 +150,10 @@ std::vector<Tokens> tokensOf(const std::vector<RunScale>& scales, const Placemen
             for (size_t e = 0; e < s.rules.size(); ++e) {
                 const auto& texts = s.rules[e];
                 // Partners that follow no rule never repeat as a token.
-                const auto best = std::max_element(
-                    texts.begin(), texts.end(), [&](const std::string& a, const std::string& b) {
-                        return scalesOfRule[a] < scalesOfRule[b];
-                    });
+                const auto best = std::max_element(texts.begin(), texts.end(),
+                                                   [&](const std::string& a, const std::string& b) {
+                                                       return scalesOfRule[a] < scalesOfRule[b];
+                                                   });
                 key += "|" + (texts.empty() ? "?" + std::to_string(j) : *best);
                 const int64_t k = s.xorK[e];
                 stepXor = k != 0 && (stepXor == -1 || stepXor == k) ? k : 0;

@@ -20,11 +20,11 @@ std::optional<uint64_t> log2Exact(uint32_t n)
 /// One scale read as elements in a loop form: prefix, one body iteration, suffix.
 struct ScaleRuns
 {
-    std::vector<Element> elements;           ///< all of them, in order
-    std::vector<uint32_t> blocksOfForm;      ///< prefix + body + suffix, block ids
-    size_t prefix = 0, body = 0;             ///< elements in the prefix and the body
-    uint64_t count = 0;                      ///< body iterations
-    std::vector<uint64_t> lengths;           ///< per form element: its repeat count
+    std::vector<Element> elements;      ///< all of them, in order
+    std::vector<uint32_t> blocksOfForm; ///< prefix + body + suffix, block ids
+    size_t prefix = 0, body = 0;        ///< elements in the prefix and the body
+    uint64_t count = 0;                 ///< body iterations
+    std::vector<uint64_t> lengths;      ///< per form element: its repeat count
     /// per form element: every instance (index into elements) in order.
     std::vector<std::vector<size_t>> instances;
 };
@@ -66,11 +66,11 @@ struct ElementRule
 {
     bool varies = false;
     const ScaleFunction* f = nullptr;
-    uint64_t c = 0;         ///< length c x f(n)
-    bool xorRun = false;    ///< copies exchange with r XOR k, read as chunks of f(n)
-    std::vector<int> dir;   ///< per chunk: +1 ascending, -1 descending, 0 not yet known
+    uint64_t c = 0;       ///< length c x f(n)
+    bool xorRun = false;  ///< copies exchange with r XOR k, read as chunks of f(n)
+    std::vector<int> dir; ///< per chunk: +1 ascending, -1 descending, 0 not yet known
     std::vector<int64_t> base;
-    uint64_t constant = 0;  ///< the length when it does not vary
+    uint64_t constant = 0; ///< the length when it does not vary
     /// Per chunk and message of the block: the tag of copy j is a, a + j (+1) or
     /// a + f - 1 - j (-1); dir 0 also while only copies of one chunk length 1 were seen.
     struct TagRule
@@ -150,8 +150,7 @@ bool readChunks(const std::vector<int64_t>& ks, uint64_t length, ElementRule& ru
         const auto fits = [&](int d) {
             for (uint64_t j = 0; j < length; ++j) {
                 const uint64_t exponent = d > 0 ? j : length - 1 - j;
-                if (exponent >= 62 || k[j] != (k[d > 0 ? 0 : length - 1] << exponent))
-                    return false;
+                if (exponent >= 62 || k[j] != (k[d > 0 ? 0 : length - 1] << exponent)) return false;
             }
             return k[0] > 0;
         };
@@ -257,11 +256,12 @@ std::optional<RunForm> fitRuns(const std::vector<RunScale>& scales, const Placem
                 for (const size_t inst : runs[k].instances[q]) {
                     const std::vector<int64_t> ks =
                         copyXors(runs[k].elements[inst], blockLength, tokens[k]);
-                    const bool xors = std::all_of(ks.begin(), ks.end(),
-                                                  [](int64_t x) { return x > 0; });
+                    const bool xors =
+                        std::all_of(ks.begin(), ks.end(), [](int64_t x) { return x > 0; });
                     anyXor = anyXor || xors;
                     ok = ok && (!xors || readChunks(ks, *v, trial));
-                    ok = ok && readTags(runs[k].elements[inst], blockLength, xors ? *v : m, tokens[k], trial);
+                    ok = ok && readTags(runs[k].elements[inst], blockLength, xors ? *v : m,
+                                        tokens[k], trial);
                     // A run of copies with partners that are not all XOR: every copy alike.
                     ok = ok && (xors || std::all_of(ks.begin(), ks.end(),
                                                     [](int64_t x) { return x == 0; }));
@@ -279,7 +279,8 @@ std::optional<RunForm> fitRuns(const std::vector<RunScale>& scales, const Placem
                 ranks += (k ? ", " : "") + std::to_string(scales[k].scale->ranks);
             }
             why = "a run at " + siteOf(ctx, firstStep) + " repeats " + lengths + " times at " +
-                  ranks + " ranks, by no rule c x f(n) with f among log2 n, ceil(log2 n / 2), "
+                  ranks +
+                  " ranks, by no rule c x f(n) with f among log2 n, ceil(log2 n / 2), "
                   "floor(log2 n / 2), n, n - 1, n / 2";
             return std::nullopt;
         }
@@ -294,7 +295,7 @@ std::optional<RunForm> fitRuns(const std::vector<RunScale>& scales, const Placem
     RunForm out;
     std::vector<size_t> startAt(formSize + 1, 0); // first target position of each element
     std::vector<uint64_t> lengthAt(formSize, 0);
-    std::vector<uint64_t> unitAt(formSize, 1);    // f(target) for runs
+    std::vector<uint64_t> unitAt(formSize, 1); // f(target) for runs
     for (size_t q = 0; q < formSize; ++q) {
         const ElementRule& rule = rules[q];
         const std::vector<uint32_t>& block = blockTokens[ref.blocksOfForm[q]];
@@ -304,9 +305,9 @@ std::optional<RunForm> fitRuns(const std::vector<RunScale>& scales, const Placem
         } else {
             lengthAt[q] = rule.constant;
         }
-        std::vector<uint32_t>& part = q < ref.prefix                ? out.form.prefix
-                                      : q < ref.prefix + ref.body   ? out.form.body
-                                                                    : out.form.suffix;
+        std::vector<uint32_t>& part = q < ref.prefix              ? out.form.prefix
+                                      : q < ref.prefix + ref.body ? out.form.body
+                                                                  : out.form.suffix;
         const size_t before = out.alias.size();
         startAt[q] = before;
         for (uint64_t c = 0; c < lengthAt[q]; ++c) {
@@ -342,8 +343,8 @@ std::optional<RunForm> fitRuns(const std::vector<RunScale>& scales, const Placem
             uint64_t copyFrom = std::min<uint64_t>(c, e.count - 1);
             if (rule.varies && rule.xorRun) {
                 const uint64_t had = e.count / rule.c; // the template's chunk length
-                copyFrom = chunk * had + (j + 1 == chunkLength ? had - 1
-                                                               : std::min<uint64_t>(j, had - 1));
+                copyFrom =
+                    chunk * had + (j + 1 == chunkLength ? had - 1 : std::min<uint64_t>(j, had - 1));
             } else if (rule.varies && c + 1 == lengthAt[q]) {
                 copyFrom = e.count - 1;
             }

@@ -328,8 +328,7 @@ std::map<std::string, uint64_t> canonicaliseSteps(std::vector<ScaleSkeleton>& sc
         k.events = std::move(left);
         k.events.insert(k.events.end(), open.begin(), open.end());
         k.callBegin = uint32_t(k.events.size());
-        k.events.insert(k.events.end(), shape.events.begin() + shape.callBegin,
-                        shape.events.end());
+        k.events.insert(k.events.end(), shape.events.begin() + shape.callBegin, shape.events.end());
         keyOf[id] = keys.intern(std::move(k));
     }
     std::vector<uint64_t> uses(context.steps.size(), 0);

@@ -119,8 +119,8 @@ struct RankSteps
 {
     std::vector<uint32_t> steps;
     std::vector<uint32_t> firstEvent;
-    std::vector<uint32_t> real;  ///< empty: steps are the real steps
-    std::vector<int32_t> shift;  ///< per step: real call begin - canonical call begin
+    std::vector<uint32_t> real; ///< empty: steps are the real steps
+    std::vector<int32_t> shift; ///< per step: real call begin - canonical call begin
 
     uint32_t realStep(size_t k) const { return real.empty() ? steps[k] : real[k]; }
     uint32_t eventAt(size_t k, uint32_t e) const

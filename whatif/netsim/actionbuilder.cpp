@@ -26,11 +26,16 @@ void dropPayload(ActionProgram& p, const std::vector<CallPayload>& payload, cons
         if (e.ref >= p.messages.size()) continue;
         switch (e.kind) {
         case EventKind::MpiSend:
-        case EventKind::MpiIsend: p.messages[e.ref].src = kNoRank; break;
+        case EventKind::MpiIsend:
+            p.messages[e.ref].src = kNoRank;
+            break;
         case EventKind::MpiRecv:
         case EventKind::MpiIrecv:
-        case EventKind::MpiIrecvRequest: p.messages[e.ref].dst = kNoRank; break;
-        default: break;
+        case EventKind::MpiIrecvRequest:
+            p.messages[e.ref].dst = kNoRank;
+            break;
+        default:
+            break;
         }
     }
 }
@@ -53,8 +58,10 @@ ActionProgram buildActions(const Trace& trace, double cpuFactor,
     p.messages.resize(trace.messages().size());
     for (size_t m = 0; m < trace.messages().size(); ++m) {
         const Message& msg = trace.messages()[m];
-        p.messages[m].src = msg.sendLocation.valid() ? trace.rankOf(msg.sendLocation).value : kNoRank;
-        p.messages[m].dst = msg.recvLocation.valid() ? trace.rankOf(msg.recvLocation).value : kNoRank;
+        p.messages[m].src =
+            msg.sendLocation.valid() ? trace.rankOf(msg.sendLocation).value : kNoRank;
+        p.messages[m].dst =
+            msg.recvLocation.valid() ? trace.rankOf(msg.recvLocation).value : kNoRank;
         p.messages[m].bytes = msg.bytes;
     }
 
@@ -91,8 +98,7 @@ ActionProgram buildActions(const Trace& trace, double cpuFactor,
         }
         const CommIndex& ci = commOf(c.comm);
         pc.comm = ci.programComm;
-        if (c.root.valid())
-            pc.root = ci.indexOf.empty() ? c.root.value : ci.indexOf[c.root.value];
+        if (c.root.valid()) pc.root = ci.indexOf.empty() ? c.root.value : ci.indexOf[c.root.value];
         if (pc.root == kNoRank) pc.root = 0;
         for (uint32_t k = 0; k < c.memberCount; ++k) {
             const CollectiveMember& m = trace.collectiveMembers()[c.firstMember + k];
@@ -134,7 +140,8 @@ ActionProgram buildActions(const Trace& trace, double cpuFactor,
             }
             finalized = life.isFinalize(call.region);
             if (call.enterTime > previous)
-                p.actions.push_back({ActionKind::Compute, 0, double(call.enterTime - previous) * cpuFactor});
+                p.actions.push_back(
+                    {ActionKind::Compute, 0, double(call.enterTime - previous) * cpuFactor});
             anchor(call.enterEvent);
             p.actions.push_back({ActionKind::Enter, 0, 0});
             waits.clear();
@@ -170,12 +177,12 @@ ActionProgram buildActions(const Trace& trace, double cpuFactor,
                 case EventKind::MpiCollectiveEnd: {
                     if (m >= p.collectives.size() || p.collectives[m].kind == CollKind::None) break;
                     const auto it = comms.find(trace.collective(CollectiveId(m)).comm.value);
-                    const uint32_t member =
-                        it->second.indexOf.empty() ? r : it->second.indexOf[r];
+                    const uint32_t member = it->second.indexOf.empty() ? r : it->second.indexOf[r];
                     waits.push_back({{ActionKind::Collective, m, double(member)}, e.event});
                     break;
                 }
-                default: break;
+                default:
+                    break;
                 }
             }
             for (const auto& [w, event] : waits) {

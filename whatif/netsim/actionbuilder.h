@@ -5,12 +5,13 @@
 // first event to its last. The span rule (model/runspan.h) bounds that: a rank that calls
 // MPI_Init starts at the end of the last rank's MPI_Init (all leave it together, as MPI_Init
 // synchronises in practice), and a rank ends with its MPI_Finalize (simulate() adds the
-// measured cost of MPI_Finalize after the last rank entered it: it synchronises too). Within one MPI call every send and receive the call starts is posted
-// first, then the call waits for what it completed, in the trace's order: so MPI_Sendrecv
-// exchanges do not deadlock under rendezvous, and MPI_Waitall waits for each request in turn.
-// Messages keep the trace's matching (MPI rules were applied at import). Unmatched sends and
-// receives complete locally. A collective instance some members never joined is replayed as a
-// call without communication (the others would otherwise wait forever).
+// measured cost of MPI_Finalize after the last rank entered it: it synchronises too). Within one
+// MPI call every send and receive the call starts is posted first, then the call waits for what it
+// completed, in the trace's order: so MPI_Sendrecv exchanges do not deadlock under rendezvous, and
+// MPI_Waitall waits for each request in turn. Messages keep the trace's matching (MPI rules were
+// applied at import). Unmatched sends and receives complete locally. A collective instance some
+// members never joined is replayed as a call without communication (the others would otherwise wait
+// forever).
 
 #include "model/trace.h"
 #include "whatif/netsim/actionprogram.h"

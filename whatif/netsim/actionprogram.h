@@ -9,15 +9,15 @@
 // simulated trace).
 
 #include "whatif/netsim/collectivealgorithm.h"
-
-#include <cstdint>
 #include "whatif/netsim/hugepageallocator.h"
 
+#include <cstdint>
 #include <vector>
 
 namespace rankscope::netsim {
 
-enum class ActionKind : uint8_t {
+enum class ActionKind : uint8_t
+{
     Compute,    ///< value = duration in ns
     Enter,      ///< an MPI call begins
     Leave,      ///< it ends
@@ -48,16 +48,16 @@ struct ProgramMessage
 struct ProgramCollective
 {
     CollKind kind = CollKind::None;
-    uint32_t comm = 0;       ///< index into ActionProgram::comms
-    uint32_t root = 0;       ///< root's index in the communicator (0 when none)
-    uint64_t bytes = 0;      ///< the operation's size M (see collectiveschedule.h)
+    uint32_t comm = 0;  ///< index into ActionProgram::comms
+    uint32_t root = 0;  ///< root's index in the communicator (0 when none)
+    uint64_t bytes = 0; ///< the operation's size M (see collectiveschedule.h)
 };
 
 struct ActionProgram
 {
-    std::vector<size_t> rankBegin;   ///< actions of rank r: [rankBegin[r], rankBegin[r + 1])
+    std::vector<size_t> rankBegin; ///< actions of rank r: [rankBegin[r], rankBegin[r + 1])
     std::vector<Action, HugePageAllocator<Action>> actions;
-    std::vector<double> startNs;     ///< when each rank starts
+    std::vector<double> startNs; ///< when each rank starts
     /// Where the compared span begins (model/runspan.h); with synchronisedStart every rank
     /// that called MPI_Init starts there, having left it together.
     double spanStartNs = 0;

@@ -6,7 +6,6 @@
 #include "whatif/netsim/traceplacement.h"
 
 #include <Eigen/Dense>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -22,7 +21,8 @@ constexpr size_t kMinSamples = 3;
 double mean(const std::vector<double>& v)
 {
     double sum = 0;
-    for (double x : v) sum += x;
+    for (double x : v)
+        sum += x;
     return v.empty() ? 0 : sum / double(v.size());
 }
 
@@ -126,10 +126,14 @@ ClassFit fitClass(const std::map<std::pair<double, double>, Group>& groups, cons
             const Eigen::Index row = static_cast<Eigen::Index>(i);
             Eigen::Index col = 0;
             double y = z[i];
-            if (fitLatency) a(row, col++) = h[i];
-            else y -= h[i] * fit.latencyNs;
-            if (fitPerByte) a(row, col++) = v[i];
-            else y -= v[i] * fit.nsPerByte;
+            if (fitLatency)
+                a(row, col++) = h[i];
+            else
+                y -= h[i] * fit.latencyNs;
+            if (fitPerByte)
+                a(row, col++) = v[i];
+            else
+                y -= v[i] * fit.nsPerByte;
             b(row) = y;
         }
         const Eigen::VectorXd x = a.colPivHouseholderQr().solve(b);
@@ -139,7 +143,8 @@ ClassFit fitClass(const std::map<std::pair<double, double>, Group>& groups, cons
         if (dof > 0) {
             const Eigen::MatrixXd cov = (a.transpose() * a).inverse() * (rss / dof);
             for (Eigen::Index j = 0; j < p; ++j)
-                if (x(j) != 0) rse[size_t(j)] = std::sqrt(std::max(0.0, cov(j, j))) / std::abs(x(j));
+                if (x(j) != 0)
+                    rse[size_t(j)] = std::sqrt(std::max(0.0, cov(j, j))) / std::abs(x(j));
         }
         Solution s{fit.latencyNs, fit.nsPerByte, {}, {}};
         Eigen::Index col = 0;
@@ -245,13 +250,16 @@ EagerChoice chooseEagerLimit(const std::vector<BlockingSendSample>& sends, const
         std::vector<double> eager;
         std::vector<const BlockingSendSample*> rendezvous;
         for (const BlockingSendSample& s : sends) {
-            if (s.bytes <= limit) eager.push_back(s.durationNs);
-            else rendezvous.push_back(&s);
+            if (s.bytes <= limit)
+                eager.push_back(s.durationNs);
+            else
+                rendezvous.push_back(&s);
         }
         if (!rendezvous.empty() && rendezvous.size() < kMinSamples) return std::nullopt;
         const double os = eager.empty() ? spec.sendOverheadNs : mean(eager);
         double rss = 0;
-        for (double d : eager) rss += (d - os) * (d - os);
+        for (double d : eager)
+            rss += (d - os) * (d - os);
         if (rendezvous.empty()) return rss;
         Eigen::MatrixXd a(static_cast<Eigen::Index>(rendezvous.size()), 2);
         Eigen::VectorXd b(static_cast<Eigen::Index>(rendezvous.size()));
@@ -292,29 +300,6 @@ EagerChoice chooseEagerLimit(const std::vector<BlockingSendSample>& sends, const
 
 } // namespace
 
-CalibrationReplay replayAgainstMeasured(const Trace& trace, const NetworkSpec& spec,
-                                        const SimulationOptions& replay)
-{
-    SimulationOptions options = replay;
-    options.buildTrace = false;
-    const SimulationResult r = simulate(trace, spec, options);
-    CalibrationReplay out;
-    out.measuredNs = r.inputRuntimeNs;
-    out.predictedNs = r.predictedRuntimeNs;
-    out.errorPct = r.inputRuntimeNs > 0
-                       ? 100.0 * double(r.predictedRuntimeNs - r.inputRuntimeNs) /
-                             double(r.inputRuntimeNs)
-                       : 0.0;
-    for (const RankTimes& t : r.perRank) {
-        const double e = t.inputMpiNs > 0
-                             ? 100.0 * double(t.mpiNs - t.inputMpiNs) / double(t.inputMpiNs)
-                             : (t.mpiNs > 0 ? 100.0 : 0.0);
-        out.maxRankMpiErrorPct = std::max(out.maxRankMpiErrorPct, std::abs(e));
-        if (std::abs(e) <= 20.0) ++out.ranksMpiWithin20Pct;
-    }
-    return out;
-}
-
 CalibrationResult calibrate(const Trace& trace, const NetworkSpec& input,
                             const SimulationOptions& replay, CalibrationPlacement placement)
 {
@@ -326,17 +311,17 @@ CalibrationResult calibrate(const Trace& trace, const NetworkSpec& input,
     // node's interface, decide what every other parameter is fitted to.
     static constexpr const char* kMappingNames[] = {"block", "cyclic", "file", "trace"};
     const std::string mappingBefore = kMappingNames[size_t(input.mapping)];
-    CalibratedParameter mapping{"mapping", mappingBefore, mappingBefore, false, 0,
-                                std::nullopt, {}};
+    CalibratedParameter mapping{"mapping", mappingBefore, mappingBefore, false, 0, std::nullopt,
+                                {}};
     NetworkSpec working = input;
     const uint32_t recorded = recordedNodeCount(trace);
     // The fit below treats every transfer on its own; where ranks of one node send to other
     // nodes they also queue at the node's interface in the replay (LogGP's gap, the flow
     // model's shared link), which it does not see, so such placements are used only when asked.
     const bool sharedInterfaces =
-        recorded > 1 && placedAsRecorded(input.withOverrides({{"mapping", "trace"}}), trace,
-                                         nullptr)
-                                .ranksPerNode > 1;
+        recorded > 1 &&
+        placedAsRecorded(input.withOverrides({{"mapping", "trace"}}), trace, nullptr).ranksPerNode >
+            1;
     if (recorded == 0) {
         mapping.note = "the trace does not record the compute node of every rank";
     } else if (input.mapping == RankMapping::Trace) {
@@ -356,11 +341,10 @@ CalibrationResult calibrate(const Trace& trace, const NetworkSpec& input,
     }
     if (recorded > 0 && (mapping.determined || input.mapping == RankMapping::Trace)) {
         const NetworkSpec placed = placedAsRecorded(working, trace, nullptr);
-        mapping.note = recorded == 1
-                           ? "the trace ran on one compute node"
-                           : "the trace records " + std::to_string(recorded) +
-                                 " compute nodes, up to " +
-                                 std::to_string(placed.ranksPerNode) + " ranks on one";
+        mapping.note = recorded == 1 ? "the trace ran on one compute node"
+                                     : "the trace records " + std::to_string(recorded) +
+                                           " compute nodes, up to " +
+                                           std::to_string(placed.ranksPerNode) + " ranks on one";
     }
     const NetworkSpec spec = placedAsRecorded(working, trace, nullptr);
     result.parameters.push_back(mapping);
@@ -374,8 +358,13 @@ CalibrationResult calibrate(const Trace& trace, const NetworkSpec& input,
     const CalibrationSamples samples = collectCalibrationSamples(trace, eagerLimit);
 
     // Send overhead.
-    CalibratedParameter os{"overhead.send", nsText(spec.sendOverheadNs), {}, false,
-                           samples.eagerSendNs.size(), std::nullopt, {}};
+    CalibratedParameter os{"overhead.send",
+                           nsText(spec.sendOverheadNs),
+                           {},
+                           false,
+                           samples.eagerSendNs.size(),
+                           std::nullopt,
+                           {}};
     double sendOverhead = spec.sendOverheadNs;
     if (samples.eagerSendNs.size() >= kMinSamples) {
         sendOverhead = mean(samples.eagerSendNs);
@@ -384,8 +373,8 @@ CalibrationResult calibrate(const Trace& trace, const NetworkSpec& input,
     } else {
         os.note = "too few eager sends (" + std::to_string(samples.eagerSendNs.size()) + ")";
     }
-    CalibratedParameter orp{"overhead.recv", nsText(spec.recvOverheadNs), {}, false, 0,
-                            std::nullopt, {}};
+    CalibratedParameter orp{
+        "overhead.recv", nsText(spec.recvOverheadNs), {}, false, 0, std::nullopt, {}};
     double recvOverhead = spec.recvOverheadNs;
 
     // A completing call waited when it lasted more than twice what an MPI call costs without
@@ -414,8 +403,8 @@ CalibrationResult calibrate(const Trace& trace, const NetworkSpec& input,
     std::vector<Route> routes(samples.received.size());
     for (const CompletionSample& c : samples.completions)
         for (uint32_t k = c.first; k < c.first + c.count; ++k)
-            routes[k] = routeOf(machine, spec, samples.received[k].src, c.dst,
-                                samples.received[k].bytes);
+            routes[k] =
+                routeOf(machine, spec, samples.received[k].src, c.dst, samples.received[k].bytes);
 
     // Which message of a call arrived last depends on the very latency and bandwidth being
     // fitted; when the messages differ in size, a wrong choice fits itself (it is a fixed point
@@ -499,7 +488,8 @@ CalibrationResult calibrate(const Trace& trace, const NetworkSpec& input,
                 continue;
             }
             double rounds = 0;
-            while ((uint64_t(1) << uint64_t(rounds)) < b.members) rounds += 1;
+            while ((uint64_t(1) << uint64_t(rounds)) < b.members)
+                rounds += 1;
             const ProtocolEntry& p = machine.protocol(0);
             add(r.linkClass, rounds * r.hops, 0.0,
                 b.costNs - rounds * (sendOverhead + recvOverhead + p.latencyNs));
@@ -523,8 +513,13 @@ CalibrationResult calibrate(const Trace& trace, const NetworkSpec& input,
                    std::to_string(arrived.size()) + ")";
     }
 
-    CalibratedParameter el{"eager_limit", std::to_string(specLimit), std::to_string(eager.limit),
-                           eager.determined, eager.samples, std::nullopt, eager.note};
+    CalibratedParameter el{"eager_limit",
+                           std::to_string(specLimit),
+                           std::to_string(eager.limit),
+                           eager.determined,
+                           eager.samples,
+                           std::nullopt,
+                           eager.note};
     if (el.determined) overrides.push_back({el.key, el.after});
     if (os.determined) {
         os.after = nsText(sendOverhead);
@@ -539,11 +534,21 @@ CalibrationResult calibrate(const Trace& trace, const NetworkSpec& input,
     result.parameters.push_back(orp);
     for (const LinkClass& lc : spec.links) {
         const auto f = fits.find(lc.name);
-        CalibratedParameter lat{"links." + lc.name + ".latency", nsText(lc.latencyNs), {}, false,
-                                0, std::nullopt, "no message whose receiver waited used this "
-                                                 "link class on its own"};
-        CalibratedParameter bw{"links." + lc.name + ".bandwidth", bandwidthText(lc.bytesPerNs),
-                               {}, false, 0, std::nullopt, lat.note};
+        CalibratedParameter lat{"links." + lc.name + ".latency",
+                                nsText(lc.latencyNs),
+                                {},
+                                false,
+                                0,
+                                std::nullopt,
+                                "no message whose receiver waited used this "
+                                "link class on its own"};
+        CalibratedParameter bw{"links." + lc.name + ".bandwidth",
+                               bandwidthText(lc.bytesPerNs),
+                               {},
+                               false,
+                               0,
+                               std::nullopt,
+                               lat.note};
         if (f != fits.end()) {
             const ClassFit& fit = f->second;
             lat.samples = bw.samples = fit.samples;

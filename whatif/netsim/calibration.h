@@ -36,14 +36,14 @@ namespace rankscope::netsim {
 /// One spec parameter before and after calibration.
 struct CalibratedParameter
 {
-    std::string key;       ///< the spec key, as `--set` takes it ("links.hdr.latency")
-    std::string before;    ///< value with units, as in the spec
-    std::string after;     ///< value with units (= before when not determined)
+    std::string key;    ///< the spec key, as `--set` takes it ("links.hdr.latency")
+    std::string before; ///< value with units, as in the spec
+    std::string after;  ///< value with units (= before when not determined)
     bool determined = false;
-    uint64_t samples = 0;  ///< observations behind the value
+    uint64_t samples = 0; ///< observations behind the value
     /// Relative standard error of the fitted value; nothing when it cannot be estimated.
     std::optional<double> relStdError;
-    std::string note;      ///< why it was not determined, or how it was
+    std::string note; ///< why it was not determined, or how it was
     bool operator==(const CalibratedParameter&) const = default;
 };
 
@@ -52,7 +52,7 @@ struct CalibrationReplay
 {
     int64_t measuredNs = 0;
     int64_t predictedNs = 0;
-    double errorPct = 0;        ///< (predicted - measured) / measured * 100
+    double errorPct = 0;           ///< (predicted - measured) / measured * 100
     double maxRankMpiErrorPct = 0; ///< the largest |error| of a rank's MPI time
     uint32_t ranksMpiWithin20Pct = 0;
     bool operator==(const CalibrationReplay&) const = default;
@@ -71,7 +71,12 @@ struct CalibrationResult
 /// (`mapping: trace`, traceplacement.h), when it records them. Auto: the same, unless ranks
 /// sharing a node also send to other nodes (the fit does not model their queueing at the
 /// node's interface). Spec: as the spec says.
-enum class CalibrationPlacement : uint8_t { Auto, Trace, Spec };
+enum class CalibrationPlacement : uint8_t
+{
+    Auto,
+    Trace,
+    Spec
+};
 
 /// Calibrates `spec` to `trace`; `replay` chooses the model etc. of the before/after replays
 /// (the fit itself assumes LogGP terms). The placement comes first (the "mapping" parameter):

@@ -78,16 +78,19 @@ CalibrationSamples collectCalibrationSamples(const Trace& trace, uint64_t eagerL
                     done.received.push_back(e.ref);
                     done.blocking = e.kind == EventKind::MpiRecv;
                     break;
-                case EventKind::MpiIsendComplete: break; // completes locally when eager
-                default: ++other; break;
+                case EventKind::MpiIsendComplete:
+                    break; // completes locally when eager
+                default:
+                    ++other;
+                    break;
                 }
             }
             if (sends == 1 && other == 0 && done.received.empty() && sendBytes <= eagerLimit)
                 out.eagerSendNs.push_back(double(call.duration()));
             if (sends == 1 && other == 0 && done.received.empty() &&
                 payload[call.firstPayload].kind == EventKind::MpiSend)
-                blockingSends.push_back({payload[call.firstPayload].ref, call.enterTime,
-                                         call.leaveTime});
+                blockingSends.push_back(
+                    {payload[call.firstPayload].ref, call.enterTime, call.leaveTime});
             if (!done.received.empty() && other == 0) {
                 done.blocking = done.blocking && done.received.size() == 1;
                 completions.push_back(std::move(done));
@@ -96,8 +99,8 @@ CalibrationSamples collectCalibrationSamples(const Trace& trace, uint64_t eagerL
         }
     }
     for (const Completion& c : completions) {
-        CompletionSample sample{c.rank, double(c.enter), double(c.leave), c.blocking,
-                                uint32_t(out.received.size()), 0};
+        CompletionSample sample{
+            c.rank, double(c.enter), double(c.leave), c.blocking, uint32_t(out.received.size()), 0};
         bool known = true;
         for (uint32_t m : c.received) {
             const Message& msg = messages[m];

@@ -39,7 +39,7 @@ struct CompletionSample
 {
     uint32_t dst = 0;
     double enterNs = 0, leaveNs = 0;
-    bool blocking = false; ///< a blocking receive of one message (MPI_Recv)
+    bool blocking = false;         ///< a blocking receive of one message (MPI_Recv)
     uint32_t first = 0, count = 0; ///< its messages in CalibrationSamples::received
     bool operator==(const CompletionSample&) const = default;
 };

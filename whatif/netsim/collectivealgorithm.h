@@ -13,16 +13,38 @@
 namespace rankscope::netsim {
 
 /// The operation families the algorithms implement (v-variants replay as their plain form).
-enum class CollKind : uint8_t {
-    Barrier, Bcast, Reduce, Allreduce, Allgather, Gather, Scatter, Alltoall, ReduceScatter, None
+enum class CollKind : uint8_t
+{
+    Barrier,
+    Bcast,
+    Reduce,
+    Allreduce,
+    Allgather,
+    Gather,
+    Scatter,
+    Alltoall,
+    ReduceScatter,
+    None
 };
 
-enum class Algorithm : uint8_t {
-    Binomial, VanDeGeijn, Linear, Rabenseifner, RecursiveDoubling, Ring, Bruck, Pairwise,
-    Dissemination, RecursiveHalving,
-    ExtendedVanDeGeijn, FarFirst, ExtendedRabenseifner, TwoTier, ///< grid (two clusters, §8)
-    Grid,   ///< the wide-area form of scatter, gather, allgather, reduce-scatter, alltoall (§8)
-    Hybrid, ///< bcast / allgather with the §9 step placement on a hybrid machine
+enum class Algorithm : uint8_t
+{
+    Binomial,
+    VanDeGeijn,
+    Linear,
+    Rabenseifner,
+    RecursiveDoubling,
+    Ring,
+    Bruck,
+    Pairwise,
+    Dissemination,
+    RecursiveHalving,
+    ExtendedVanDeGeijn,
+    FarFirst,
+    ExtendedRabenseifner,
+    TwoTier, ///< grid (two clusters, §8)
+    Grid,    ///< the wide-area form of scatter, gather, allgather, reduce-scatter, alltoall (§8)
+    Hybrid,  ///< bcast / allgather with the §9 step placement on a hybrid machine
 };
 
 /// True for the algorithms of two clusters joined by a wide-area link (gridschedule.h).

@@ -26,11 +26,13 @@ CollectiveSchedule::CollectiveSchedule(CollKind kind, Algorithm algorithm, uint3
             return;
         }
         // No two equal clusters: the one-cluster algorithm the grid one extends.
-        alg_ = kind_ == CollKind::Bcast                                         ? A::VanDeGeijn
-               : kind_ == CollKind::Allreduce || kind_ == CollKind::Reduce ? A::Rabenseifner
-                                                                            : defaultAlgorithm(kind_);
+        alg_ = kind_ == CollKind::Bcast ? A::VanDeGeijn
+               : kind_ == CollKind::Allreduce || kind_ == CollKind::Reduce
+                   ? A::Rabenseifner
+                   : defaultAlgorithm(kind_);
     }
-    while ((uint64_t(1) << log_) < p_) ++log_;
+    while ((uint64_t(1) << log_) < p_)
+        ++log_;
     while (uint64_t(pow2_) * 2 <= p_) {
         pow2_ *= 2;
         ++plog_;
@@ -70,7 +72,8 @@ CollectiveSchedule::CollectiveSchedule(CollKind kind, Algorithm algorithm, uint3
     case A::Rabenseifner:
         rounds_ = kind_ == CollKind::Reduce ? 1 + 2 * plog_ : 2 * plog_ + 2;
         break;
-    default: break; // the grid algorithms, handled above
+    default:
+        break; // the grid algorithms, handled above
     }
 }
 
@@ -83,8 +86,7 @@ CollectiveStep CollectiveSchedule::absolute(CollectiveStep s) const
 
 CollectiveStep CollectiveSchedule::anyStep(uint32_t member, uint32_t k) const
 {
-    if (grid_)
-        return grid_->step(member, k);
+    if (grid_) return grid_->step(member, k);
     // The index relative to the root (members are below P; anything else as before).
     const uint32_t v = member < p_ ? wrap(member + p_ - root_) : (member + p_ - root_) % p_;
     const double block = block_;
@@ -94,26 +96,29 @@ CollectiveStep CollectiveSchedule::anyStep(uint32_t member, uint32_t k) const
         if (kind_ == CollKind::Bcast) return absolute(binomialBcast(v, k));
         if (kind_ == CollKind::Scatter) return absolute(binomialScatter(v, k, block, true));
         return absolute(binomialGather(v, k, block, kind_ == CollKind::Reduce));
-    case A::Linear: return absolute(linear(v, k));
+    case A::Linear:
+        return absolute(linear(v, k));
     case A::VanDeGeijn:
         if (k < log_) return absolute(binomialScatter(v, k, block, true));
         return absolute(ring(v, k - log_, block));
     case A::Ring:
-        return absolute(ring(v, k, kind_ == CollKind::Allgather || kind_ == CollKind::Allreduce ||
-                                           kind_ == CollKind::ReduceScatter
-                                       ? block
-                                       : m_));
+        return absolute(ring(v, k,
+                             kind_ == CollKind::Allgather || kind_ == CollKind::Allreduce ||
+                                     kind_ == CollKind::ReduceScatter
+                                 ? block
+                                 : m_));
     case A::Pairwise:
     case A::Bruck:
-    case A::Dissemination: return absolute(shift(v, k));
+    case A::Dissemination:
+        return absolute(shift(v, k));
     case A::Hybrid: {
         // §9: the bcast tree sends to the farthest members first (the steps that cross
         // sub-clusters, on the switched network), then ever nearer ones (inside a sub-cluster,
         // on the direct network); recursive doubling already goes from near partners with
         // little data to far ones with much. Placement::Hybrid lets the machine put each step
         // by sub-cluster and hop count, not by the size threshold meant for point-to-point.
-        CollectiveStep s = kind_ == CollKind::Bcast ? binomialScatter(v, k, m_, false)
-                                                    : powerOfTwo(v, k);
+        CollectiveStep s =
+            kind_ == CollKind::Bcast ? binomialScatter(v, k, m_, false) : powerOfTwo(v, k);
         s.placement = Placement::Hybrid;
         return absolute(s);
     }
@@ -132,7 +137,8 @@ CollectiveStep CollectiveSchedule::anyStep(uint32_t member, uint32_t k) const
             return absolute(s);
         }
         return absolute(powerOfTwo(v, k));
-    default: break;
+    default:
+        break;
     }
     return {};
 }
@@ -146,8 +152,7 @@ CollectiveStep CollectiveSchedule::binomialBcast(uint32_t v, uint32_t k) const
         s.sendTo = v + bit;
         s.sendBytes = m_;
     }
-    if (v >= bit && v < 2 * bit)
-        s.recvFrom = v - bit;
+    if (v >= bit && v < 2 * bit) s.recvFrom = v - bit;
     return s;
 }
 
@@ -163,8 +168,7 @@ CollectiveStep CollectiveSchedule::binomialScatter(uint32_t v, uint32_t k, doubl
         s.sendTo = v + bit;
         s.sendBytes = perMember ? std::min<double>(bit, p_ - v - bit) * block : block;
     }
-    if (v != 0 && lowestBit(v) == b)
-        s.recvFrom = v - bit;
+    if (v != 0 && lowestBit(v) == b) s.recvFrom = v - bit;
     return s;
 }
 
@@ -179,8 +183,7 @@ CollectiveStep CollectiveSchedule::binomialGather(uint32_t v, uint32_t k, double
         s.sendTo = v - bit;
         s.sendBytes = reduce ? m_ : std::min<double>(bit, p_ - v) * block;
     }
-    if (v % (2 * bit) == 0 && v + bit < p_)
-        s.recvFrom = v + bit;
+    if (v % (2 * bit) == 0 && v + bit < p_) s.recvFrom = v + bit;
     return s;
 }
 
@@ -192,8 +195,7 @@ CollectiveStep CollectiveSchedule::binomialGatherAmong(uint32_t nr, uint32_t k, 
         s.sendTo = nr - bit;
         s.sendBytes = std::min<double>(bit, pow2_ - nr) * block;
     }
-    if (nr % (2 * bit) == 0 && nr + bit < pow2_)
-        s.recvFrom = nr + bit;
+    if (nr % (2 * bit) == 0 && nr + bit < pow2_) s.recvFrom = nr + bit;
     return s;
 }
 
@@ -223,8 +225,8 @@ CollectiveStep CollectiveSchedule::linear(uint32_t v, uint32_t k) const
     // Round k: the root and member k + 1. Gather and the barrier's first half go inwards.
     CollectiveStep s;
     const bool barrier = kind_ == CollKind::Barrier;
-    const bool inwards = kind_ == CollKind::Gather || kind_ == CollKind::Reduce ||
-                         (barrier && k < p_ - 1);
+    const bool inwards =
+        kind_ == CollKind::Gather || kind_ == CollKind::Reduce || (barrier && k < p_ - 1);
     const uint32_t peer = (barrier && k >= p_ - 1 ? k - (p_ - 1) : k) + 1;
     const double bytes = barrier                                                 ? 0.0
                          : kind_ == CollKind::Bcast || kind_ == CollKind::Reduce ? m_
@@ -259,15 +261,14 @@ CollectiveStep CollectiveSchedule::powerOfTwo(uint32_t v, uint32_t k) const
         if (v < 2 * rem_ && v % 2 == 1) s.recvFrom = v - 1;
         return s;
     }
-    if (v < 2 * rem_ && v % 2 == 1)
-        return s;
+    if (v < 2 * rem_ && v % 2 == 1) return s;
     const uint32_t nr = v < 2 * rem_ ? v / 2 : v - rem_;
     auto back = [&](uint32_t n) { return n < rem_ ? 2 * n : n + rem_; };
     const uint32_t j = k - 1;
     uint32_t partner = 0;
     double bytes = 0;
-    const bool halving = alg_ == Algorithm::RecursiveHalving ||
-                         (alg_ == Algorithm::Rabenseifner && j < plog_);
+    const bool halving =
+        alg_ == Algorithm::RecursiveHalving || (alg_ == Algorithm::Rabenseifner && j < plog_);
     if (halving) { // reduce-scatter: halve the vector each round, partners far to near
         partner = nr ^ (1u << (plog_ - 1 - j));
         bytes = m_ / double(uint64_t(1) << (j + 1));

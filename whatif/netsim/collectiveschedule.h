@@ -5,10 +5,10 @@
 // round k is received in round k (or in a later round the step names), so both ends name it by
 // (sending round, sender). The grid algorithms (gridschedule.h) add phase boundaries. Rounds
 // are computed arithmetically from (algorithm, P, root, member), never stored, so a
-// million-rank allreduce costs no memory. Non-power-of-two counts use the usual extra rounds: with p' the largest power
-// of two <= P and rem = P - p', the odd members below 2·rem first hand their data to the even
-// one below them and get the result back at the end (MPICH's scheme, mirrored so that member 0
-// always takes part and can be a root).
+// million-rank allreduce costs no memory. Non-power-of-two counts use the usual extra rounds: with
+// p' the largest power of two <= P and rem = P - p', the odd members below 2·rem first hand their
+// data to the even one below them and get the result back at the end (MPICH's scheme, mirrored so
+// that member 0 always takes part and can be a root).
 //
 // Sizes (the operation's M): bcast, reduce, allreduce and reduce-scatter move vectors of M
 // bytes; allgather and gather collect M bytes in all (M/P per member); scatter distributes M;
@@ -22,7 +22,6 @@
 #include <optional>
 
 namespace rankscope::netsim {
-
 
 class CollectiveSchedule
 {

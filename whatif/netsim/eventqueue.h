@@ -68,8 +68,10 @@ public:
         if (++head_ == first.size()) {
             first.clear();
             head_ = 0;
-            if (mask_) refill();
-            else lastTime_ = kNever; // nothing bucketed
+            if (mask_)
+                refill();
+            else
+                lastTime_ = kNever; // nothing bucketed
         }
         top_ = lastTime_;
         return event(item);
@@ -167,11 +169,11 @@ private:
 
     using Bucket = std::vector<Item, HugePageAllocator<Item>>;
     std::array<Bucket, 65> buckets_;
-    size_t head_ = 0;   // next to take in bucket 0
-    uint64_t mask_ = 0; // bit b-1 set: bucket b (1..64) is not empty
-    uint64_t last_ = 0; // the key of bucket 0 (the earliest bucketed event)
-    double lastTime_ = kNever; // and its time; kNever when nothing is bucketed
-    double top_ = kNever;      // the earliest time of all
+    size_t head_ = 0;            // next to take in bucket 0
+    uint64_t mask_ = 0;          // bit b-1 set: bucket b (1..64) is not empty
+    uint64_t last_ = 0;          // the key of bucket 0 (the earliest bucketed event)
+    double lastTime_ = kNever;   // and its time; kNever when nothing is bucketed
+    double top_ = kNever;        // the earliest time of all
     std::vector<LateItem> late_; // earlier than last_: a heap, taken first
     size_t size_ = 0;
     uint64_t pushed_ = 0;

@@ -11,7 +11,7 @@ FlowModel::FlowModel(const Machine& machine, TransferSink& sink)
 }
 
 void FlowModel::start(uint32_t transfer, uint32_t srcRank, uint32_t dstRank, uint64_t bytes,
-                       Placement placement, double time)
+                      Placement placement, double time)
 {
     if (!links_.route(srcRank, dstRank, bytes, placement, seed_)) {
         sink_.delivered(transfer, time + links_.intraNodeNs(bytes));

@@ -48,8 +48,11 @@ void GridSchedule::plan(CollKind kind, Algorithm algorithm)
         add(Phase::Scatter, kBoth, piece);
         add(Phase::Ring, kBoth, piece);
         break;
-    case Algorithm::Grid: planGrid(kind); break;
-    default: break;
+    case Algorithm::Grid:
+        planGrid(kind);
+        break;
+    default:
+        break;
     }
 }
 
@@ -77,7 +80,8 @@ void GridSchedule::planGrid(CollKind kind)
         add(Phase::Counter, kBoth, m_ / 2);
         add(Phase::Pairwise, kBoth, 2 * block);
         break;
-    default: break;
+    default:
+        break;
     }
 }
 
@@ -145,12 +149,12 @@ CollectiveStep GridSchedule::local(const Stage& st, uint32_t c, uint32_t j, uint
     case Phase::Gather: { // binomial towards position 0
         const uint32_t bit = 1u << k;
         if (j != 0 && (j & (2 * bit - 1)) == bit)
-            r = CollectiveStep{c * s_ + j - bit, std::min<double>(bit, s_ - j) * st.unit,
-                               kNoPeer};
+            r = CollectiveStep{c * s_ + j - bit, std::min<double>(bit, s_ - j) * st.unit, kNoPeer};
         if (j % (2 * bit) == 0 && j + bit < s_) r.recvFrom = c * s_ + j + bit;
         break;
     }
-    default: break;
+    default:
+        break;
     }
     return r;
 }

@@ -54,8 +54,8 @@ class GridSchedule
 {
 public:
     /// `members` must be even; `streams` is n, the node pairs using the wide-area link at once.
-    GridSchedule(CollKind kind, Algorithm algorithm, uint32_t members, uint32_t root,
-                 double bytes, uint32_t streams);
+    GridSchedule(CollKind kind, Algorithm algorithm, uint32_t members, uint32_t root, double bytes,
+                 uint32_t streams);
 
     uint32_t roundCount() const { return rounds_; }
     /// True when round `k` begins a phase after the first (all must have finished the last).

@@ -5,8 +5,7 @@
 namespace rankscope::netsim {
 
 LogGpModel::LogGpModel(const Machine& machine, TransferSink& sink)
-    : machine_(machine), sink_(sink),
-      nicFree_(machine.networkCount() * machine.spec().nodes, 0.0)
+    : machine_(machine), sink_(sink), nicFree_(machine.networkCount() * machine.spec().nodes, 0.0)
 {
     // A spec read from a file has no negative latency and no zero bandwidth (specreader.cpp);
     // one built in code might.
@@ -31,8 +30,8 @@ double LogGpModel::transferTime(uint32_t srcRank, uint32_t dstRank, uint64_t byt
             bw = shm->bytesPerNs;
         }
     } else {
-        const PathInfo path = machine_.topology(size_t(net)).path(machine_.nodeOf(srcRank),
-                                                                  machine_.nodeOf(dstRank));
+        const PathInfo path =
+            machine_.topology(size_t(net)).path(machine_.nodeOf(srcRank), machine_.nodeOf(dstRank));
         latency += path.latencyNs;
         bw = path.bytesPerNs;
     }

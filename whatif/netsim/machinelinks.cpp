@@ -13,8 +13,8 @@ MachineLinks::MachineLinks(const Machine& machine) : machine_(machine)
     }
 }
 
-bool MachineLinks::route(uint32_t srcRank, uint32_t dstRank, uint64_t bytes,
-                         Placement placement, std::vector<uint32_t>& route) const
+bool MachineLinks::route(uint32_t srcRank, uint32_t dstRank, uint64_t bytes, Placement placement,
+                         std::vector<uint32_t>& route) const
 {
     route.clear();
     const int net = machine_.channel(srcRank, dstRank, bytes, placement);

@@ -81,9 +81,11 @@ YAML::Node parseYaml(const std::string& text, const std::string& source)
 {
     // Say what is wrong in terms of the file before the parser does in its own terms.
     if (const size_t nul = text.find('\0'); nul != std::string::npos)
-        throw TraceError(source + ":" + std::to_string(1 + std::count(text.begin(), text.begin() + std::ptrdiff_t(nul), '\n')) +
-                         ": a NUL byte at offset " + std::to_string(nul) +
-                         ": a network spec is a YAML text file");
+        throw TraceError(
+            source + ":" +
+            std::to_string(1 + std::count(text.begin(), text.begin() + std::ptrdiff_t(nul), '\n')) +
+            ": a NUL byte at offset " + std::to_string(nul) +
+            ": a network spec is a YAML text file");
     int depth = 0, deepest = 0;
     size_t line = 1;
     for (char c : text) {
@@ -97,8 +99,8 @@ YAML::Node parseYaml(const std::string& text, const std::string& source)
     try {
         return YAML::Load(text);
     } catch (const YAML::ParserException& e) {
-        throw TraceError(source + ":" + std::to_string(e.mark.line + 1) + ": not valid YAML: " +
-                         e.msg);
+        throw TraceError(source + ":" + std::to_string(e.mark.line + 1) +
+                         ": not valid YAML: " + e.msg);
     } catch (const YAML::Exception& e) {
         throw TraceError(source + ": not valid YAML: " + e.msg);
     }
@@ -113,8 +115,7 @@ NetworkSpec NetworkSpec::fromFile(const std::string& path, const std::vector<Spe
         throw TraceError(path + ": is a folder, not a network spec file (a YAML file, or a "
                                 "bundled spec's name)");
     std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw TraceError(path + ": cannot open the network spec");
+    if (!in) throw TraceError(path + ": cannot open the network spec");
     std::ostringstream text;
     text << in.rdbuf();
     return fromString(text.str(), path, set);
@@ -171,24 +172,21 @@ std::vector<std::pair<std::string, std::string>> NetworkSpec::overridableKeys() 
 const LinkClass* NetworkSpec::link(const std::string& linkName) const
 {
     for (const LinkClass& c : links)
-        if (c.name == linkName)
-            return &c;
+        if (c.name == linkName) return &c;
     return nullptr;
 }
 
 int NetworkSpec::networkIndex(const std::string& networkName) const
 {
     for (size_t i = 0; i < networks.size(); ++i)
-        if (networks[i].name == networkName)
-            return int(i);
+        if (networks[i].name == networkName) return int(i);
     return -1;
 }
 
 std::string NetworkSpec::collectiveAlgorithm(const std::string& op) const
 {
     for (const auto& [o, a] : collectives)
-        if (o == op)
-            return a;
+        if (o == op) return a;
     return {};
 }
 

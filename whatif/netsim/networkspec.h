@@ -38,16 +38,17 @@ struct ProtocolEntry
 /// How messages choose a network when there are several (§9), evaluated per message.
 struct ChannelPolicy
 {
-    std::string direct;           ///< the network used when the rules below allow
-    std::string fallback;         ///< the network used otherwise
-    bool sameSubcluster = true;   ///< direct only when both ends are in one sub-cluster
+    std::string direct;             ///< the network used when the rules below allow
+    std::string fallback;           ///< the network used otherwise
+    bool sameSubcluster = true;     ///< direct only when both ends are in one sub-cluster
     uint64_t maxBytes = UINT64_MAX; ///< direct only up to this size
     uint32_t maxHops = UINT32_MAX;  ///< direct only up to this many hops on it
     bool operator==(const ChannelPolicy&) const = default;
 };
 
 /// How a message's network is chosen on a machine with several (§9).
-enum class Placement : uint8_t {
+enum class Placement : uint8_t
+{
     Policy, ///< the spec's policy, every rule (point-to-point messages, plain collectives)
     /// The hybrid collectives' step placement: the direct network for a step inside one
     /// sub-cluster within the hop limit, whatever its size; the switched network otherwise.
@@ -56,7 +57,13 @@ enum class Placement : uint8_t {
 
 /// How ranks are placed on nodes. Trace: on the compute nodes the trace recorded
 /// (Rank::host), resolved by placedAsRecorded() before a replay.
-enum class RankMapping : uint8_t { Block, Cyclic, File, Trace };
+enum class RankMapping : uint8_t
+{
+    Block,
+    Cyclic,
+    File,
+    Trace
+};
 
 /// A `--set key.path=value` override.
 struct SpecOverride
@@ -75,20 +82,20 @@ struct NetworkSpec
     RankMapping mapping = RankMapping::Block;
     std::vector<uint32_t> mappingTable; ///< node of each rank, for RankMapping::File
     uint64_t eagerLimit = 64 * 1024;
-    uint64_t packetBytes = 4096; ///< packet model: messages are cut into packets of this size
-    bool cutThrough = false;     ///< packet model: cut-through rather than store-and-forward
+    uint64_t packetBytes = 4096;  ///< packet model: messages are cut into packets of this size
+    bool cutThrough = false;      ///< packet model: cut-through rather than store-and-forward
     uint32_t wideAreaStreams = 1; ///< grid collectives: node pairs using the wide area at once
-    double sendOverheadNs = 0; ///< LogGP o_s
-    double recvOverheadNs = 0; ///< LogGP o_r
+    double sendOverheadNs = 0;    ///< LogGP o_s
+    double recvOverheadNs = 0;    ///< LogGP o_r
     std::vector<LinkClass> links;
-    std::string intraNodeLink; ///< link class between ranks on one node; empty: free
-    std::vector<NetworkDef> networks; ///< the first is the default
+    std::string intraNodeLink;           ///< link class between ranks on one node; empty: free
+    std::vector<NetworkDef> networks;    ///< the first is the default
     std::vector<ProtocolEntry> protocol; ///< sorted by upToBytes
     std::vector<std::pair<std::string, std::string>> collectives; ///< op -> algorithm
     bool hasPolicy = false;
     ChannelPolicy policy;
 
-    std::string yamlText; ///< the text it was read from (before overrides)
+    std::string yamlText;                ///< the text it was read from (before overrides)
     std::vector<SpecOverride> overrides; ///< applied in order
 
     /// Reads a spec file; throws TraceError naming file, line, key and what was expected.

@@ -12,7 +12,7 @@ PacketModel::PacketModel(const Machine& machine, TransferSink& sink)
 }
 
 void PacketModel::start(uint32_t transfer, uint32_t srcRank, uint32_t dstRank, uint64_t bytes,
-                       Placement placement, double time)
+                        Placement placement, double time)
 {
     uint32_t m;
     if (!freeMessages_.empty()) {

@@ -32,10 +32,8 @@ ReplayEngine::ReplayEngine(const ActionProgram& program, const Machine& machine,
         slots_[m].dst = program.messages[m].dst;
         slots_[m].bytes = double(program.messages[m].bytes);
     }
-    if (!program.collectives.empty())
-        collSlots_.setReceivers(n);
-    if (options_.recordTimes)
-        times_.assign(program.actions.size(), 0.0);
+    if (!program.collectives.empty()) collSlots_.setReceivers(n);
+    if (options_.recordTimes) times_.assign(program.actions.size(), 0.0);
     exchangeable_ = options_.exchangeByRounds && exchangesByRounds();
 }
 
@@ -63,7 +61,9 @@ ReplayOutcome ReplayEngine::run()
             model_->start(e.payload, s.src, s.dst, uint64_t(s.bytes), s.placement, e.time);
             break;
         }
-        default: model_->onEvent(e.payload, e.time); break;
+        default:
+            model_->onEvent(e.payload, e.time);
+            break;
         }
         // (A long exchange reports on its own: it may have been cancelled there.)
         if (((++events & 0xFFF) == 0 && !progress_.update(actionsDone_)) || progress_.cancelled()) {
@@ -146,8 +146,7 @@ void ReplayEngine::prefetchPartner(uint32_t r) const
     collSlots_.prefetch(dst);
 }
 
-template <bool kRecord>
-void ReplayEngine::advance(uint32_t r)
+template <bool kRecord> void ReplayEngine::advance(uint32_t r)
 {
     double t = ranks_[r].now;
     const size_t begin = ranks_[r].pc, end = ranks_[r].end;
@@ -155,17 +154,26 @@ void ReplayEngine::advance(uint32_t r)
     for (; pc < end; ++pc) {
         const Action& a = program_.actions[pc];
         switch (a.kind) {
-        case ActionKind::Compute: t += a.value; break;
-        case ActionKind::Enter: ranks_[r].enter = t; break;
-        case ActionKind::Leave: ranks_[r].mpi += t - ranks_[r].enter; break;
+        case ActionKind::Compute:
+            t += a.value;
+            break;
+        case ActionKind::Enter:
+            ranks_[r].enter = t;
+            break;
+        case ActionKind::Leave:
+            ranks_[r].mpi += t - ranks_[r].enter;
+            break;
         case ActionKind::PostSend:
             if (kRecord) times_[pc] = t;
             t = postSend(a.ref, t);
             break;
-        case ActionKind::PostRecv: postRecv(a.ref, t); break;
+        case ActionKind::PostRecv:
+            postRecv(a.ref, t);
+            break;
         case ActionKind::WaitSend:
         case ActionKind::WaitRecv:
-            if (!waitSide(r, a.ref, a.kind == ActionKind::WaitSend, t)) return stop(r, t, begin, pc);
+            if (!waitSide(r, a.ref, a.kind == ActionKind::WaitSend, t))
+                return stop(r, t, begin, pc);
             break;
         case ActionKind::Collective:
             if (!collective(r, a, t)) return stop(r, t, begin, pc);
@@ -203,8 +211,7 @@ void ReplayEngine::advance(uint32_t r)
     }
     t = std::max(t, done);
     s.consumed |= send ? 1 : 2;
-    if (slot >= program_.messages.size() && s.consumed == 3)
-        freeSlots_.push_back(slot);
+    if (slot >= program_.messages.size() && s.consumed == 3) freeSlots_.push_back(slot);
     return true;
 }
 
@@ -234,11 +241,9 @@ void ReplayEngine::advance(uint32_t r)
         setDone(slot, false, t + recvOverhead_);
         return;
     }
-    if (s.sendReady < 0)
-        return; // the sender decides when it posts
+    if (s.sendReady < 0) return; // the sender decides when it posts
     if (eager(s)) {
-        if (s.arrival >= 0)
-            setDone(slot, false, std::max(s.arrival, t) + recvOverhead_);
+        if (s.arrival >= 0) setDone(slot, false, std::max(s.arrival, t) + recvOverhead_);
     } else {
         startTransfer(slot, std::max(s.sendReady, t));
     }
@@ -259,8 +264,7 @@ void ReplayEngine::delivered(uint32_t slot, double time)
     Slot& s = slots_[slot];
     s.arrival = time;
     if (eager(s)) {
-        if (s.recvReady >= 0)
-            setDone(slot, false, std::max(time, s.recvReady) + recvOverhead_);
+        if (s.recvReady >= 0) setDone(slot, false, std::max(time, s.recvReady) + recvOverhead_);
     } else {
         setDone(slot, true, time);
         setDone(slot, false, time + recvOverhead_);
@@ -285,7 +289,8 @@ void ReplayEngine::scheduleModelEvent(double time, uint32_t payload)
     Slot& s = slots_[slot];
     (send ? s.sendDone : s.recvDone) = time;
     const uint32_t owner = send ? s.src : s.dst;
-    if (owner != kNoRank && ranks_[owner].blockedSlot == slot && ranks_[owner].blockedSend == uint8_t(send)) {
+    if (owner != kNoRank && ranks_[owner].blockedSlot == slot &&
+        ranks_[owner].blockedSend == uint8_t(send)) {
         ranks_[owner].blockedSlot = kNoRank;
         resumeLater(owner, std::max({time, ranks_[owner].now, clock_}));
     }

@@ -49,10 +49,10 @@ struct EngineOptions
 
 struct ReplayOutcome
 {
-    std::vector<double> endNs;   ///< per rank: when its last action finished
-    std::vector<double> mpiNs;   ///< per rank: time inside MPI calls
+    std::vector<double> endNs;       ///< per rank: when its last action finished
+    std::vector<double> mpiNs;       ///< per rank: time inside MPI calls
     std::vector<double> actionTimes; ///< per action when recorded: when it happened
-    uint64_t transfers = 0;      ///< network transfers (point-to-point and collective messages)
+    uint64_t transfers = 0;          ///< network transfers (point-to-point and collective messages)
     bool cancelled = false;
 };
 
@@ -75,7 +75,12 @@ public:
     void scheduleModelEvent(double time, uint32_t payload) override;
 
 private:
-    enum EventKind : uint32_t { kResume, kStartTransfer, kModel };
+    enum EventKind : uint32_t
+    {
+        kResume,
+        kStartTransfer,
+        kModel
+    };
     struct Slot
     {
         uint32_t src = kNoRank;
@@ -91,8 +96,7 @@ private:
     /// Starts fetching what rank `r`'s next collective round will touch at its partner.
     void prefetchPartner(uint32_t r) const;
     /// Runs rank `r` until it waits or yields (kRecord: keeping each action's time).
-    template <bool kRecord>
-    void advance(uint32_t r);
+    template <bool kRecord> void advance(uint32_t r);
     bool collective(uint32_t r, const Action& a, double& t);
     /// Rank `r` enters pairwise exchange `a` at `t`: false while members are missing; for the
     /// last one, evaluates the exchange, sends the others on and sets `t` to its exit.
@@ -119,7 +123,7 @@ private:
     const Machine& machine_;
     EngineOptions options_;
     std::unique_ptr<NetworkModel> model_;
-    bool timeOrdered_ = false; // model_->needsTimeOrder(), asked once
+    bool timeOrdered_ = false;            // model_->needsTimeOrder(), asked once
     bool exchangeable_ = false;           // exchangesByRounds()
     ImmediateModel* immediate_ = nullptr; // the model, when exchanges go round by round
     bool prefetch_ = false;               // enough ranks that their state misses the cache
@@ -133,7 +137,7 @@ private:
     struct alignas(64) RankState
     {
         double now = 0, enter = 0, mpi = 0;
-        size_t pc = 0, end = 0; // next action, end of the rank's actions
+        size_t pc = 0, end = 0;         // next action, end of the rank's actions
         uint32_t blockedSlot = kNoRank; // kNoRank when running or ready
         uint32_t collRound = 0;
         uint32_t collSend = kNoRank, collRecv = kNoRank;

@@ -29,8 +29,7 @@ public:
     int64_t map(int64_t t) const
     {
         const auto it = std::upper_bound(oldT_.begin(), oldT_.end(), t);
-        if (it == oldT_.begin())
-            return t; // before the first MPI call: nothing moved yet
+        if (it == oldT_.begin()) return t; // before the first MPI call: nothing moved yet
         const size_t i = size_t(it - oldT_.begin()) - 1;
         int64_t v = newT_[i] + std::llround(double(t - oldT_[i]) * cpu_);
         if (i + 1 < newT_.size()) v = std::min(v, newT_[i + 1]);
@@ -52,8 +51,7 @@ std::string simulationParameters(const NetworkSpec& spec, const SimulationOption
     for (const auto& [op, alg] : options.collectiveAlgorithms)
         s += " collective:" + op + "=" + alg;
     s += " cpu_factor=" + std::to_string(options.cpuFactor);
-    if (options.eagerLimit)
-        s += " eager_limit=" + std::to_string(*options.eagerLimit);
+    if (options.eagerLimit) s += " eager_limit=" + std::to_string(*options.eagerLimit);
     return s;
 }
 
@@ -69,10 +67,14 @@ Trace simulatedTrace(const Trace& input, const ActionProgram& /*program*/,
     b.setProvenance(Provenance{"simulated", input.provenance().source,
                                "input=" + input.provenance().kind + " " +
                                    simulationParameters(provenance.spec, provenance.options)});
-    for (const Region& r : input.regions()) b.addRegion(r);
-    for (const Rank& r : input.ranks()) b.addRank(r.name);
-    for (const Location& l : input.locations()) b.addLocation(l.rank, l.name, l.type, l.otf2Id);
-    for (const Communicator& c : input.communicators()) b.addCommunicator(c.name, c.members, c.parent);
+    for (const Region& r : input.regions())
+        b.addRegion(r);
+    for (const Rank& r : input.ranks())
+        b.addRank(r.name);
+    for (const Location& l : input.locations())
+        b.addLocation(l.rank, l.name, l.type, l.otf2Id);
+    for (const Communicator& c : input.communicators())
+        b.addCommunicator(c.name, c.members, c.parent);
     if (input.worldCommunicator().valid()) b.setWorldCommunicator(input.worldCommunicator());
 
     // Partners and roots go back to communicator ranks, as the builder expects them.
@@ -81,7 +83,8 @@ Trace simulatedTrace(const Trace& input, const ActionProgram& /*program*/,
         auto [it, added] = commRank.try_emplace(comm.value);
         if (added) {
             const auto& members = input.communicator(comm).members;
-            for (uint32_t i = 0; i < members.size(); ++i) it->second[members[i].value] = i;
+            for (uint32_t i = 0; i < members.size(); ++i)
+                it->second[members[i].value] = i;
         }
         const auto f = it->second.find(world.value);
         return f == it->second.end() ? world.value : f->second;
@@ -116,29 +119,47 @@ Trace simulatedTrace(const Trace& input, const ActionProgram& /*program*/,
             last = t;
             const uint32_t ref = ev.ref(i);
             switch (ev.kind(i)) {
-            case EventKind::Enter: b.enter(loc, t, RegionId(ref)); break;
-            case EventKind::Leave: b.leave(loc, t, RegionId(ref)); break;
+            case EventKind::Enter:
+                b.enter(loc, t, RegionId(ref));
+                break;
+            case EventKind::Leave:
+                b.leave(loc, t, RegionId(ref));
+                break;
             case EventKind::MpiSend:
             case EventKind::MpiIsend: {
                 const Message& m = input.message(MessageId(ref));
                 const uint32_t to = inComm(m.comm, input.messageReceiver(m));
-                if (ev.kind(i) == EventKind::MpiSend) b.send(loc, t, to, m.comm, m.tag, m.bytes);
-                else b.isend(loc, t, to, m.comm, m.tag, m.bytes, ref);
+                if (ev.kind(i) == EventKind::MpiSend)
+                    b.send(loc, t, to, m.comm, m.tag, m.bytes);
+                else
+                    b.isend(loc, t, to, m.comm, m.tag, m.bytes, ref);
                 break;
             }
             case EventKind::MpiRecv:
             case EventKind::MpiIrecv: {
                 const Message& m = input.message(MessageId(ref));
                 const uint32_t from = inComm(m.comm, input.messageSender(m));
-                if (ev.kind(i) == EventKind::MpiRecv) b.recv(loc, t, from, m.comm, m.tag, m.bytes);
-                else b.irecv(loc, t, from, m.comm, m.tag, m.bytes, ref);
+                if (ev.kind(i) == EventKind::MpiRecv)
+                    b.recv(loc, t, from, m.comm, m.tag, m.bytes);
+                else
+                    b.irecv(loc, t, from, m.comm, m.tag, m.bytes, ref);
                 break;
             }
-            case EventKind::MpiIsendComplete: b.isendComplete(loc, t, ref); break;
-            case EventKind::MpiIrecvRequest: b.irecvRequest(loc, t, ref); break;
-            case EventKind::MpiRequestTest: b.requestTest(loc, t, ref); break;
-            case EventKind::MpiRequestCancelled: b.requestCancelled(loc, t, ref); break;
-            case EventKind::MpiCollectiveBegin: b.collectiveBegin(loc, t); break;
+            case EventKind::MpiIsendComplete:
+                b.isendComplete(loc, t, ref);
+                break;
+            case EventKind::MpiIrecvRequest:
+                b.irecvRequest(loc, t, ref);
+                break;
+            case EventKind::MpiRequestTest:
+                b.requestTest(loc, t, ref);
+                break;
+            case EventKind::MpiRequestCancelled:
+                b.requestCancelled(loc, t, ref);
+                break;
+            case EventKind::MpiCollectiveBegin:
+                b.collectiveBegin(loc, t);
+                break;
             case EventKind::MpiCollectiveEnd: {
                 const CollectiveInstance& c = input.collective(CollectiveId(ref));
                 const auto it = memberAt.find((uint64_t(li) << 32) | i);
@@ -149,9 +170,12 @@ Trace simulatedTrace(const Trace& input, const ActionProgram& /*program*/,
                                 m ? m->bytesSent : 0, m ? m->bytesReceived : 0);
                 break;
             }
-            case EventKind::Misc: b.misc(loc, t, input.miscEvents()[ref]); break;
+            case EventKind::Misc:
+                b.misc(loc, t, input.miscEvents()[ref]);
+                break;
             }
-            while (nextSource < sources.size() && sources[nextSource].first < i) ++nextSource;
+            while (nextSource < sources.size() && sources[nextSource].first < i)
+                ++nextSource;
             if (nextSource < sources.size() && sources[nextSource].first == i)
                 b.attachSourceLocation(loc, sources[nextSource].second);
         }

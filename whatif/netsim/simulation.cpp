@@ -17,8 +17,7 @@ namespace rankscope::netsim {
 
 namespace {
 
-std::array<Algorithm, 9> chooseAlgorithms(const NetworkSpec& spec,
-                                          const SimulationOptions& options)
+std::array<Algorithm, 9> chooseAlgorithms(const NetworkSpec& spec, const SimulationOptions& options)
 {
     std::array<Algorithm, 9> algs{};
     for (size_t k = 0; k < algs.size(); ++k)
@@ -26,7 +25,8 @@ std::array<Algorithm, 9> chooseAlgorithms(const NetworkSpec& spec,
     auto apply = [&](const std::string& op, const std::string& alg, const std::string& where) {
         const auto kind = collKindFromName(op);
         if (!kind)
-            throw TraceError(where + ": unknown collective '" + op + "' (expected barrier, bcast, "
+            throw TraceError(where + ": unknown collective '" + op +
+                             "' (expected barrier, bcast, "
                              "reduce, allreduce, allgather, gather, scatter, alltoall or "
                              "reduce_scatter)");
         const auto a = algorithmFromName(*kind, alg);
@@ -62,8 +62,8 @@ Run replay(const ActionProgram& program, const NetworkSpec& spec, const Simulati
         std::string list;
         for (const std::string& m : available)
             list += (list.empty() ? "" : ", ") + m;
-        throw TraceError("unknown network model '" + options.model + "' (this build has: " +
-                         list + ")");
+        throw TraceError("unknown network model '" + options.model + "' (this build has: " + list +
+                         ")");
     }
     const Machine machine(spec, program.rankCount());
     EngineOptions eo;
@@ -93,11 +93,11 @@ SimulationResult summarise(const ActionProgram& program, Run&& run)
     double first = n ? program.startNs[0] : 0, last = first;
     result.perRank.resize(n);
     for (uint32_t r = 0; r < n; ++r) {
-        first = std::min(first, program.synchronisedStart ? program.spanStartNs
-                                                          : program.startNs[r]);
+        first =
+            std::min(first, program.synchronisedStart ? program.spanStartNs : program.startNs[r]);
         last = std::max(last, run.outcome.endNs[r]);
-        result.perRank[r] = RankTimes{r, std::llround(run.outcome.endNs[r]),
-                                      std::llround(run.outcome.mpiNs[r])};
+        result.perRank[r] =
+            RankTimes{r, std::llround(run.outcome.endNs[r]), std::llround(run.outcome.mpiNs[r])};
     }
     result.predictedRuntimeNs = std::llround(last - first);
     result.messages = run.outcome.transfers;
@@ -129,7 +129,8 @@ SimulationResult simulate(const Trace& trace, const NetworkSpec& spec,
             // MPI_Finalize synchronises: every rank leaves it when the last one has entered
             // plus its measured cost (the replay ended each rank on entering it).
             int64_t end = 0;
-            for (const RankTimes& t : result.perRank) end = std::max(end, t.endNs);
+            for (const RankTimes& t : result.perRank)
+                end = std::max(end, t.endNs);
             end += span.finalizeCostNs;
             for (RankTimes& t : result.perRank) {
                 t.mpiNs += end - t.endNs;
@@ -149,8 +150,8 @@ SimulationResult simulate(const Trace& trace, const NetworkSpec& spec,
             result.perRank[r].inputMpiNs = span.ranks[r].mpiNs;
     }
     if (options.buildTrace && !result.cancelled)
-        result.trace = simulatedTrace(trace, program, anchors, times,
-                                      SimulatedProvenance{spec, options});
+        result.trace =
+            simulatedTrace(trace, program, anchors, times, SimulatedProvenance{spec, options});
     return result;
 }
 
@@ -160,8 +161,7 @@ SimulationResult simulateProgram(const ActionProgram& program, const NetworkSpec
     return summarise(program, replay(program, spec, options, false));
 }
 
-ActionProgram singleCollectiveProgram(CollKind kind, uint32_t ranks, uint32_t root,
-                                      uint64_t bytes)
+ActionProgram singleCollectiveProgram(CollKind kind, uint32_t ranks, uint32_t root, uint64_t bytes)
 {
     ActionProgram p;
     p.comms.emplace_back(); // the world

@@ -22,13 +22,13 @@ struct SimulationOptions
     std::string model = "loggp"; ///< the network model (models() lists those available)
     /// Per-collective algorithm choices ("bcast" -> "binomial"), over the spec's.
     std::vector<std::pair<std::string, std::string>> collectiveAlgorithms;
-    double cpuFactor = 1.0;                 ///< multiplies every compute time
-    std::optional<uint64_t> eagerLimit;     ///< overrides the spec's eager limit
-    bool buildTrace = false;                ///< also build the simulated Trace
+    double cpuFactor = 1.0;             ///< multiplies every compute time
+    std::optional<uint64_t> eagerLimit; ///< overrides the spec's eager limit
+    bool buildTrace = false;            ///< also build the simulated Trace
     /// Pairwise exchanges round by round where that gives the same times (pairwiseexchange.h);
     /// false: message by message always (to compare the two).
     bool exchangeByRounds = true;
-    ProgressCallback progress;              ///< 0..1; returning false cancels
+    ProgressCallback progress; ///< 0..1; returning false cancels
 };
 
 /// One rank's simulated end and time in MPI.
@@ -52,21 +52,20 @@ struct SimulationResult
     /// The replayed span plus the measured time outside it (which the replay does not simulate).
     int64_t predictedWholeRunNs = 0;
     std::vector<RankTimes> perRank;
-    uint64_t messages = 0;          ///< network transfers simulated (collectives' included)
+    uint64_t messages = 0; ///< network transfers simulated (collectives' included)
     std::string model;
-    std::optional<Trace> trace;     ///< the simulated trace, when asked for
+    std::optional<Trace> trace; ///< the simulated trace, when asked for
     bool cancelled = false;
     /// Set when `mapping: trace` could not be honoured (traceplacement.h).
     std::string placementNote;
 
     bool operator==(const SimulationResult& o) const
     {
-        const bool traces = trace.has_value() == o.trace.has_value() &&
-                            (!trace || trace->sameContent(*o.trace));
+        const bool traces =
+            trace.has_value() == o.trace.has_value() && (!trace || trace->sameContent(*o.trace));
         return traces &&
                std::tie(predictedRuntimeNs, inputRuntimeNs, span, inputWholeRunNs,
-                        predictedWholeRunNs, perRank, messages, model, cancelled,
-                        placementNote) ==
+                        predictedWholeRunNs, perRank, messages, model, cancelled, placementNote) ==
                    std::tie(o.predictedRuntimeNs, o.inputRuntimeNs, o.span, o.inputWholeRunNs,
                             o.predictedWholeRunNs, o.perRank, o.messages, o.model, o.cancelled,
                             o.placementNote);
@@ -86,7 +85,6 @@ SimulationResult simulateProgram(const ActionProgram& program, const NetworkSpec
                                  const SimulationOptions& options);
 
 /// A program of `ranks` ranks doing one collective `op` of `bytes` at time 0.
-ActionProgram singleCollectiveProgram(CollKind kind, uint32_t ranks, uint32_t root,
-                                      uint64_t bytes);
+ActionProgram singleCollectiveProgram(CollKind kind, uint32_t ranks, uint32_t root, uint64_t bytes);
 
 } // namespace rankscope::netsim

@@ -46,8 +46,7 @@ void SpecReader::fail(const YAML::Node& node, const std::string& path,
 void SpecReader::checkKeys(const YAML::Node& map, const std::string& path,
                            std::initializer_list<std::string_view> allowed) const
 {
-    if (!map.IsMap())
-        fail(map, path, "expected a map of keys");
+    if (!map.IsMap()) fail(map, path, "expected a map of keys");
     std::map<std::string, int> seen; // key -> its line (1-based)
     for (const auto& kv : map) {
         const std::string key = kv.first.as<std::string>();
@@ -56,8 +55,7 @@ void SpecReader::checkKeys(const YAML::Node& map, const std::string& path,
         if (!added)
             fail(kv.first, joinKey(path, key),
                  "duplicate key (first given on line " + std::to_string(at->second) + ")");
-        if (std::find(allowed.begin(), allowed.end(), key) != allowed.end())
-            continue;
+        if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
         std::string list;
         for (std::string_view a : allowed)
             list += (list.empty() ? "" : ", ") + std::string(a);
@@ -69,15 +67,13 @@ YAML::Node SpecReader::require(const YAML::Node& map, const std::string& path,
                                const char* key) const
 {
     YAML::Node n = map[key];
-    if (!n.IsDefined() || n.IsNull())
-        fail(map, joinKey(path, key), "missing (required)");
+    if (!n.IsDefined() || n.IsNull()) fail(map, joinKey(path, key), "missing (required)");
     return n;
 }
 
 std::string SpecReader::text(const YAML::Node& node, const std::string& path) const
 {
-    if (!node.IsScalar())
-        fail(node, path, "expected a single value");
+    if (!node.IsScalar()) fail(node, path, "expected a single value");
     return node.Scalar();
 }
 
@@ -85,12 +81,9 @@ double SpecReader::duration(const YAML::Node& node, const std::string& path) con
 {
     const std::string t = text(node, path);
     const auto v = parseDuration(t);
-    if (!v)
-        fail(node, path, "expected a time with a unit such as 1.5us or 10ms, got '" + t + "'");
-    if (*v < 0)
-        fail(node, path, "expected a time >= 0, got '" + t + "'");
-    if (*v > kMaxDurationNs)
-        fail(node, path, "expected a time of at most 1 h, got '" + t + "'");
+    if (!v) fail(node, path, "expected a time with a unit such as 1.5us or 10ms, got '" + t + "'");
+    if (*v < 0) fail(node, path, "expected a time >= 0, got '" + t + "'");
+    if (*v > kMaxDurationNs) fail(node, path, "expected a time of at most 1 h, got '" + t + "'");
     return *v;
 }
 
@@ -103,8 +96,7 @@ double SpecReader::bandwidth(const YAML::Node& node, const std::string& path) co
              "expected a bandwidth with a unit such as 10Gbps or 1.25GB/s, got '" + t + "'");
     if (!(*v >= kMinBytesPerNs))
         fail(node, path, "expected a bandwidth of at least 1 bit/s, got '" + t + "'");
-    if (!std::isfinite(*v))
-        fail(node, path, "expected a finite bandwidth, got '" + t + "'");
+    if (!std::isfinite(*v)) fail(node, path, "expected a finite bandwidth, got '" + t + "'");
     return *v;
 }
 
@@ -112,8 +104,7 @@ uint64_t SpecReader::bytes(const YAML::Node& node, const std::string& path) cons
 {
     const std::string t = text(node, path);
     const auto v = parseBytes(t);
-    if (!v)
-        fail(node, path, "expected a size such as 4KiB, 64KB or 512, got '" + t + "'");
+    if (!v) fail(node, path, "expected a size such as 4KiB, 64KB or 512, got '" + t + "'");
     return *v;
 }
 
@@ -125,8 +116,8 @@ uint32_t SpecReader::count(const YAML::Node& node, const std::string& path, uint
     const long long v = std::strtoll(t.c_str(), &end, 10);
     if (t.empty() || *end != '\0' || v < min || v > max)
         fail(node, path,
-             "expected a whole number from " + std::to_string(min) + " to " +
-                 std::to_string(max) + ", got '" + t + "'");
+             "expected a whole number from " + std::to_string(min) + " to " + std::to_string(max) +
+                 ", got '" + t + "'");
     return uint32_t(v);
 }
 
@@ -146,19 +137,16 @@ double SpecReader::number(const YAML::Node& node, const std::string& path, doubl
 
 void SpecReader::read(const YAML::Node& root, NetworkSpec& spec)
 {
-    if (!root.IsMap())
-        fail(root, "", "expected a map of keys (name, nodes, links, networks, ...)");
+    if (!root.IsMap()) fail(root, "", "expected a map of keys (name, nodes, links, networks, ...)");
     checkKeys(root, "",
               {"name", "nodes", "ranks_per_node", "mapping", "mapping_file", "eager_limit",
-               "overhead", "links", "intra_node", "networks", "protocol", "collectives",
-               "policy", "packet_size", "switching",
-               "wide_area_streams"});
+               "overhead", "links", "intra_node", "networks", "protocol", "collectives", "policy",
+               "packet_size", "switching", "wide_area_streams"});
     spec.name = root["name"] ? text(root["name"], "name") : std::string();
     spec.nodes = count(require(root, "", "nodes"), "nodes", 1, 1u << 24);
     if (root["ranks_per_node"])
         spec.ranksPerNode = count(root["ranks_per_node"], "ranks_per_node", 1, 4096);
-    if (root["eager_limit"])
-        spec.eagerLimit = bytes(root["eager_limit"], "eager_limit");
+    if (root["eager_limit"]) spec.eagerLimit = bytes(root["eager_limit"], "eager_limit");
     if (root["packet_size"]) {
         spec.packetBytes = bytes(root["packet_size"], "packet_size");
         if (spec.packetBytes == 0) fail(root["packet_size"], "packet_size", "expected a size > 0");
@@ -190,7 +178,8 @@ void SpecReader::read(const YAML::Node& root, NetworkSpec& spec)
     readMapping(root, spec);
     if (root["protocol"]) readProtocol(root["protocol"], spec);
     if (root["collectives"]) readCollectives(root["collectives"], spec);
-    if (root["policy"]) readPolicy(root["policy"], spec);
+    if (root["policy"])
+        readPolicy(root["policy"], spec);
     else if (spec.networks.size() > 1)
         fail(nets, "policy", "missing: a spec with several networks needs a channel policy");
 }
@@ -198,8 +187,9 @@ void SpecReader::read(const YAML::Node& root, NetworkSpec& spec)
 void SpecReader::readLinks(const YAML::Node& node, NetworkSpec& spec)
 {
     if (!node.IsMap() || node.size() == 0)
-        fail(node, "links", "expected a map of named link classes (e.g. nic: {latency: 1us, "
-                            "bandwidth: 100Gbps})");
+        fail(node, "links",
+             "expected a map of named link classes (e.g. nic: {latency: 1us, "
+             "bandwidth: 100Gbps})");
     for (const auto& kv : node) {
         const std::string name = kv.first.as<std::string>();
         const std::string path = joinKey("links", name);
@@ -216,8 +206,7 @@ void SpecReader::checkLinkClass(const YAML::Node& node, const std::string& path,
                                 const NetworkSpec& spec) const
 {
     const std::string name = text(node, path);
-    if (spec.link(name))
-        return;
+    if (spec.link(name)) return;
     std::string list;
     for (const LinkClass& c : spec.links)
         list += (list.empty() ? "" : ", ") + c.name;
@@ -227,13 +216,17 @@ void SpecReader::checkLinkClass(const YAML::Node& node, const std::string& path,
 void SpecReader::readMapping(const YAML::Node& root, NetworkSpec& spec)
 {
     const std::string m = root["mapping"] ? text(root["mapping"], "mapping") : "block";
-    if (m == "block") spec.mapping = RankMapping::Block;
-    else if (m == "cyclic") spec.mapping = RankMapping::Cyclic;
-    else if (m == "file") spec.mapping = RankMapping::File;
-    else if (m == "trace") spec.mapping = RankMapping::Trace;
-    else fail(root["mapping"], "mapping", "expected block, cyclic, file or trace, got '" + m + "'");
-    if (spec.mapping != RankMapping::File)
-        return;
+    if (m == "block")
+        spec.mapping = RankMapping::Block;
+    else if (m == "cyclic")
+        spec.mapping = RankMapping::Cyclic;
+    else if (m == "file")
+        spec.mapping = RankMapping::File;
+    else if (m == "trace")
+        spec.mapping = RankMapping::Trace;
+    else
+        fail(root["mapping"], "mapping", "expected block, cyclic, file or trace, got '" + m + "'");
+    if (spec.mapping != RankMapping::File) return;
     const YAML::Node f = require(root, "", "mapping_file");
     std::string path = text(f, "mapping_file");
     // A relative mapping file lives beside the spec.
@@ -242,8 +235,7 @@ void SpecReader::readMapping(const YAML::Node& root, NetworkSpec& spec)
         if (slash != std::string::npos) path = source_.substr(0, slash + 1) + path;
     }
     std::ifstream in(path);
-    if (!in)
-        fail(f, "mapping_file", "cannot read '" + path + "'");
+    if (!in) fail(f, "mapping_file", "cannot read '" + path + "'");
     std::string line;
     int lineNo = 0;
     while (std::getline(in, line)) {
@@ -255,9 +247,10 @@ void SpecReader::readMapping(const YAML::Node& root, NetworkSpec& spec)
             char* end = nullptr;
             const long long v = std::strtoll(w.c_str(), &end, 10);
             if (*end != '\0' || v < 0 || v >= spec.nodes)
-                throw TraceError(path + ":" + std::to_string(lineNo) + ": expected a node number "
-                                 "from 0 to " + std::to_string(spec.nodes - 1) + ", got '" + w +
-                                 "'");
+                throw TraceError(path + ":" + std::to_string(lineNo) +
+                                 ": expected a node number "
+                                 "from 0 to " +
+                                 std::to_string(spec.nodes - 1) + ", got '" + w + "'");
             spec.mappingTable.push_back(uint32_t(v));
         }
     }
@@ -275,8 +268,8 @@ void SpecReader::readProtocol(const YAML::Node& node, NetworkSpec& spec)
         if (e["up_to"]) p.upToBytes = bytes(e["up_to"], joinKey(path, "up_to"));
         if (e["latency"]) p.latencyNs = duration(e["latency"], joinKey(path, "latency"));
         if (e["bandwidth_factor"])
-            p.bandwidthFactor = number(e["bandwidth_factor"], joinKey(path, "bandwidth_factor"),
-                                       1e-6, 1e6);
+            p.bandwidthFactor =
+                number(e["bandwidth_factor"], joinKey(path, "bandwidth_factor"), 1e-6, 1e6);
         if (!spec.protocol.empty() && p.upToBytes <= spec.protocol.back().upToBytes)
             fail(e, joinKey(path, "up_to"), "expected sizes in increasing order");
         spec.protocol.push_back(p);
@@ -285,21 +278,22 @@ void SpecReader::readProtocol(const YAML::Node& node, NetworkSpec& spec)
 
 void SpecReader::readCollectives(const YAML::Node& node, NetworkSpec& spec)
 {
-    if (!node.IsMap())
-        fail(node, "collectives", "expected a map from operation to algorithm");
+    if (!node.IsMap()) fail(node, "collectives", "expected a map from operation to algorithm");
     for (const auto& kv : node) {
         const std::string op = kv.first.as<std::string>();
         const std::string path = joinKey("collectives", op);
         const auto kind = collKindFromName(op);
         if (!kind)
-            fail(kv.first, path, "unknown operation (expected barrier, bcast, reduce, allreduce, "
-                                 "allgather, gather, scatter, alltoall or reduce_scatter)");
+            fail(kv.first, path,
+                 "unknown operation (expected barrier, bcast, reduce, allreduce, "
+                 "allgather, gather, scatter, alltoall or reduce_scatter)");
         const std::string alg = text(kv.second, path);
         if (!algorithmFromName(*kind, alg)) {
             std::string list;
             for (std::string_view a : algorithmNames(*kind))
                 list += (list.empty() ? "" : ", ") + std::string(a);
-            fail(kv.second, path, "unknown algorithm '" + alg + "' (expected one of: " + list + ")");
+            fail(kv.second, path,
+                 "unknown algorithm '" + alg + "' (expected one of: " + list + ")");
         }
         spec.collectives.emplace_back(op, alg);
     }

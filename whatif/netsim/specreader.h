@@ -5,12 +5,11 @@
 
 #include "whatif/netsim/networkspec.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <set>
 #include <string>
 #include <string_view>
 #include <vector>
+#include <yaml-cpp/yaml.h>
 
 namespace rankscope::netsim {
 
@@ -48,8 +47,8 @@ private:
                       NetworkDef& net) const;
     void checkLinkClass(const YAML::Node& node, const std::string& path,
                         const NetworkSpec& spec) const;
-    void checkNetworkSize(const YAML::Node& node, const std::string& path,
-                          const NetworkDef& net, uint32_t nodes) const;
+    void checkNetworkSize(const YAML::Node& node, const std::string& path, const NetworkDef& net,
+                          uint32_t nodes) const;
 
     std::string source_;
     std::set<std::string> overridden_;

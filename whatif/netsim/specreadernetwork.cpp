@@ -14,10 +14,10 @@ struct TopologyName
     TopologyKind kind;
 };
 constexpr TopologyName kTopologies[] = {
-    {"crossbar", TopologyKind::Crossbar},     {"single_switch", TopologyKind::Crossbar},
-    {"fat_tree", TopologyKind::FatTree},      {"torus", TopologyKind::Torus},
-    {"ring", TopologyKind::Ring},             {"double_ring", TopologyKind::DoubleRing},
-    {"dragonfly", TopologyKind::Dragonfly},   {"clusters", TopologyKind::Clusters},
+    {"crossbar", TopologyKind::Crossbar},   {"single_switch", TopologyKind::Crossbar},
+    {"fat_tree", TopologyKind::FatTree},    {"torus", TopologyKind::Torus},
+    {"ring", TopologyKind::Ring},           {"double_ring", TopologyKind::DoubleRing},
+    {"dragonfly", TopologyKind::Dragonfly}, {"clusters", TopologyKind::Clusters},
     {"explicit", TopologyKind::Explicit}};
 
 } // namespace
@@ -25,8 +25,7 @@ constexpr TopologyName kTopologies[] = {
 std::string_view topologyName(TopologyKind kind)
 {
     for (const TopologyName& t : kTopologies)
-        if (t.kind == kind)
-            return t.name;
+        if (t.kind == kind) return t.name;
     return "?";
 }
 
@@ -48,10 +47,12 @@ void SpecReader::readNetwork(const YAML::Node& node, const std::string& path, Ne
     if (!known)
         fail(topo, joinKey(path, "topology"),
              "expected crossbar, single_switch, fat_tree, torus, ring, double_ring, dragonfly, "
-             "clusters or explicit, got '" + t + "'");
+             "clusters or explicit, got '" +
+                 t + "'");
     if (const YAML::Node r = node["routing"]) {
         const std::string v = text(r, joinKey(path, "routing"));
-        if (v == "shortest_path") net.routing = Routing::ShortestPath;
+        if (v == "shortest_path")
+            net.routing = Routing::ShortestPath;
         else if (v == "dimension_order" && net.topology == TopologyKind::Torus)
             net.routing = Routing::DimensionOrder;
         else
@@ -72,14 +73,15 @@ void SpecReader::readNetwork(const YAML::Node& node, const std::string& path, Ne
     linkKey("link", net.link, !isExplicit);
     linkKey("uplink", net.uplink, false);
     if (net.uplink.empty()) net.uplink = net.link;
-    linkKey("wan", net.wan, net.topology == TopologyKind::Clusters ||
-                                net.topology == TopologyKind::Dragonfly);
+    linkKey("wan", net.wan,
+            net.topology == TopologyKind::Clusters || net.topology == TopologyKind::Dragonfly);
 
     auto counted = [&](const char* key, uint32_t min, uint32_t max) {
         return count(require(node, path, key), joinKey(path, key), min, max);
     };
     switch (net.topology) {
-    case TopologyKind::Crossbar: break;
+    case TopologyKind::Crossbar:
+        break;
     case TopologyKind::FatTree:
         net.arity = counted("k", 2, 1024);
         net.levels = counted("levels", 1, 8);
@@ -107,7 +109,9 @@ void SpecReader::readNetwork(const YAML::Node& node, const std::string& path, Ne
         net.routersPerGroup = counted("routers_per_group", 1, 1u << 12);
         net.nodesPerRouter = counted("nodes_per_router", 1, 1u << 12);
         break;
-    case TopologyKind::Explicit: readExplicit(node, path, spec, net); break;
+    case TopologyKind::Explicit:
+        readExplicit(node, path, spec, net);
+        break;
     }
     checkNetworkSize(node, path, net, spec.nodes);
     spec.networks.push_back(std::move(net));
@@ -116,9 +120,8 @@ void SpecReader::readNetwork(const YAML::Node& node, const std::string& path, Ne
 void SpecReader::readExplicit(const YAML::Node& node, const std::string& path,
                               const NetworkSpec& spec, NetworkDef& net) const
 {
-    net.switches = node["switches"] ? count(node["switches"], joinKey(path, "switches"), 0,
-                                            1u << 20)
-                                    : 0;
+    net.switches =
+        node["switches"] ? count(node["switches"], joinKey(path, "switches"), 0, 1u << 20) : 0;
     const YAML::Node links = require(node, path, "links");
     if (!links.IsSequence() || links.size() == 0)
         fail(links, joinKey(path, "links"), "expected a list of {from: n0, to: s0, link: CLASS}");
@@ -134,12 +137,12 @@ void SpecReader::readExplicit(const YAML::Node& node, const std::string& path,
             const long long n = s.size() > 1 ? std::strtoll(s.c_str() + 1, &end, 10) : -1;
             isSwitch = !s.empty() && s[0] == 's';
             const long long limit = isSwitch ? net.switches : spec.nodes;
-            if (s.size() < 2 || (s[0] != 'n' && s[0] != 's') || *end != '\0' || n < 0 ||
-                n >= limit)
+            if (s.size() < 2 || (s[0] != 'n' && s[0] != 's') || *end != '\0' || n < 0 || n >= limit)
                 fail(v, joinKey(lp, key),
                      "expected a node n0..n" + std::to_string(spec.nodes - 1) +
                          (net.switches ? " or a switch s0..s" + std::to_string(net.switches - 1)
-                                       : std::string()) + ", got '" + s + "'");
+                                       : std::string()) +
+                         ", got '" + s + "'");
             index = uint32_t(n);
         };
         vertex("from", e.fromSwitch, e.from);
@@ -165,7 +168,8 @@ void SpecReader::checkNetworkSize(const YAML::Node& node, const std::string& pat
     switch (net.topology) {
     case TopologyKind::FatTree: {
         has = 1;
-        for (uint32_t i = 0; i < net.levels; ++i) has *= net.arity;
+        for (uint32_t i = 0; i < net.levels; ++i)
+            has *= net.arity;
         key = "k";
         break;
     }
@@ -187,12 +191,13 @@ void SpecReader::checkNetworkSize(const YAML::Node& node, const std::string& pat
         has = uint64_t(net.groups) * net.routersPerGroup * net.nodesPerRouter;
         key = "groups";
         break;
-    default: break;
+    default:
+        break;
     }
     if (has != nodes)
         fail(node[key] ? node[key] : node, joinKey(path, key),
-             "the topology has " + std::to_string(has) + " nodes, expected nodes: " +
-                 std::to_string(nodes));
+             "the topology has " + std::to_string(has) +
+                 " nodes, expected nodes: " + std::to_string(nodes));
 }
 
 } // namespace rankscope::netsim

@@ -17,14 +17,28 @@ Topology::Topology(const NetworkSpec& spec, const NetworkDef& def)
     const LinkClass* link = spec.link(def.link);
     const LinkClass* up = spec.link(def.uplink);
     switch (def.topology) {
-    case TopologyKind::Crossbar: buildCrossbar(*link); break;
-    case TopologyKind::FatTree: buildFatTree(def, *link, up ? *up : *link); break;
-    case TopologyKind::Torus: buildTorus(def, *link); break;
+    case TopologyKind::Crossbar:
+        buildCrossbar(*link);
+        break;
+    case TopologyKind::FatTree:
+        buildFatTree(def, *link, up ? *up : *link);
+        break;
+    case TopologyKind::Torus:
+        buildTorus(def, *link);
+        break;
     case TopologyKind::Ring:
-    case TopologyKind::DoubleRing: buildRings(def, *link); break;
-    case TopologyKind::Dragonfly: buildDragonfly(def, spec); break;
-    case TopologyKind::Clusters: buildClusters(def, spec); break;
-    case TopologyKind::Explicit: buildExplicit(def, spec); break;
+    case TopologyKind::DoubleRing:
+        buildRings(def, *link);
+        break;
+    case TopologyKind::Dragonfly:
+        buildDragonfly(def, spec);
+        break;
+    case TopologyKind::Clusters:
+        buildClusters(def, spec);
+        break;
+    case TopologyKind::Explicit:
+        buildExplicit(def, spec);
+        break;
     }
     out_.resize(vertices_);
     for (uint32_t i = 0; i < links_.size(); ++i)
@@ -55,7 +69,8 @@ void Topology::buildFatTree(const NetworkDef& def, const LinkClass& edge, const 
     // differ at most in digit l; node p hangs off leaf switch <p / k, 0>.
     const uint32_t k = def.arity;
     uint32_t perLevel = 1;
-    for (uint32_t i = 1; i < def.levels; ++i) perLevel *= k;
+    for (uint32_t i = 1; i < def.levels; ++i)
+        perLevel *= k;
     const uint32_t first = vertices_;
     vertices_ += perLevel * def.levels;
     auto sw = [&](uint32_t w, uint32_t l) { return first + l * perLevel + w; };
@@ -106,10 +121,8 @@ void Topology::buildRings(const NetworkDef& def, const LinkClass& c)
         for (uint32_t ring = 0; ring < (dbl ? 2u : 1u); ++ring)
             for (uint32_t pos = 0; pos < h; ++pos) {
                 const uint32_t v = base + ring * h + pos;
-                if (h > 2 || (h == 2 && pos == 0))
-                    connect(v, base + ring * h + (pos + 1) % h, c);
-                if (dbl && ring == 0)
-                    connect(v, v + h, c);
+                if (h > 2 || (h == 2 && pos == 0)) connect(v, base + ring * h + (pos + 1) % h, c);
+                if (dbl && ring == 0) connect(v, v + h, c);
             }
 }
 

@@ -25,8 +25,8 @@ struct Link
 /// End-to-end figures of a route: what the analytic model needs.
 struct PathInfo
 {
-    double latencyNs = 0;   ///< sum over the links
-    double bytesPerNs = 0;  ///< the narrowest link (0 for a route of no links)
+    double latencyNs = 0;  ///< sum over the links
+    double bytesPerNs = 0; ///< the narrowest link (0 for a route of no links)
     uint32_t hops = 0;
 };
 
@@ -48,7 +48,10 @@ public:
         return kind_ == TopologyKind::Crossbar ? crossbarPath_ : routedPath(src, dst);
     }
     /// The sub-cluster of a node: its ring group or cluster; 0 on topologies without them.
-    uint32_t subcluster(uint32_t node) const { return subclusterSize_ ? node / subclusterSize_ : 0; }
+    uint32_t subcluster(uint32_t node) const
+    {
+        return subclusterSize_ ? node / subclusterSize_ : 0;
+    }
 
 private:
     uint32_t addVertex() { return vertices_++; }
@@ -76,9 +79,9 @@ private:
     // whole so a route costs no memory access (at 65536 nodes reading the two links missed
     // the cache on most messages: a tenth of a million-rank replay).
     PathInfo crossbarPath_;
-    std::vector<std::vector<uint32_t>> out_; // outgoing link ids per vertex, ascending
-    std::vector<uint32_t> dims_;             // torus sizes
-    std::vector<uint32_t> torusLinks_;       // (node * dims + d) * 2 + (0: +1, 1: -1)
+    std::vector<std::vector<uint32_t>> out_;             // outgoing link ids per vertex, ascending
+    std::vector<uint32_t> dims_;                         // torus sizes
+    std::vector<uint32_t> torusLinks_;                   // (node * dims + d) * 2 + (0: +1, 1: -1)
     mutable std::vector<std::vector<uint32_t>> parents_; // BFS tree per source, lazily
 };
 

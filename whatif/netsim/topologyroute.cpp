@@ -1,8 +1,7 @@
 // Topology: routing (crossbar, dimension order, breadth-first shortest path).
 
-#include "whatif/netsim/topology.h"
-
 #include "model/traceerror.h"
+#include "whatif/netsim/topology.h"
 
 #include <algorithm>
 #include <limits>
@@ -15,8 +14,7 @@ constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
 
 void Topology::route(uint32_t src, uint32_t dst, std::vector<uint32_t>& route) const
 {
-    if (src == dst)
-        return;
+    if (src == dst) return;
     if (kind_ == TopologyKind::Crossbar) {
         route.push_back(2 * src);
         route.push_back(2 * dst + 1);
@@ -62,8 +60,7 @@ void Topology::dimensionOrderRoute(uint32_t src, uint32_t dst, std::vector<uint3
 const std::vector<uint32_t>& Topology::parentLinks(uint32_t src) const
 {
     std::vector<uint32_t>& parent = parents_[src];
-    if (!parent.empty())
-        return parent;
+    if (!parent.empty()) return parent;
     // Not cached for huge graphs: forget the previous source's tree instead of keeping all.
     if (uint64_t(nodes_) * vertices_ > (uint64_t(1) << 26))
         for (auto& p : parents_)
@@ -76,9 +73,8 @@ const std::vector<uint32_t>& Topology::parentLinks(uint32_t src) const
         const uint32_t v = queue[head];
         // Only switches forward: a route never passes through another node (but on direct
         // networks nodes are the routers, so there they do).
-        if (v != src && v < nodes_ && kind_ != TopologyKind::Torus &&
-            kind_ != TopologyKind::Ring && kind_ != TopologyKind::DoubleRing &&
-            kind_ != TopologyKind::Explicit)
+        if (v != src && v < nodes_ && kind_ != TopologyKind::Torus && kind_ != TopologyKind::Ring &&
+            kind_ != TopologyKind::DoubleRing && kind_ != TopologyKind::Explicit)
             continue;
         for (uint32_t l : out_[v]) {
             const uint32_t to = links_[l].to;

@@ -39,8 +39,9 @@ NetworkSpec placedAsRecorded(const NetworkSpec& spec, const Trace& trace, std::s
     if (table.empty()) {
         placed.mapping = RankMapping::Block;
         if (note)
-            *note = spec.source + ": mapping: trace, but the trace does not record the compute "
-                                  "node of every rank; placed block, " +
+            *note = spec.source +
+                    ": mapping: trace, but the trace does not record the compute "
+                    "node of every rank; placed block, " +
                     std::to_string(spec.ranksPerNode) + " per node";
         return placed;
     }
@@ -50,7 +51,8 @@ NetworkSpec placedAsRecorded(const NetworkSpec& spec, const Trace& trace, std::s
                          std::to_string(nodes) + " compute nodes, the machine has " +
                          std::to_string(spec.nodes) + " (raise nodes)");
     std::vector<uint32_t> perNode(nodes, 0);
-    for (uint32_t n : table) ++perNode[n];
+    for (uint32_t n : table)
+        ++perNode[n];
     placed.ranksPerNode =
         std::max(spec.ranksPerNode, *std::max_element(perNode.begin(), perNode.end()));
     placed.mapping = RankMapping::File;

@@ -135,7 +135,8 @@ std::string describe(const Scenario& s)
     std::ostringstream out;
     const auto base = [](const std::string& path) {
         std::string p = path;
-        while (!p.empty() && p.back() == '/') p.pop_back();
+        while (!p.empty() && p.back() == '/')
+            p.pop_back();
         if (p.size() > 12 && p.ends_with("/traces.otf2")) p.resize(p.size() - 12);
         const size_t slash = p.find_last_of('/');
         return slash == std::string::npos ? p : p.substr(slash + 1);
@@ -143,8 +144,8 @@ std::string describe(const Scenario& s)
     if (s.kind == ScenarioKind::Replay) {
         out << "Replay of " << (s.baselines.empty() ? "?" : base(s.baselines.front()));
     } else {
-        out << "Scale " << s.baselines.size() << " runs to " << s.target << " ranks ("
-            << s.method << ")";
+        out << "Scale " << s.baselines.size() << " runs to " << s.target << " ranks (" << s.method
+            << ")";
     }
     std::string net = base(s.network);
     if (net.ends_with(".yaml")) net.resize(net.size() - 5);
@@ -160,8 +161,8 @@ std::string describe(const Scenario& s)
     for (const auto& [op, alg] : s.collectives)
         out << ", " << op << '=' << alg;
     if (s.cpuFactor != 1.0) out << ", CPU x" << s.cpuFactor;
-    if (!s.sweepParam.empty()) out << "; sweep " << s.sweepParam << " over " << s.sweepValues.size()
-                                   << " values";
+    if (!s.sweepParam.empty())
+        out << "; sweep " << s.sweepParam << " over " << s.sweepValues.size() << " values";
     return out.str();
 }
 
@@ -199,10 +200,10 @@ Scenario scenarioFromYaml(const YAML::Node& node, const std::string& source)
 {
     if (!node.IsMap()) fail(source, node, "scenario", "expected a map of scenario keys");
     for (const auto& kv : node) {
-        static const char* const allowed[] = {"name", "kind", "baselines", "compare_with",
-                                              "network", "baseline_set", "set", "model",
-                                              "collectives",
-                                              "cpu_factor", "target", "method", "seed", "sweep"};
+        static const char* const allowed[] = {
+            "name",         "kind",   "baselines", "compare_with", "network",
+            "baseline_set", "set",    "model",     "collectives",  "cpu_factor",
+            "target",       "method", "seed",      "sweep"};
         const std::string key = kv.first.Scalar();
         bool ok = false;
         for (const char* a : allowed)

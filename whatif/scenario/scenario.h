@@ -15,16 +15,19 @@
 
 #include "whatif/netsim/networkspec.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
+#include <yaml-cpp/yaml.h>
 
 namespace rankscope::whatif {
 
-enum class ScenarioKind : uint8_t { Replay, Scale };
+enum class ScenarioKind : uint8_t
+{
+    Replay,
+    Scale
+};
 
 struct Scenario
 {
@@ -43,11 +46,11 @@ struct Scenario
     std::string model = "loggp";                 ///< netsim::models()
     std::vector<std::pair<std::string, std::string>> collectives; ///< op -> algorithm
     double cpuFactor = 1.0;
-    uint32_t target = 0;              ///< Scale: the rank count to predict
-    std::string method = "rankscope"; ///< Scale: "rankscope" or "classic"
-    uint64_t seed = 1;                ///< Scale: delta-time sampling
-    std::string sweepParam;                 ///< empty: no sweep
-    std::vector<std::string> sweepValues;   ///< one run per value
+    uint32_t target = 0;                  ///< Scale: the rank count to predict
+    std::string method = "rankscope";     ///< Scale: "rankscope" or "classic"
+    uint64_t seed = 1;                    ///< Scale: delta-time sampling
+    std::string sweepParam;               ///< empty: no sweep
+    std::vector<std::string> sweepValues; ///< one run per value
 
     bool operator==(const Scenario&) const = default;
 };

@@ -25,9 +25,9 @@ struct ScenarioInputs
 
 struct ScenarioRunResult
 {
-    std::shared_ptr<Trace> trace; ///< the replayed or synthesised run
-    int64_t runtimeNs = 0;        ///< predicted run time (replay: over the span)
-    int64_t mpiNs = 0;            ///< replay: MPI time summed over ranks; scale: 0
+    std::shared_ptr<Trace> trace;   ///< the replayed or synthesised run
+    int64_t runtimeNs = 0;          ///< predicted run time (replay: over the span)
+    int64_t mpiNs = 0;              ///< replay: MPI time summed over ranks; scale: 0
     std::vector<std::string> notes; ///< what the engine said besides the result
 };
 

@@ -16,7 +16,8 @@ namespace fs = std::filesystem;
 RunTimes replayed(const netsim::SimulationResult& r)
 {
     RunTimes t{r.predictedRuntimeNs, 0};
-    for (const netsim::RankTimes& rank : r.perRank) t.mpiNs += rank.mpiNs;
+    for (const netsim::RankTimes& rank : r.perRank)
+        t.mpiNs += rank.mpiNs;
     return t;
 }
 
@@ -46,7 +47,8 @@ BaselineReplay baselineReplay(const Trace& trace, const netsim::NetworkSpec& spe
     BaselineReplay b;
     b.span = r.span;
     b.measured.runNs = r.inputRuntimeNs;
-    for (const netsim::RankTimes& t : r.perRank) b.measured.mpiNs += t.inputMpiNs;
+    for (const netsim::RankTimes& t : r.perRank)
+        b.measured.mpiNs += t.inputMpiNs;
     b.baseline = replayed(r);
     return b;
 }
@@ -72,8 +74,8 @@ ScenarioOutcome outcomeOf(const std::string& name, const BaselineReplay& base,
     out.measured = base.measured;
     out.baseline = base.baseline;
     if (base.measured.runNs > 0)
-        out.calibrationErrorPct = 100.0 * double(base.baseline.runNs - base.measured.runNs) /
-                                  double(base.measured.runNs);
+        out.calibrationErrorPct =
+            100.0 * double(base.baseline.runNs - base.measured.runNs) / double(base.measured.runNs);
     out.edited = std::move(edited);
     return out;
 }
@@ -113,8 +115,8 @@ std::vector<Scenario> readScenarioFile(const std::string& path)
     try {
         root = YAML::Load(text.str());
     } catch (const YAML::ParserException& e) {
-        throw TraceError(path + ":" + std::to_string(e.mark.line + 1) + ": not valid YAML: " +
-                         e.msg);
+        throw TraceError(path + ":" + std::to_string(e.mark.line + 1) +
+                         ": not valid YAML: " + e.msg);
     }
     std::vector<Scenario> out;
     if (root.IsMap() && root["scenarios"]) {
@@ -122,16 +124,18 @@ std::vector<Scenario> readScenarioFile(const std::string& path)
         if (!list.IsSequence())
             throw TraceError(path + ":" + std::to_string(list.Mark().line + 1) +
                              ": scenarios: expected a list of scenarios");
-        for (const YAML::Node& n : list) out.push_back(scenarioFromYaml(n, path));
+        for (const YAML::Node& n : list)
+            out.push_back(scenarioFromYaml(n, path));
     } else if (root.IsMap() && root["name"]) {
         out.push_back(scenarioFromYaml(root, path));
     } else {
         throw TraceError(path + ": neither a scenario (no 'name' key) nor a list of them (no "
-                         "'scenarios' key)");
+                                "'scenarios' key)");
     }
     const fs::path folder = fs::absolute(fs::path(path)).parent_path();
     for (Scenario& s : out) {
-        for (std::string& b : s.baselines) b = resolved(b, folder);
+        for (std::string& b : s.baselines)
+            b = resolved(b, folder);
         s.compareWith = resolved(s.compareWith, folder);
         // A bundled spec name stays as written (the caller looks it up). The error_code form:
         // a name the file system refuses (too long, say) is simply not a file here.

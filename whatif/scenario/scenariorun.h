@@ -35,9 +35,9 @@ struct EditedRun
 {
     std::string value; ///< the sweep value; empty without a sweep
     RunTimes edited;
-    int64_t effectNs = 0;               ///< edited - baseline run time
-    std::optional<double> effectPct;    ///< effectNs / baseline run time in %
-    int64_t mpiEffectNs = 0;            ///< edited - baseline MPI time
+    int64_t effectNs = 0;            ///< edited - baseline run time
+    std::optional<double> effectPct; ///< effectNs / baseline run time in %
+    int64_t mpiEffectNs = 0;         ///< edited - baseline MPI time
     bool operator==(const EditedRun&) const = default;
 };
 
