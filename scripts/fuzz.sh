@@ -87,12 +87,18 @@ for target in "${targets[@]}"; do
     for d in "fuzz/corpus/$target" "$seeds/$target"; do
         [ -d "$d" ] && dirs+=("$d")
     done
-    # fuzz_otf2import unwinds fully on malloc, so that leaks inside libotf2 (no frame pointers)
-    # reach the public call tests/lsan-libotf2.supp names; it costs nothing at its pace.
-    unwind=""
-    [ "$target" = otf2import ] && unwind=":fast_unwind_on_malloc=0"
-    if LSAN_OPTIONS="suppressions=$PWD/tests/lsan-libotf2.supp:print_suppressions=0" \
-        ASAN_OPTIONS="allocator_may_return_null=1:max_allocation_size_mb=2048$unwind" \
+    # fuzz_otf2import: libotf2 leaks on damaged input in more places than tests/lsan-libotf2.supp
+    # names, and without frame pointers LeakSanitizer cannot name them (unwinding fully on malloc
+    # would, but made one input run 40 s in OTF2_AnchorFile_Load). So its fuzzing ignores leaks
+    # whose allocation has a libotf2 frame; Rankscope's own allocations outside OTF2's callbacks
+    # are still checked, and the asan test suite checks the importer with the named list only.
+    supp=$PWD/tests/lsan-libotf2.supp
+    if [ "$target" = otf2import ]; then
+        supp=$run/lsan-otf2import.supp
+        { cat tests/lsan-libotf2.supp; echo "leak:libopen-trace-format2.so"; } >"$supp"
+    fi
+    if LSAN_OPTIONS="suppressions=$supp:print_suppressions=0" \
+        ASAN_OPTIONS="allocator_may_return_null=1:max_allocation_size_mb=2048" \
         "build/fuzz/fuzz_$target" -max_total_time="$seconds" "${runs[@]}" -timeout=30 -rss_limit_mb=2048 \
         -malloc_limit_mb=2048 \
         -print_final_stats=1 -artifact_prefix="$run/$target-" \
