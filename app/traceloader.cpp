@@ -44,19 +44,6 @@ QString TraceLoader::displayName(const QString& path)
     return folder.isEmpty() ? info.fileName() : folder;
 }
 
-namespace {
-
-/// keepGoing for the part [base, base + share] of the whole job.
-std::function<bool(double)> stageOf(const std::function<bool(double)>& keepGoing, double base,
-                                    double share)
-{
-    return [keepGoing, base, share](double f) {
-        return !keepGoing || keepGoing(base + share * std::clamp(f, 0.0, 1.0));
-    };
-}
-
-} // namespace
-
 LoadOutcome TraceLoader::loadNow(const QString& path, const std::function<bool(double)>& keepGoing)
 {
     LoadOutcome out;
@@ -65,11 +52,11 @@ LoadOutcome TraceLoader::loadNow(const QString& path, const std::function<bool(d
     try {
         Otf2ReadOptions options;
         options.threads = std::max(1u, std::thread::hardware_concurrency());
-        options.progress = stageOf(keepGoing, 0.0, kReadShare);
+        options.progress = progressSlice(keepGoing, 0.0, kReadShare);
         auto trace =
             std::make_shared<Trace>(readOtf2(QFile::encodeName(path).toStdString(), options));
         return analyseNow(std::move(trace), path, out.loaded.name,
-                          stageOf(keepGoing, kReadShare, 1.0 - kReadShare));
+                          progressSlice(keepGoing, kReadShare, 1.0));
     } catch (const Cancelled&) {
         out.cancelled = true;
     } catch (const std::bad_alloc&) {
@@ -92,7 +79,7 @@ LoadOutcome TraceLoader::analyseNow(std::shared_ptr<const Trace> trace, const QS
     out.loaded.name = name;
     try {
         TraceAnalysis a =
-            analyseTrace(std::move(trace), stageOf(keepGoing, 0.0, 1.0 - kIndexShare));
+            analyseTrace(std::move(trace), progressSlice(keepGoing, 0.0, 1.0 - kIndexShare));
         out.loaded.timelineIndex = TimelineIndex::build(*a.trace);
         if (keepGoing && !keepGoing(1.0)) throw Cancelled();
         out.loaded.headline = a.headline;

@@ -26,14 +26,6 @@ constexpr int kProgressSteps = 1000;
 constexpr double kPredictShare = 0.6;
 constexpr double kAnalyseShare = 0.3;
 
-std::function<bool(double)> part(const std::function<bool(double)>& keepGoing, double base,
-                                 double share)
-{
-    return [keepGoing, base, share](double f) {
-        return !keepGoing || keepGoing(base + share * std::clamp(f, 0.0, 1.0));
-    };
-}
-
 QString qs(const std::string& s)
 {
     return QString::fromStdString(s);
@@ -97,17 +89,17 @@ WhatIfOutcome WhatIfJob::runNow(const WhatIfRequest& request,
     try {
         int64_t runtime = 0, mpi = 0;
         std::shared_ptr<Trace> trace =
-            predict(request, request.scenario, part(keepGoing, 0.0, kPredictShare), &runtime,
-                    &out.notes, &mpi);
+            predict(request, request.scenario, progressSlice(keepGoing, 0.0, kPredictShare),
+                    &runtime, &out.notes, &mpi);
         if (!trace) {
             out.cancelled = true;
             return out;
         }
         out.predictedRuntimeNs = runtime;
         out.effect = effectOf(request, request.scenario, runtime, mpi);
-        LoadOutcome analysed =
-            TraceLoader::analyseNow(trace, QString(), qs(request.scenario.name),
-                                    part(keepGoing, kPredictShare, kAnalyseShare));
+        LoadOutcome analysed = TraceLoader::analyseNow(
+            trace, QString(), qs(request.scenario.name),
+            progressSlice(keepGoing, kPredictShare, kPredictShare + kAnalyseShare));
         if (analysed.cancelled || !analysed.error.isEmpty()) {
             out.cancelled = analysed.cancelled;
             out.error = analysed.error;
@@ -120,8 +112,7 @@ WhatIfOutcome WhatIfJob::runNow(const WhatIfRequest& request,
         if (c.trace && c.waits) {
             out.comparison =
                 buildComparisonData(*c.trace, *c.waits, *out.result.trace, *out.result.waits,
-                                    part(keepGoing, kPredictShare + kAnalyseShare,
-                                         1.0 - kPredictShare - kAnalyseShare));
+                                    progressSlice(keepGoing, kPredictShare + kAnalyseShare, 1.0));
             if (!out.comparison || out.comparison->cancelled) {
                 out.cancelled = true;
                 out.comparison.reset();
@@ -150,14 +141,14 @@ WhatIfOutcome WhatIfJob::pointNow(const WhatIfRequest& request, int index,
         out.scenario.name =
             base.name + " (" + base.sweepParam + "=" + base.sweepValues[size_t(index)] + ")";
         int64_t runtime = 0, mpi = 0;
-        std::shared_ptr<Trace> trace =
-            predict(request, out.scenario, part(keepGoing, 0.0, 0.85), &runtime, &out.notes, &mpi);
+        std::shared_ptr<Trace> trace = predict(
+            request, out.scenario, progressSlice(keepGoing, 0.0, 0.85), &runtime, &out.notes, &mpi);
         if (!trace) {
             out.cancelled = true;
             return out;
         }
         WaitStateOptions w;
-        w.progress = part(keepGoing, 0.85, 0.15);
+        w.progress = progressSlice(keepGoing, 0.85, 1.0);
         const WaitStateAnalysis waits = analyzeWaitStates(*trace, w);
         if (waits.cancelled) {
             out.cancelled = true;

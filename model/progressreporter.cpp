@@ -4,6 +4,14 @@
 
 namespace rankscope {
 
+ProgressCallback progressSlice(const ProgressCallback& progress, double from, double to)
+{
+    if (!progress) return {};
+    return [progress, from, to](double f) {
+        return progress(from + (to - from) * std::clamp(f, 0.0, 1.0));
+    };
+}
+
 ProgressReporter::ProgressReporter(const ProgressCallback& callback, uint64_t total)
     : callback_(callback), total_(total), step_(std::max<uint64_t>(1, total / kReportsPerRun))
 {

@@ -10,6 +10,10 @@ namespace rankscope {
 /// Receives the fraction done in [0, 1]; returns false to cancel the work.
 using ProgressCallback = std::function<bool(double)>;
 
+/// The part [from, to] of `progress`: what a stage of a longer job reports (its 0..1, clamped,
+/// mapped onto [from, to] of the whole). Empty when `progress` is empty.
+ProgressCallback progressSlice(const ProgressCallback& progress, double from, double to);
+
 class ProgressReporter
 {
 public:

@@ -2,22 +2,9 @@
 
 #include "model/traceerror.h"
 
-#include <algorithm>
 #include <thread>
 
 namespace rankscope {
-
-namespace {
-
-/// keepGoing for the part [base, base + share] of the pipeline.
-ProgressCallback stageOf(const std::function<bool(double)>& keepGoing, double base, double share)
-{
-    return [keepGoing, base, share](double f) {
-        return !keepGoing || keepGoing(base + share * std::clamp(f, 0.0, 1.0));
-    };
-}
-
-} // namespace
 
 TraceAnalysis analyseTrace(std::shared_ptr<const Trace> trace,
                            const std::function<bool(double)>& keepGoing, unsigned threads)
@@ -26,23 +13,23 @@ TraceAnalysis analyseTrace(std::shared_ptr<const Trace> trace,
     TraceAnalysis a;
     double done = 0;
     auto timeline = std::make_shared<TimelineSummary>(TimelineSummary::build(
-        *trace, stageOf(keepGoing, done, AnalysisShares::kSummary), threads));
+        *trace, progressSlice(keepGoing, done, done + AnalysisShares::kSummary), threads));
     if (timeline->cancelled()) throw Cancelled();
     done += AnalysisShares::kSummary;
 
     auto profile = std::make_shared<Profile>(
-        computeProfile(*trace, stageOf(keepGoing, done, AnalysisShares::kProfile)));
+        computeProfile(*trace, progressSlice(keepGoing, done, done + AnalysisShares::kProfile)));
     if (profile->cancelled) throw Cancelled();
     done += AnalysisShares::kProfile;
 
     WaitStateOptions waitOptions;
-    waitOptions.progress = stageOf(keepGoing, done, AnalysisShares::kWaits);
+    waitOptions.progress = progressSlice(keepGoing, done, done + AnalysisShares::kWaits);
     auto waits = std::make_shared<WaitStateAnalysis>(analyzeWaitStates(*trace, waitOptions));
     if (waits->cancelled) throw Cancelled();
     done += AnalysisShares::kWaits;
 
     RootCauseOptions causeOptions;
-    causeOptions.progress = stageOf(keepGoing, done, 1.0 - done);
+    causeOptions.progress = progressSlice(keepGoing, done, 1.0);
     auto causes =
         std::make_shared<RootCauseReport>(analyzeRootCauses(*trace, *waits, causeOptions));
     if (causes->cancelled) throw Cancelled();

@@ -35,17 +35,8 @@ private slots:
 
     void jsonWithInvalidUtf8()
     {
-        // One rank: MPI_Init, a user region named "solve\xff\xfe" (invalid UTF-8), MPI_Finalize.
-        test::HandTrace h;
-        const LocationId l = h.addRank();
-        h.addWorld();
-        const RegionId init = h.mpi("MPI_Init"), fin = h.mpi("MPI_Finalize");
-        const RegionId solve = h.user("solve\xff\xfe");
-        h.call(l, init, 0, 10);
-        h.call(l, solve, 20, 120);
-        h.call(l, fin, 200, 210);
-        const QString out = dir_.filePath("utf8");
-        writeOtf2(h.finish(), QFile::encodeName(out).toStdString());
+        // A user region named "solve\xff\xfe" (invalid UTF-8).
+        const QString out = oneRegionTrace("solve\xff\xfe", "utf8");
         for (const char* command : {"profile", "info"}) {
             const test::CliResult r = runCli({command, out, "--json"});
             QVERIFY2(r.exitCode == 0, r.err.constData());
@@ -61,16 +52,7 @@ private slots:
     {
         // A user region named `solve, "fast"` (a comma and quotes): profile --csv quotes it as
         // RFC 4180 says, as "solve, ""fast""", so every row keeps its eight fields.
-        test::HandTrace h;
-        const LocationId l = h.addRank();
-        h.addWorld();
-        const RegionId init = h.mpi("MPI_Init"), fin = h.mpi("MPI_Finalize");
-        const RegionId solve = h.user("solve, \"fast\"");
-        h.call(l, init, 0, 10);
-        h.call(l, solve, 20, 120);
-        h.call(l, fin, 200, 210);
-        const QString out = dir_.filePath("comma");
-        writeOtf2(h.finish(), QFile::encodeName(out).toStdString());
+        const QString out = oneRegionTrace("solve, \"fast\"", "comma");
         const test::CliResult r = runCli({"profile", out, "--csv"});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QList<QByteArray> lines = r.out.trimmed().split('\n');
@@ -192,6 +174,21 @@ private:
     {
         return QStringLiteral(RANKSCOPE_SOURCE_DIR) +
                QStringLiteral("/resources/networks/ib-switch.yaml");
+    }
+
+    /// One rank: MPI_Init [0, 10], the user region `name` [20, 120], MPI_Finalize [200, 210],
+    /// written as the OTF2 archive `folder` in dir_.
+    QString oneRegionTrace(const char* name, const char* folder) const
+    {
+        test::HandTrace h;
+        const LocationId l = h.addRank();
+        h.addWorld();
+        h.call(l, h.mpi("MPI_Init"), 0, 10);
+        h.call(l, h.user(name), 20, 120);
+        h.call(l, h.mpi("MPI_Finalize"), 200, 210);
+        const QString out = dir_.filePath(folder);
+        writeOtf2(h.finish(), QFile::encodeName(out).toStdString());
+        return out;
     }
 
     QTemporaryDir dir_;

@@ -441,11 +441,8 @@ ExtrapolationResult extrapolate(const std::vector<const Trace*>& smallScales,
     for (size_t i = 0; i < runs.size(); ++i) {
         const double from = 0.6 + 0.4 * double(i) / double(runs.size());
         const double to = 0.6 + 0.4 * double(i + 1) / double(runs.size());
-        const ProgressCallback slice = options.progress ? ProgressCallback([&, from, to](double f) {
-            return options.progress(from + f * (to - from));
-        })
-                                                        : ProgressCallback{};
-        if (!runMethod(in, runs[i], slice, results[i])) return cancelled;
+        if (!runMethod(in, runs[i], progressSlice(options.progress, from, to), results[i]))
+            return cancelled;
     }
     if (results.size() == 1) return std::move(results.front());
     // One held-out scale gives a noisy error figure: methods whose errors are within a factor of

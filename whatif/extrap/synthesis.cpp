@@ -12,12 +12,6 @@ namespace rankscope::extrap {
 
 namespace {
 
-ProgressCallback slice(const ProgressCallback& progress, double a, double b)
-{
-    if (!progress) return {};
-    return [progress, a, b](double f) { return progress(a + f * (b - a)); };
-}
-
 std::string joined(const std::vector<std::string>& items, const char* separator)
 {
     std::string s;
@@ -78,7 +72,7 @@ SynthesisResult synthesise(const std::vector<const Trace*>& traces, const netsim
     result.model = replay.model;
 
     SynthesisOptions planOptions = options;
-    planOptions.progress = slice(options.progress, 0.0, 0.5);
+    planOptions.progress = progressSlice(options.progress, 0.0, 0.5);
     // Phase boundaries are checkpoints too: a short replay may report no progress of its own.
     const auto stop = [&](double f) { return options.progress && !options.progress(f); };
     using Clock = std::chrono::steady_clock;
@@ -108,7 +102,7 @@ SynthesisResult synthesise(const std::vector<const Trace*>& traces, const netsim
     started = Clock::now();
     Trace draft = [&] {
         try {
-            return buildDraftTrace(plan, options.seed, slice(options.progress, 0.5, 0.65));
+            return buildDraftTrace(plan, options.seed, progressSlice(options.progress, 0.5, 0.65));
         } catch (const Cancelled&) {
             return Trace();
         }
@@ -133,7 +127,7 @@ SynthesisResult synthesise(const std::vector<const Trace*>& traces, const netsim
     sim.collectiveAlgorithms = replay.collectiveAlgorithms;
     sim.cpuFactor = replay.cpuFactor;
     sim.buildTrace = true;
-    sim.progress = slice(options.progress, 0.65, 1.0);
+    sim.progress = progressSlice(options.progress, 0.65, 1.0);
     started = Clock::now();
     netsim::SimulationResult replayed = netsim::simulate(draft, machine, sim);
     result.replaySeconds = seconds(started);

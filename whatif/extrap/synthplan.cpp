@@ -88,12 +88,6 @@ void validate(const std::vector<const Trace*>& traces, const SynthesisOptions& o
     }
 }
 
-ProgressCallback slice(const ProgressCallback& progress, double a, double b)
-{
-    if (!progress) return {};
-    return [progress, a, b](double f) { return progress(a + f * (b - a)); };
-}
-
 std::set<uint32_t> callSitesOf(const ScaleSkeleton& s, const SkeletonContext& ctx)
 {
     std::set<uint32_t> steps, sites;
@@ -306,7 +300,7 @@ SynthesisPlan planSynthesis(const std::vector<const Trace*>& traces, const Synth
     for (size_t k = 0; k < order.size(); ++k) {
         const Trace& t = *traces[order[k]];
         scales.push_back(readSkeleton(t, labelOf(o, order[k], t), plan.context,
-                                      slice(o.progress, k * share, (k + 1) * share)));
+                                      progressSlice(o.progress, k * share, (k + 1) * share)));
         if (scales.back().cancelled) {
             plan.cancelled = true;
             return plan;
@@ -404,7 +398,7 @@ SynthesisPlan planSynthesis(const std::vector<const Trace*>& traces, const Synth
     eo.mode = Mode::Interval;
     eo.target = o.target;
     eo.traceNames = o.traceNames;
-    eo.progress = slice(o.progress, 0.3, 1.0);
+    eo.progress = progressSlice(o.progress, 0.3, 1.0);
     eo.allowInputScaleTarget = true; // synthesis may rebuild an input's scale (to compare)
     plan.timing = extrapolate(traces, eo);
     if (plan.timing.cancelled) {
