@@ -371,13 +371,7 @@ void WhatIfController::tryPending()
             const whatif::Scenario base = s;
             connect(view, &SweepView::pointActivated, this, [this, base](int i) {
                 if (i < 0 || i >= int(base.sweepValues.size())) return;
-                whatif::Scenario one =
-                    whatif::withParam(base, base.sweepParam, base.sweepValues[size_t(i)]);
-                one.name =
-                    base.name + " (" + base.sweepParam + "=" + base.sweepValues[size_t(i)] + ")";
-                one.sweepParam.clear();
-                one.sweepValues.clear();
-                run(one);
+                run(whatif::sweepPoint(base, size_t(i)));
             });
             const int tab = window_->tabs()->addTab(view, tr("Sweep: %1").arg(qs(s.name)));
             window_->tabs()->setTabToolTip(tab, qs(whatif::describe(s)));

@@ -135,11 +135,7 @@ WhatIfOutcome WhatIfJob::pointNow(const WhatIfRequest& request, int index,
     const whatif::Scenario& base = request.scenario;
     out.value = qs(base.sweepValues.at(size_t(index)));
     try {
-        out.scenario = whatif::withParam(base, base.sweepParam, base.sweepValues[size_t(index)]);
-        out.scenario.sweepParam.clear();
-        out.scenario.sweepValues.clear();
-        out.scenario.name =
-            base.name + " (" + base.sweepParam + "=" + base.sweepValues[size_t(index)] + ")";
+        out.scenario = whatif::sweepPoint(base, size_t(index));
         int64_t runtime = 0, mpi = 0;
         std::shared_ptr<Trace> trace = predict(
             request, out.scenario, progressSlice(keepGoing, 0.0, 0.85), &runtime, &out.notes, &mpi);

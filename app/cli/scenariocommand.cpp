@@ -63,12 +63,8 @@ void ScenarioCommand::runScale(const whatif::Scenario& s, ordered_json& all) con
     if (s.sweepParam.empty()) {
         points.push_back({"", s});
     } else {
-        for (const std::string& v : s.sweepValues) {
-            whatif::Scenario p = whatif::withParam(s, s.sweepParam, v);
-            p.sweepParam.clear();
-            p.sweepValues.clear();
-            points.push_back({v, std::move(p)});
-        }
+        for (size_t i = 0; i < s.sweepValues.size(); ++i)
+            points.push_back({s.sweepValues[i], whatif::sweepPoint(s, i)});
     }
     ordered_json j;
     j["name"] = s.name;

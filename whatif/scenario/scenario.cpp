@@ -108,6 +108,16 @@ Scenario withParam(const Scenario& scenario, const std::string& param, const std
     return s;
 }
 
+Scenario sweepPoint(const Scenario& scenario, size_t index)
+{
+    const std::string& value = scenario.sweepValues.at(index);
+    Scenario point = withParam(scenario, scenario.sweepParam, value);
+    point.name = scenario.name + " (" + scenario.sweepParam + "=" + value + ")";
+    point.sweepParam.clear();
+    point.sweepValues.clear();
+    return point;
+}
+
 std::string validate(const Scenario& s)
 {
     if (s.name.empty()) return "the scenario has no name";

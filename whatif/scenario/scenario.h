@@ -70,6 +70,9 @@ bool isScenarioParam(const std::string& param);
 /// is not a number where one is needed ("target", "cpu_factor"). Spec keys are checked when the
 /// spec is read with the overrides (netsim::NetworkSpec::withOverrides).
 Scenario withParam(const Scenario& scenario, const std::string& param, const std::string& value);
+/// Point `index` of `scenario`'s sweep as a scenario of its own: withParam with that value, no
+/// sweep, named "<name> (<param>=<value>)". Throws as withParam does.
+Scenario sweepPoint(const Scenario& scenario, size_t index);
 
 /// The baseline spec's and then the edits' overrides (what the edited replay reads).
 std::vector<netsim::SpecOverride> allOverrides(const Scenario& scenario);
