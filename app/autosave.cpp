@@ -1,6 +1,6 @@
 #include "app/autosave.h"
 
-#include "model/traceerror.h"
+#include "model/trace/traceerror.h"
 
 #include <QCoreApplication>
 #include <QDir>

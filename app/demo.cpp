@@ -2,9 +2,9 @@
 
 #include "app/mainwindow.h"
 #include "app/whatifcontroller.h"
-#include "views/tourpanel.h"
-#include "views/whatifcomparison.h"
-#include "views/whatifpanel.h"
+#include "views/panes/tourpanel.h"
+#include "views/whatif/whatifcomparison.h"
+#include "views/whatif/whatifpanel.h"
 
 #include <QApplication>
 #include <QDir>

@@ -5,11 +5,11 @@
 #include "app/mainwindow.h"
 #include "app/tracedocument.h"
 #include "app/whatifcontroller.h"
-#include "model/waitstates.h"
-#include "views/tourpanel.h"
-#include "views/waitstatepanel.h"
-#include "views/whatifcomparison.h"
-#include "views/whatifpanel.h"
+#include "model/waits/waitstates.h"
+#include "views/panes/tourpanel.h"
+#include "views/waits/waitstatepanel.h"
+#include "views/whatif/whatifcomparison.h"
+#include "views/whatif/whatifpanel.h"
 
 #include <QDockWidget>
 #include <QTabWidget>

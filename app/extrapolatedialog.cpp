@@ -1,7 +1,7 @@
 #include "app/extrapolatedialog.h"
 
 #include "app/tracedocument.h"
-#include "model/histogram.h"
+#include "model/deltas/histogram.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

@@ -1,8 +1,8 @@
 #include "app/extrapolationjob.h"
 
 #include "app/tracedocument.h"
-#include "views/extrapolationview.h"
-#include "views/extrapprogress.h"
+#include "views/extrap/extrapolationview.h"
+#include "views/extrap/extrapprogress.h"
 
 #include <QDir>
 #include <QFutureWatcher>

@@ -4,7 +4,7 @@
 // fraction over both runs and cancellation. One job at a time: starting another supersedes the
 // running one, whose result is then dropped by job id, like TraceLoader does for loads.
 
-#include "views/extraprun.h"
+#include "views/extrap/extraprun.h"
 
 #include <QFuture>
 #include <QObject>

@@ -3,14 +3,14 @@
 // summary for the timeline, its profile and its headline numbers. Shared pointers to const:
 // views read them from the GUI thread after the job has finished, never while it runs.
 
-#include "model/profile.h"
-#include "model/rootcause.h"
-#include "model/timelinesummary.h"
-#include "model/trace.h"
-#include "model/tracesummary.h"
-#include "model/waitstates.h"
-#include "model/waitsummary.h"
-#include "views/timelineindex.h"
+#include "model/profile/profile.h"
+#include "model/profile/timelinesummary.h"
+#include "model/profile/tracesummary.h"
+#include "model/trace/trace.h"
+#include "model/waits/rootcause.h"
+#include "model/waits/waitstates.h"
+#include "model/waits/waitsummary.h"
+#include "views/timeline/timelineindex.h"
 
 #include <QMetaType>
 #include <QString>

@@ -8,14 +8,14 @@
 #include "app/traceloader.h"
 #include "app/viewexporter.h"
 #include "app/whatifcontroller.h"
-#include "views/comparisonview.h"
-#include "views/durationformat.h"
-#include "views/extrapolationview.h"
-#include "views/extrapprogress.h"
-#include "views/ranklist.h"
-#include "views/timelineview.h"
-#include "views/tourpanel.h"
-#include "views/whatifcomparison.h"
+#include "views/extrap/extrapolationview.h"
+#include "views/extrap/extrapprogress.h"
+#include "views/panes/durationformat.h"
+#include "views/panes/tourpanel.h"
+#include "views/timeline/ranklist.h"
+#include "views/timeline/timelineview.h"
+#include "views/whatif/comparisonview.h"
+#include "views/whatif/whatifcomparison.h"
 
 #include <QAction>
 #include <QApplication>

@@ -2,8 +2,8 @@
 
 #include "app/mainwindow.h"
 #include "app/whatifcontroller.h"
-#include "views/timelineview.h"
-#include "views/tourpanel.h"
+#include "views/panes/tourpanel.h"
+#include "views/timeline/timelineview.h"
 
 #include <QAction>
 #include <QDockWidget>

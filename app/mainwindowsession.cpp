@@ -5,10 +5,10 @@
 #include "app/tracedocument.h"
 #include "app/traceloader.h"
 #include "app/whatifcontroller.h"
-#include "model/traceerror.h"
-#include "views/comparisonview.h"
-#include "views/timelineview.h"
-#include "views/tourpanel.h"
+#include "model/trace/traceerror.h"
+#include "views/panes/tourpanel.h"
+#include "views/timeline/timelineview.h"
+#include "views/whatif/comparisonview.h"
 
 #include <QDir>
 #include <QDockWidget>

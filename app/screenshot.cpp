@@ -3,8 +3,8 @@
 #include "app/mainwindow.h"
 #include "app/tracedocument.h"
 #include "app/traceloader.h"
-#include "views/rootcausepanel.h"
-#include "views/waitstatepanel.h"
+#include "views/waits/rootcausepanel.h"
+#include "views/waits/waitstatepanel.h"
 
 #include <QApplication>
 #include <QEventLoop>

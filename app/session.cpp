@@ -1,7 +1,7 @@
 #include "app/session.h"
 
-#include "model/atomicfile.h"
-#include "model/traceerror.h"
+#include "model/support/atomicfile.h"
+#include "model/trace/traceerror.h"
 
 #include <filesystem>
 #include <fstream>

@@ -52,7 +52,7 @@ struct Session
                          const std::string& folder);
     /// The YAML text of this session with paths made relative to `folder` where they can be.
     std::string toYaml(const std::string& folder) const;
-    /// Writes atomically (model/atomicfile.h), so a crash while saving never leaves half a
+    /// Writes atomically (model/support/atomicfile.h), so a crash while saving never leaves half a
     /// session; a symbolic link at `path` stays and its target is updated. Throws TraceError
     /// when the file cannot be written.
     void save(const std::string& path) const;

@@ -1,12 +1,12 @@
 #include "app/tracedocument.h"
 
-#include "model/mpicallscanner.h"
-#include "model/mpilifecycle.h"
-#include "views/detailspane.h"
-#include "views/profilemodel.h"
-#include "views/rootcausepanel.h"
-#include "views/timelineview.h"
-#include "views/waitstatepanel.h"
+#include "model/matching/mpicallscanner.h"
+#include "model/trace/mpilifecycle.h"
+#include "views/panes/detailspane.h"
+#include "views/panes/profileitemmodel.h"
+#include "views/timeline/timelineview.h"
+#include "views/waits/rootcausepanel.h"
+#include "views/waits/waitstatepanel.h"
 
 #include <QHeaderView>
 #include <QSortFilterProxyModel>
@@ -19,7 +19,7 @@ namespace rankscope {
 
 TraceDocument::TraceDocument(LoadedTrace data, QWidget* parent)
     : QWidget(parent), data_(std::move(data)), timeline_(new TimelineView(this)),
-      details_(new DetailsPane(this)), profile_(new ProfileModel(this)),
+      details_(new DetailsPane(this)), profile_(new ProfileItemModel(this)),
       sorted_(new QSortFilterProxyModel(this)), table_(new QTableView(this)),
       waits_(new WaitStatePanel(this)), causes_(new RootCausePanel(this)),
       panes_(new QTabWidget(this))
@@ -31,17 +31,17 @@ TraceDocument::TraceDocument(LoadedTrace data, QWidget* parent)
 
     profile_->setProfile(data_.trace, data_.profile);
     sorted_->setSourceModel(profile_);
-    sorted_->setSortRole(ProfileModel::SortRole);
+    sorted_->setSortRole(ProfileItemModel::SortRole);
     table_->setModel(sorted_);
     table_->setSortingEnabled(true);
-    table_->sortByColumn(ProfileModel::ExclusiveColumn, Qt::DescendingOrder);
+    table_->sortByColumn(ProfileItemModel::ExclusiveColumn, Qt::DescendingOrder);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setAlternatingRowColors(true);
     table_->verticalHeader()->hide();
     table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);
     table_->horizontalHeader()->setStretchLastSection(false);
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    table_->horizontalHeader()->setSectionResizeMode(ProfileModel::RegionColumn,
+    table_->horizontalHeader()->setSectionResizeMode(ProfileItemModel::RegionColumn,
                                                      QHeaderView::Stretch);
     table_->setToolTip(tr("Flat profile over all ranks; click a header to sort"));
 

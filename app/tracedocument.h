@@ -15,7 +15,7 @@ class QTableView;
 namespace rankscope {
 
 class DetailsPane;
-class ProfileModel;
+class ProfileItemModel;
 class RootCausePanel;
 class TimelineView;
 class WaitStatePanel;
@@ -30,7 +30,7 @@ public:
     const LoadedTrace& data() const { return data_; }
     TimelineView* timeline() const { return timeline_; }
     DetailsPane* details() const { return details_; }
-    ProfileModel* profileModel() const { return profile_; }
+    ProfileItemModel* profileModel() const { return profile_; }
     QTableView* profileTable() const { return table_; }
     WaitStatePanel* waitPanel() const { return waits_; }
     RootCausePanel* rootCausePanel() const { return causes_; }
@@ -50,7 +50,7 @@ private:
     LoadedTrace data_;
     TimelineView* timeline_;
     DetailsPane* details_;
-    ProfileModel* profile_;
+    ProfileItemModel* profile_;
     QSortFilterProxyModel* sorted_;
     QTableView* table_;
     WaitStatePanel* waits_;

@@ -1,8 +1,8 @@
 #include "app/traceloader.h"
 
-#include "importers/otf2reader.h"
-#include "model/traceanalysis.h"
-#include "model/traceerror.h"
+#include "importers/otf2/otf2reader.h"
+#include "model/analysis/traceanalysis.h"
+#include "model/trace/traceerror.h"
 
 #include <QDir>
 #include <QFile>
@@ -71,8 +71,8 @@ LoadOutcome TraceLoader::analyseNow(std::shared_ptr<const Trace> trace, const QS
                                     const QString& name,
                                     const std::function<bool(double)>& keepGoing)
 {
-    // The core pipeline (model/traceanalysis.h), then the timeline's own indexes, which walk
-    // the whole trace too: built here, not in the view.
+    // The core pipeline (model/analysis/traceanalysis.h), then the timeline's own indexes, which
+    // walk the whole trace too: built here, not in the view.
     constexpr double kIndexShare = 0.05;
     LoadOutcome out;
     out.loaded.path = path;

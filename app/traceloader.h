@@ -42,8 +42,8 @@ public:
     /// `keepGoing` receives the fraction done and returns false to cancel (then returns an
     /// outcome marked cancelled, with no error).
     static LoadOutcome loadNow(const QString& path, const std::function<bool(double)>& keepGoing);
-    /// The analysis part of a load (model/traceanalysis.h, then the timeline's indexes) for a
-    /// trace already in memory (a simulated or predicted one), synchronously.
+    /// The analysis part of a load (model/analysis/traceanalysis.h, then the timeline's indexes)
+    /// for a trace already in memory (a simulated or predicted one), synchronously.
     static LoadOutcome analyseNow(std::shared_ptr<const Trace> trace, const QString& path,
                                   const QString& name,
                                   const std::function<bool(double)>& keepGoing);

@@ -1,9 +1,9 @@
 #include "app/whatifjob.h"
 
 #include "app/traceloader.h"
-#include "model/comparisondata.h"
-#include "model/traceerror.h"
-#include "model/waitstates.h"
+#include "model/analysis/comparisondata.h"
+#include "model/trace/traceerror.h"
+#include "model/waits/waitstates.h"
 #include "whatif/extrap/synthesis.h"
 #include "whatif/netsim/simulation.h"
 #include "whatif/scenario/baselinecache.h"

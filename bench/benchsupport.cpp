@@ -1,7 +1,7 @@
 #include "benchsupport.h"
 
-#include "importers/otf2writer.h"
-#include "model/tracegenerator.h"
+#include "importers/otf2/otf2writer.h"
+#include "model/generator/tracegenerator.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -8,9 +8,9 @@
 //   present (`--traces DIR`, default the build's RANKSCOPE_SHARED_TRACES).
 
 #include "benchsupport.h"
-#include "importers/otf2reader.h"
-#include "model/trace.h"
-#include "model/tracegenerator.h"
+#include "importers/otf2/otf2reader.h"
+#include "model/generator/tracegenerator.h"
+#include "model/trace/trace.h"
 #include "whatif/extrap/extrapolation.h"
 
 #include <cstdio>

@@ -6,7 +6,7 @@
 // The trace is generated (stencil2d) into DIR on first use and reused afterwards.
 
 #include "benchsupport.h"
-#include "importers/otf2reader.h"
+#include "importers/otf2/otf2reader.h"
 #include "otf2floorreader.h"
 
 #include <algorithm>

@@ -13,8 +13,8 @@
 // (every case when none is named; naming one helps profiling it alone)
 
 #include "benchsupport.h"
-#include "model/tracegenerator.h"
-#include "simgridexport.h"
+#include "importers/simgrid/simgridexport.h"
+#include "model/generator/tracegenerator.h"
 #include "whatif/netsim/actionbuilder.h"
 #include "whatif/netsim/simulation.h"
 

@@ -10,8 +10,8 @@
 // Usage: rankscope-bench-predict [--repeat K] [--iterations I]
 
 #include "benchsupport.h"
-#include "importers/otf2reader.h"
-#include "model/tracegenerator.h"
+#include "importers/otf2/otf2reader.h"
+#include "model/generator/tracegenerator.h"
 #include "whatif/extrap/synthbuilder.h"
 #include "whatif/extrap/synthesis.h"
 #include "whatif/netsim/simulation.h"

@@ -7,14 +7,14 @@
 // Traces are generated into DIR (default build/bench-data) on first use and reused.
 
 #include "benchsupport.h"
-#include "importers/otf2reader.h"
-#include "importers/otf2writer.h"
-#include "model/timelinesummary.h"
-#include "model/tracegenerator.h"
-#include "model/waitstates.h"
-#include "model/waitsummary.h"
-#include "views/timelineindex.h"
-#include "views/timelineview.h"
+#include "importers/otf2/otf2reader.h"
+#include "importers/otf2/otf2writer.h"
+#include "model/generator/tracegenerator.h"
+#include "model/profile/timelinesummary.h"
+#include "model/waits/waitstates.h"
+#include "model/waits/waitsummary.h"
+#include "views/timeline/timelineindex.h"
+#include "views/timeline/timelineview.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -6,9 +6,9 @@
 // The trace is generated (stencil2d) into DIR on first use and reused afterwards.
 
 #include "benchsupport.h"
-#include "importers/otf2reader.h"
-#include "model/rootcause.h"
-#include "model/waitstates.h"
+#include "importers/otf2/otf2reader.h"
+#include "model/waits/rootcause.h"
+#include "model/waits/waitstates.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -4,7 +4,7 @@
 // reads is printed back (effectiveYaml) and listed (overridableKeys), as the what-if panel does.
 
 #include "fuzz/fuzzscratch.h"
-#include "model/traceerror.h"
+#include "model/trace/traceerror.h"
 #include "whatif/netsim/networkspec.h"
 
 using namespace rankscope;

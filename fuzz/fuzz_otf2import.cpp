@@ -12,9 +12,9 @@
 // summarised, as `rankscope-cli info` does.
 
 #include "fuzz/fuzzscratch.h"
-#include "importers/otf2reader.h"
-#include "model/traceerror.h"
-#include "model/tracesummary.h"
+#include "importers/otf2/otf2reader.h"
+#include "model/profile/tracesummary.h"
+#include "model/trace/traceerror.h"
 
 #include <string>
 #include <string_view>

@@ -4,7 +4,7 @@
 // checked (validate), described, expanded into its sweep points and written back as YAML.
 
 #include "fuzz/fuzzscratch.h"
-#include "model/traceerror.h"
+#include "model/trace/traceerror.h"
 #include "whatif/scenario/scenario.h"
 #include "whatif/scenario/scenariorun.h"
 

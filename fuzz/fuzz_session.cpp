@@ -4,7 +4,7 @@
 
 #include "app/session.h"
 #include "fuzz/fuzzscratch.h"
-#include "model/traceerror.h"
+#include "model/trace/traceerror.h"
 
 using namespace rankscope;
 

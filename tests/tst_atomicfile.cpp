@@ -1,9 +1,9 @@
-// writeFileAtomically (model/atomicfile.h), the one way sessions, scenarios and specs are saved:
-// nothing planted next to the target is followed, the target keeps its permissions, a symbolic
-// link stays a link with its target updated, and no temporary file is left behind.
+// writeFileAtomically (model/support/atomicfile.h), the one way sessions, scenarios and specs are
+// saved: nothing planted next to the target is followed, the target keeps its permissions, a
+// symbolic link stays a link with its target updated, and no temporary file is left behind.
 
-#include "model/atomicfile.h"
-#include "model/traceerror.h"
+#include "model/support/atomicfile.h"
+#include "model/trace/traceerror.h"
 
 #include <QTemporaryDir>
 #include <QTest>

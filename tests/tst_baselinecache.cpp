@@ -1,7 +1,7 @@
 // The what-if explorer's baseline replays (whatif/scenario/baselinecache.h): one replay per
 // trace, spec and model, equal to a direct replay on the unedited spec.
 
-#include "model/tracegenerator.h"
+#include "model/generator/tracegenerator.h"
 #include "whatif/netsim/simulation.h"
 #include "whatif/scenario/baselinecache.h"
 

@@ -1,11 +1,11 @@
-// The compact records TraceBuilder keeps while a trace is built (model/tracebuilder_p.h): the
+// The compact records TraceBuilder keeps while a trace is built (model/trace/tracebuilder_p.h): the
 // intern table of event payloads, the links held in event references, and matching when every
 // message carries a payload of its own (so the table stops looking values up). Expected values
 // follow from the definitions: indices in order of first appearance, links as distances.
 
-#include "model/eventlinks.h"
-#include "model/interntable.h"
-#include "model/trace.h"
+#include "model/trace/eventlinks.h"
+#include "model/trace/interntable.h"
+#include "model/trace/trace.h"
 #include "testsupport/handtrace.h"
 
 #include <QTest>

@@ -1,5 +1,5 @@
 // Calibration (whatif/netsim/calibration.h) recovers the network a generated trace was made
-// with. The generator's model (model/tracegenerator.h): a message of b bytes arrives
+// with. The generator's model (model/generator/tracegenerator.h): a message of b bytes arrives
 // latency + b / bandwidth after its send record, which sits half an MPI call (mpiCallNs / 2)
 // after the send's Enter; a blocking receive records it on arrival and leaves half a call later;
 // a send lasts one call. The replay's terms (netsim/replayengine.h) map onto that by hand:
@@ -8,7 +8,7 @@
 //                            = o_s + 2 L + b / B + o_r   (a crossbar route crosses two links),
 // so with o_r = 0 in the spec: L = latency / 2 per link and B = bandwidth.
 
-#include "model/tracegenerator.h"
+#include "model/generator/tracegenerator.h"
 #include "testsupport/handtrace.h"
 #include "whatif/netsim/calibration.h"
 

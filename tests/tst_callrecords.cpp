@@ -1,8 +1,8 @@
 // MPI call records and call sites (ALGORITHMS.md §1) on hand-built traces.
 
-#include "model/callrecords.h"
-#include "model/callsites.h"
-#include "model/trace.h"
+#include "model/trace/callrecords.h"
+#include "model/trace/callsites.h"
+#include "model/trace/trace.h"
 #include "testsupport/handtrace.h"
 
 #include <QTest>

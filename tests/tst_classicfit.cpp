@@ -1,7 +1,7 @@
 // The classic method (ALGORITHMS.md §3.2-3.4) against hand calculation: every model, every d,
 // the degenerate cases, the selection tie-break, the clamped histogram and the count model.
 
-#include "model/histogram.h"
+#include "model/deltas/histogram.h"
 #include "whatif/extrap/classichistogram.h"
 #include "whatif/extrap/classicmodels.h"
 #include "whatif/extrap/countmodel.h"

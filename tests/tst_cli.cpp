@@ -495,7 +495,7 @@ void TestCli::generateStencil2d()
     QCOMPARE(QJsonDocument(info[1]).toJson(), QJsonDocument(info[0]).toJson());
     const QJsonObject& j = info[0];
 
-    // MPI_Dims_create(12, 2) = 4 x 3 (model/processgrid.h): 4 rows of 3 ranks, row-major,
+    // MPI_Dims_create(12, 2) = 4 x 3 (model/generator/processgrid.h): 4 rows of 3 ranks, row-major,
     // not periodic. Face neighbour pairs: along the rows 4 * (3 - 1) = 8, along the columns
     // (4 - 1) * 3 = 9, so 17 pairs, each exchanging one message in each direction: 34 Isends
     // (and 34 Irecvs) per iteration, 102 messages in 3 iterations, all matched.
@@ -504,19 +504,19 @@ void TestCli::generateStencil2d()
     QCOMPARE(j.value(QLatin1String("ranks")).toInteger(), 12);
     QCOMPARE(j.value(QLatin1String("messages")).toInteger(), 102);
     QCOMPARE(j.value(QLatin1String("unmatched_messages")).toInteger(), 0);
-    // One MPI_Allreduce per iteration (model/halopattern.h) plus the communicator creation in
-    // MPI_Init and its destruction in MPI_Finalize, which Score-P records as collectives on
-    // MPI_COMM_WORLD (as in the scorep84 traces): 3 + 2.
+    // One MPI_Allreduce per iteration (model/generator/halopattern.h) plus the communicator
+    // creation in MPI_Init and its destruction in MPI_Finalize, which Score-P records as
+    // collectives on MPI_COMM_WORLD (as in the scorep84 traces): 3 + 2.
     QCOMPARE(j.value(QLatin1String("collectives")).toInteger(), 5);
     // Per iteration and rank with k neighbours: k MPI_Irecv, k MPI_Isend, one MPI_Waitall,
-    // one MPI_Allreduce (model/halopattern.h); MPI_Init and MPI_Finalize once per rank.
+    // one MPI_Allreduce (model/generator/halopattern.h); MPI_Init and MPI_Finalize once per rank.
     const std::map<QString, qint64> calls{
         {QStringLiteral("MPI_Allreduce"), 3 * 12}, {QStringLiteral("MPI_Finalize"), 12},
         {QStringLiteral("MPI_Init"), 12},          {QStringLiteral("MPI_Irecv"), 3 * 34},
         {QStringLiteral("MPI_Isend"), 3 * 34},     {QStringLiteral("MPI_Waitall"), 3 * 12}};
     QCOMPARE(countsOf(j.value(QLatin1String("mpi_calls")).toObject()), calls);
-    // Events: 16 + 8k per rank and iteration (model/halopattern.h), plus 7 + 7 per rank for
-    // Score-P's frame (PROGRAM_BEGIN, Enter main, Enter MPI_Init, collective begin,
+    // Events: 16 + 8k per rank and iteration (model/generator/halopattern.h), plus 7 + 7 per rank
+    // for Score-P's frame (PROGRAM_BEGIN, Enter main, Enter MPI_Init, collective begin,
     // COMM_CREATE, collective end, Leave MPI_Init; the mirror image around MPI_Finalize):
     // 12 * 14 + 3 * (12 * 16 + 8 * 34) = 168 + 1392 = 1560.
     QCOMPARE(j.value(QLatin1String("events")).toInteger(), 1560);

@@ -4,7 +4,7 @@
 // - NaN and infinities for generate's numbers, an existing archive under -o without --force;
 // - network values outside physical ranges and a replay that would overflow int64 ns.
 
-#include "importers/otf2writer.h"
+#include "importers/otf2/otf2writer.h"
 #include "testsupport/clirunner.h"
 #include "testsupport/handtrace.h"
 

@@ -1,8 +1,8 @@
 // `rankscope-cli compare` and `rankscope-cli scenario run` on hand-built traces written as
 // OTF2, against figures worked out by hand from the traces' timestamps.
 
-#include "importers/otf2writer.h"
-#include "model/tracegenerator.h"
+#include "importers/otf2/otf2writer.h"
+#include "model/generator/tracegenerator.h"
 #include "testsupport/clirunner.h"
 #include "testsupport/handtrace.h"
 #include "testsupport/handworld.h"

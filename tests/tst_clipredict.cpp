@@ -1,7 +1,7 @@
 // End-to-end tests of `rankscope-cli predict`: the real binary on generated traces, the JSON
 // keys the command documents, the predicted trace written as OTF2, refusals and bad input.
 
-#include "importers/otf2writer.h"
+#include "importers/otf2/otf2writer.h"
 #include "testsupport/clirunner.h"
 #include "testsupport/handtrace.h"
 

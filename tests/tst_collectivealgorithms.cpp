@@ -2,7 +2,7 @@
 // Network: crossbar, L = 1000 ns (two 500 ns links), G = 1 ns/byte, o_s = o_r = 100 ns; so one
 // eager message of b bytes costs o_s + L + b·G + o_r = 1200 + b ns from post to receipt.
 
-#include "model/traceerror.h"
+#include "model/trace/traceerror.h"
 #include "whatif/netsim/simulation.h"
 
 #include <QTest>

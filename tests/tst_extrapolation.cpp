@@ -6,10 +6,10 @@
 // the reporting of intervals missing at some scales and the accuracy and interval of the
 // default method against the better classic mode.
 
-#include "importers/otf2reader.h"
-#include "model/trace.h"
-#include "model/traceerror.h"
-#include "model/tracegenerator.h"
+#include "importers/otf2/otf2reader.h"
+#include "model/generator/tracegenerator.h"
+#include "model/trace/trace.h"
+#include "model/trace/traceerror.h"
 #include "testsupport/testpaths.h"
 #include "whatif/extrap/extrapolation.h"
 

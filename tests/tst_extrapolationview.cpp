@@ -10,14 +10,14 @@
 #include "app/extrapolationjob.h"
 #include "app/mainwindow.h"
 #include "app/recentfiles.h"
-#include "importers/otf2writer.h"
-#include "model/tracegenerator.h"
-#include "views/durationformat.h"
-#include "views/extrapfitmodel.h"
-#include "views/extrapintervalmodel.h"
-#include "views/extrapolationview.h"
-#include "views/histogramoverlay.h"
-#include "views/modeldetails.h"
+#include "importers/otf2/otf2writer.h"
+#include "model/generator/tracegenerator.h"
+#include "views/extrap/extrapfititemmodel.h"
+#include "views/extrap/extrapintervalitemmodel.h"
+#include "views/extrap/extrapolationview.h"
+#include "views/extrap/fitdetails.h"
+#include "views/panes/durationformat.h"
+#include "views/plots/histogramoverlay.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -115,7 +115,7 @@ void TestExtrapolationView::listsSumsThenIntervalsByTotalTime()
 {
     ExtrapolationView view;
     view.setRun(run_);
-    const ExtrapIntervalModel* m = view.intervalModel();
+    const ExtrapIntervalItemModel* m = view.intervalModel();
     const auto& intervals = run_.rankscope->intervals;
     QCOMPARE(m->rowCount(), int(intervals.size()) + 1);
     QCOMPARE(m->index(0, 0).data().toString(), QStringLiteral("Per-rank sums"));
@@ -131,7 +131,7 @@ void TestExtrapolationView::listsSumsThenIntervalsByTotalTime()
         QVERIFY2(total <= previous, qPrintable(name));
         previous = total;
         seen << name;
-        QCOMPARE(m->index(row, ExtrapIntervalModel::MeanColumn).data().toString(),
+        QCOMPARE(m->index(row, ExtrapIntervalItemModel::MeanColumn).data().toString(),
                  formatDuration(it->predictedMean));
     }
     QCOMPARE(seen.size(), qsizetype(intervals.size()));
@@ -163,7 +163,7 @@ void TestExtrapolationView::methodSwitchShowsTheOtherResult()
     QCOMPARE(view.method(), Method::Classic);
     QCOMPARE(view.currentRow(), 1);
     QCOMPARE(*view.overlay()->predicted(), cl.predicted);
-    QCOMPARE(view.intervalModel()->index(1, ExtrapIntervalModel::MeanColumn).data().toString(),
+    QCOMPARE(view.intervalModel()->index(1, ExtrapIntervalItemModel::MeanColumn).data().toString(),
              formatDuration(cl.predictedMean));
     QVERIFY(view.overlay()->predicted()->mean != rs.predicted.mean);
     view.selectRow(0);

@@ -1,8 +1,8 @@
 // Histograms of ALGORITHMS.md §2, quantiles, and the normalised W1 distance of §3.5. Expected
 // values are worked out by hand in the comments.
 
-#include "model/histogram.h"
-#include "model/quantilefunction.h"
+#include "model/deltas/histogram.h"
+#include "model/deltas/quantilefunction.h"
 
 #include <QTest>
 #include <cmath>

@@ -8,9 +8,9 @@
 // where both bars overlap, the predicted fill is blended over the measured one. Pixels are
 // probed off the frequency grid lines (every 0.1 here).
 
-#include "model/histogram.h"
-#include "views/histogramaxis.h"
-#include "views/histogramoverlay.h"
+#include "model/deltas/histogram.h"
+#include "views/plots/histogramaxis.h"
+#include "views/plots/histogramoverlay.h"
 
 #include <QApplication>
 #include <QImage>

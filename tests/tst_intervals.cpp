@@ -1,8 +1,8 @@
 // Delta times, execution intervals and per-rank delta sums (ALGORITHMS.md §1) on hand-built
 // traces. Every expected number is worked out in the comments next to the timelines.
 
-#include "model/intervals.h"
-#include "model/trace.h"
+#include "model/deltas/intervals.h"
+#include "model/trace/trace.h"
 #include "testsupport/handtrace.h"
 
 #include <QTest>

@@ -4,8 +4,8 @@
 // instance). Messages and instances are found through the events that refer to them, so the
 // tests do not depend on the order in which the builder numbers them.
 
-#include "model/trace.h"
-#include "model/traceerror.h"
+#include "model/trace/trace.h"
+#include "model/trace/traceerror.h"
 #include "testsupport/handtrace.h"
 
 #include <QTest>

@@ -1,11 +1,11 @@
-// The memory check before an import or a generation (model/memorybudget.h): sizes read and
+// The memory check before an import or a generation (model/support/memorybudget.h): sizes read and
 // printed, the estimates against counts derived by hand from the generator's patterns, refusal
 // when the available figure is small (given as a parameter, or through the environment variable
 // RANKSCOPE_AVAILABLE_MEMORY to the command-line tool), and no refusal at normal sizes.
 //
-// Event counts (see model/alltoallpattern.h and pingpongpattern.h): per rank a 14-event frame
-// (PROGRAM_BEGIN, Enter main, Enter MPI_Init, its collective begin, COMM_CREATE, collective end,
-// Leave MPI_Init, and the mirror image around MPI_Finalize) plus per iteration
+// Event counts (see model/generator/alltoallpattern.h and pingpongpattern.h): per rank a 14-event
+// frame (PROGRAM_BEGIN, Enter main, Enter MPI_Init, its collective begin, COMM_CREATE, collective
+// end, Leave MPI_Init, and the mirror image around MPI_Finalize) plus per iteration
 //  - alltoall: Enter/Leave iteration (2), three compute regions (6), MPI_Allreduce, MPI_Alltoall
 //    and MPI_Alltoallv with Enter, collective begin, collective end, Leave each (12): 20 events;
 //    every collective is on MPI_COMM_WORLD, so members = ranks x (2 + 3 x iterations);
@@ -13,11 +13,11 @@
 // Estimates (memorybudget.h): generation 9 bytes per event + 36 per message + 80 per collective
 // member + 2560 per rank; import 8,000,000 + 16 per event + 2560 per location.
 
-#include "importers/otf2reader.h"
-#include "importers/otf2writer.h"
-#include "model/memorybudget.h"
-#include "model/traceerror.h"
-#include "model/tracegenerator.h"
+#include "importers/otf2/otf2reader.h"
+#include "importers/otf2/otf2writer.h"
+#include "model/generator/tracegenerator.h"
+#include "model/support/memorybudget.h"
+#include "model/trace/traceerror.h"
 #include "testsupport/clirunner.h"
 
 #include <QDir>

@@ -2,7 +2,7 @@
 // worked out by hand. Test network: a crossbar whose links have latency 500 ns (a message
 // crosses two: L = 1000 ns) and 8 Gbps = 1 byte/ns (G = 1 ns/byte), o_s = o_r = 100 ns.
 
-#include "model/traceerror.h"
+#include "model/trace/traceerror.h"
 #include "testsupport/handtrace.h"
 #include "tst_netsimprogram.h"
 #include "whatif/netsim/eventqueue.h"

@@ -1,7 +1,7 @@
 // The flow model (ALGORITHMS.md §7.3): max-min fair sharing of link bandwidth, re-solved when a
 // flow starts or ends. Every expected time is worked out by hand in the comments.
 
-#include "model/tracegenerator.h"
+#include "model/generator/tracegenerator.h"
 #include "tst_netsimprogram.h"
 #include "whatif/netsim/maxminsolver.h"
 #include "whatif/netsim/simulation.h"

@@ -1,7 +1,7 @@
 // The packet model (ALGORITHMS.md §7.2-7.3): packets lock the links of their route in turn,
 // store-and-forward or cut-through. Every expected time is worked out by hand in the comments.
 
-#include "model/tracegenerator.h"
+#include "model/generator/tracegenerator.h"
 #include "tst_netsimprogram.h"
 #include "whatif/netsim/eventqueue.h"
 #include "whatif/netsim/machine.h"

@@ -1,7 +1,7 @@
 // Network specs (ALGORITHMS.md §7.4): units, the shipped specs, overrides, and errors that name
 // file, line and key.
 
-#include "model/traceerror.h"
+#include "model/trace/traceerror.h"
 #include "testsupport/handtrace.h"
 #include "testsupport/testpaths.h"
 #include "whatif/netsim/machine.h"

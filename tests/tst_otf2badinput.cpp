@@ -7,9 +7,9 @@
 
 // moc (Qt 6.4) cannot parse GCC 12's <concepts>, which the model headers pull in.
 #ifndef Q_MOC_RUN
-#include "importers/otf2reader.h"
-#include "model/callrecords.h"
-#include "model/traceerror.h"
+#include "importers/otf2/otf2reader.h"
+#include "model/trace/callrecords.h"
+#include "model/trace/traceerror.h"
 #include "testsupport/otf2fixture.h"
 #endif
 

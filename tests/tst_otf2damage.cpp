@@ -9,9 +9,9 @@
 // The damaged bytes were found by flipping every byte of the files and comparing the import
 // with the undamaged one (the offsets are of these exact files, which do not change).
 
-#include "importers/otf2reader.h"
-#include "model/trace.h"
-#include "model/traceerror.h"
+#include "importers/otf2/otf2reader.h"
+#include "model/trace/trace.h"
+#include "model/trace/traceerror.h"
 #include "testsupport/testpaths.h"
 
 #include <QFile>

@@ -6,9 +6,9 @@
 // The archive: two ranks, each MPI_Init [0, 10], work [20, 120], MPI_Finalize [200, 210]:
 // 6 events per rank, 12 in all; location 1 (rank 1) has traces/1.evt and traces/1.def.
 
-#include "importers/otf2reader.h"
-#include "importers/otf2writer.h"
-#include "model/traceerror.h"
+#include "importers/otf2/otf2reader.h"
+#include "importers/otf2/otf2writer.h"
+#include "model/trace/traceerror.h"
 #include "testsupport/clirunner.h"
 #include "testsupport/handtrace.h"
 

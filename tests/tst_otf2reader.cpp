@@ -9,8 +9,8 @@
 // moc (Qt 6.4) cannot parse GCC 12's <concepts>, which <compare> in the model headers pulls
 // in; the test class itself needs none of them.
 #ifndef Q_MOC_RUN
-#include "importers/otf2reader.h"
-#include "model/traceerror.h"
+#include "importers/otf2/otf2reader.h"
+#include "model/trace/traceerror.h"
 #endif
 #include "testsupport/expecterror.h"
 #include "testsupport/testpaths.h"

@@ -4,16 +4,16 @@
 // communicator-relative partners and roots, misc events and source locations, and the real
 // Score-P traces when they are present.
 
-// A standard header first: moc's own preprocessor fails on <concepts> when model/ids.h's
+// A standard header first: moc's own preprocessor fails on <concepts> when model/trace/ids.h's
 // <compare> is the first header it sees.
 // clang-format off
 #include <map>
 // clang-format on
 
-#include "importers/otf2reader.h"
-#include "importers/otf2writer.h"
-#include "model/tracebuilder.h"
-#include "model/tracegenerator.h"
+#include "importers/otf2/otf2reader.h"
+#include "importers/otf2/otf2writer.h"
+#include "model/generator/tracegenerator.h"
+#include "model/trace/tracebuilder.h"
 #include "testsupport/testpaths.h"
 
 #include <QDir>

@@ -1,8 +1,8 @@
 // Flat profile (ALGORITHMS.md §1): inclusive/exclusive time, calls, MPI time, spread over ranks.
 // Every expected number is worked out in the comments next to the timelines.
 
-#include "model/profile.h"
-#include "model/trace.h"
+#include "model/profile/profile.h"
+#include "model/trace/trace.h"
 #include "testsupport/handtrace.h"
 
 #include <QTest>

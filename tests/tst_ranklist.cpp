@@ -1,6 +1,6 @@
 // Rank lists typed to filter the timeline: expected lists written out by hand.
 
-#include "views/ranklist.h"
+#include "views/timeline/ranklist.h"
 
 #include <QTest>
 

@@ -2,9 +2,9 @@
 // analysis a WaitStateAnalysis written by hand (what the detector would find), so they test the
 // charging alone; every expected number is worked out next to its timeline.
 
-#include "importers/otf2reader.h"
-#include "model/rootcause.h"
-#include "model/trace.h"
+#include "importers/otf2/otf2reader.h"
+#include "model/trace/trace.h"
+#include "model/waits/rootcause.h"
 #include "testsupport/clirunner.h"
 #include "testsupport/handtrace.h"
 #include "testsupport/testpaths.h"

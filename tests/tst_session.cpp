@@ -2,7 +2,7 @@
 // sweep points, and errors that name the file, line and key.
 
 #include "app/session.h"
-#include "model/traceerror.h"
+#include "model/trace/traceerror.h"
 #include "whatif/scenario/scenario.h"
 
 #include <QTemporaryDir>

@@ -1,9 +1,9 @@
-// The span rule (model/runspan.h): measured and replayed run times are taken from the end of
-// MPI_Init, where the replay starts all ranks together, to the end of MPI_Finalize. A hand-built
+// The span rule (model/analysis/runspan.h): measured and replayed run times are taken from the end
+// of MPI_Init, where the replay starts all ranks together, to the end of MPI_Finalize. A hand-built
 // two-rank trace whose ranks leave MPI_Init 0.7 ms apart, replayed on a spec whose costs make
 // every replayed time a hand sum.
 
-#include "model/runspan.h"
+#include "model/analysis/runspan.h"
 #include "testsupport/handtrace.h"
 #include "whatif/netsim/simulation.h"
 

@@ -7,8 +7,8 @@
 // rounded up to a multiple of the 1-2-5 step above a fifth of it (1 s): the axis ends at 4 s,
 // so the run time 1.6 s of point 2 sits at 1 - 1.6 / 4 = 0.6 of the plot height from the top.
 
-#include "views/durationformat.h"
-#include "views/sweepview.h"
+#include "views/panes/durationformat.h"
+#include "views/whatif/sweepview.h"
 
 #include <QApplication>
 #include <QMouseEvent>

@@ -4,11 +4,11 @@
 // max_r S(r) inside the interval the timing extrapolation states. Patterns that follow no rule
 // are refused by call site.
 
-#include "model/callrecords.h"
-#include "model/intervals.h"
-#include "model/trace.h"
-#include "model/traceerror.h"
-#include "model/tracegenerator.h"
+#include "model/deltas/intervals.h"
+#include "model/generator/tracegenerator.h"
+#include "model/trace/callrecords.h"
+#include "model/trace/trace.h"
+#include "model/trace/traceerror.h"
 #include "testsupport/bundledspec.h"
 #include "testsupport/handtrace.h"
 #include "testsupport/testpaths.h"

@@ -3,8 +3,8 @@
 // butterfly partners. Expected partners are computed here from the grid's definition, not read
 // back from the synthesis.
 
-#include "model/processgrid.h"
-#include "model/trace.h"
+#include "model/generator/processgrid.h"
+#include "model/trace/trace.h"
 #include "testsupport/bundledspec.h"
 #include "testsupport/handtrace.h"
 #include "testsupport/testpaths.h"

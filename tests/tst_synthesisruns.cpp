@@ -5,7 +5,7 @@
 // partners, tags, sizes and counts are derived here from the generated program, not read back
 // from the synthesis.
 
-#include "model/trace.h"
+#include "model/trace/trace.h"
 #include "testsupport/bundledspec.h"
 #include "testsupport/handtrace.h"
 #include "testsupport/testpaths.h"

@@ -3,8 +3,8 @@
 // the computation time and refused above it; the comparison of a predicted trace with a run at
 // the target scale (`predict --measured`).
 
-#include "model/trace.h"
-#include "model/traceerror.h"
+#include "model/trace/trace.h"
+#include "model/trace/traceerror.h"
 #include "testsupport/bundledspec.h"
 #include "testsupport/handtrace.h"
 #include "testsupport/testpaths.h"

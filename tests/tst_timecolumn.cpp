@@ -1,8 +1,8 @@
 // TimeColumn stores int64 times as per-block bases plus uint32 offsets, with an escape table
 // for values that do not fit. These tests check values against a plain std::vector.
 
-#include "model/stringpool.h"
-#include "model/timecolumn.h"
+#include "model/trace/stringpool.h"
+#include "model/trace/timecolumn.h"
 
 #include <QTest>
 #include <vector>

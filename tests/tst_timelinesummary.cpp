@@ -2,9 +2,9 @@
 // expected cell worked out in the comments, and random traces compared at every level with a
 // brute force that paints the innermost region of every nanosecond and counts.
 
-#include "model/timelinesummary.h"
-#include "model/trace.h"
-#include "model/tracegenerator.h"
+#include "model/generator/tracegenerator.h"
+#include "model/profile/timelinesummary.h"
+#include "model/trace/trace.h"
 #include "testsupport/handtrace.h"
 
 #include <QTest>

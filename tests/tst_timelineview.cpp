@@ -12,12 +12,12 @@
 // 5 leave MPI_Send, 6 enter compute, 7 leave compute, 8 enter MPI_Allreduce, 9 leave it,
 // 10 leave main. MPI time: rank 0 2000, rank 1 5000 + 1500 = 6500, rank 2 2500.
 
-#include "model/timelinesummary.h"
-#include "model/trace.h"
-#include "model/waitstates.h"
+#include "model/profile/timelinesummary.h"
+#include "model/trace/trace.h"
+#include "model/waits/waitstates.h"
 #include "testsupport/handtrace.h"
-#include "views/timelineview.h"
-#include "views/waitpalette.h"
+#include "views/timeline/timelineview.h"
+#include "views/waits/waitpalette.h"
 
 #include <QApplication>
 #include <QSignalSpy>

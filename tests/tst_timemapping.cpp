@@ -2,7 +2,7 @@
 // the tick axis. Expected values are worked out in the comments from the rules in the header:
 // the window stays inside the run plus 1% of its length on either side.
 
-#include "views/timemapping.h"
+#include "views/timeline/timemapping.h"
 
 #include <QTest>
 

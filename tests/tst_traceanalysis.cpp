@@ -1,9 +1,9 @@
-// The analysis pipeline every opened trace gets (model/traceanalysis.h), on a hand-built trace
-// whose figures are hand sums: a late sender, the profile, the headline; its progress runs from
-// 0 to 1 without going back, and a callback returning false stops it with Cancelled.
+// The analysis pipeline every opened trace gets (model/analysis/traceanalysis.h), on a hand-built
+// trace whose figures are hand sums: a late sender, the profile, the headline; its progress runs
+// from 0 to 1 without going back, and a callback returning false stops it with Cancelled.
 
-#include "model/traceanalysis.h"
-#include "model/traceerror.h"
+#include "model/analysis/traceanalysis.h"
+#include "model/trace/traceerror.h"
 #include "testsupport/handtrace.h"
 
 #include <QTest>

@@ -1,12 +1,12 @@
 // The synthetic trace generator. Expected counts come from each pattern's definition (see
-// model/halopattern.h, pingpongpattern.h, alltoallpattern.h): per rank a 14-event frame
+// model/generator/halopattern.h, pingpongpattern.h, alltoallpattern.h): per rank a 14-event frame
 // (PROGRAM_BEGIN, main, MPI_Init with its collective and COMM_CREATE, and the mirror image at the
 // end) plus, per iteration, pingpong 12, alltoall 20, stencils 16 + 8k events for k neighbours.
 
-#include "model/processgrid.h"
-#include "model/scalinglaw.h"
-#include "model/traceerror.h"
-#include "model/tracegenerator.h"
+#include "model/generator/processgrid.h"
+#include "model/generator/scalinglaw.h"
+#include "model/generator/tracegenerator.h"
+#include "model/trace/traceerror.h"
 
 #include <QFile>
 #include <QTest>

@@ -2,9 +2,9 @@
 // on the shared Score-P trace casita-mpi-late-sender-barrier-4r. Every expected number is
 // worked out by hand from the timestamps written in each test (times are ns).
 
-#include "importers/otf2reader.h"
-#include "model/mpicallscanner.h"
-#include "model/waitstates.h"
+#include "importers/otf2/otf2reader.h"
+#include "model/matching/mpicallscanner.h"
+#include "model/waits/waitstates.h"
 #include "testsupport/handtrace.h"
 #include "testsupport/testpaths.h"
 

@@ -1,7 +1,7 @@
 // WaitSummary: the per-bucket dominant wait pattern and waiting share, checked by hand on a small
 // run and against a brute-force computation on random waits.
 
-#include "model/waitsummary.h"
+#include "model/waits/waitsummary.h"
 
 #include <QTest>
 #include <random>

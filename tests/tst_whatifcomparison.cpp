@@ -24,15 +24,15 @@
 // Summary in percent: run time 100/310 = +32.26 %, MPI 210/120 = +175 %, computation
 // 400/500 = +80 %, wait 160/50 = +320 %, Late Sender +200 %, Wait at Barrier: measured 0, n/a.
 
-#include "model/comparisondata.h"
-#include "model/profile.h"
-#include "model/timelinesummary.h"
-#include "model/tracegenerator.h"
-#include "model/waitstates.h"
+#include "model/analysis/comparisondata.h"
+#include "model/generator/tracegenerator.h"
+#include "model/profile/profile.h"
+#include "model/profile/timelinesummary.h"
+#include "model/waits/waitstates.h"
 #include "testsupport/handworld.h"
-#include "views/durationformat.h"
-#include "views/histogramoverlay.h"
-#include "views/whatifcomparison.h"
+#include "views/panes/durationformat.h"
+#include "views/plots/histogramoverlay.h"
+#include "views/whatif/whatifcomparison.h"
 
 #include <QApplication>
 #include <QCheckBox>

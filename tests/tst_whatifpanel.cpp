@@ -1,11 +1,11 @@
-// The what-if panel and its editable spec copy (SpecEditModel) on a temporary copy of the bundled
+// The what-if panel and its editable spec copy (SpecItemModel) on a temporary copy of the bundled
 // two-clusters-wan.yaml. Expected values are the file's by hand: the wan link has latency 10 ms
 // = 1e7 ns, the spec chooses van_de_geijn for bcast, and 4KiB = 4096 bytes. Every test also
 // checks that the file's bytes and modification time never change.
 
 #include "testsupport/testpaths.h"
-#include "views/specmodel.h"
-#include "views/whatifpanel.h"
+#include "views/whatif/specitemmodel.h"
+#include "views/whatif/whatifpanel.h"
 #include "whatif/netsim/networkspec.h"
 #include "whatif/scenario/scenario.h"
 
@@ -117,19 +117,19 @@ void TestWhatIfPanel::checkFileUntouched() const
 
 void TestWhatIfPanel::modelPassesTester()
 {
-    SpecEditModel model;
+    SpecItemModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setSpec(spec_);
     // links > wan > latency: three levels, the leaf in the value column.
     const QModelIndex latency = model.indexOfKey("links.wan.latency");
     QVERIFY(latency.isValid());
-    QCOMPARE(latency.column(), int(SpecEditModel::ValueColumn));
+    QCOMPARE(latency.column(), int(SpecItemModel::ValueColumn));
     QCOMPARE(latency.data().toString(), QStringLiteral("10ms"));
     QCOMPARE(latency.parent().data().toString(), QStringLiteral("wan"));
     QCOMPARE(latency.parent().parent().data().toString(), QStringLiteral("links"));
     QVERIFY(!latency.parent().parent().parent().isValid());
     QVERIFY(latency.flags() & Qt::ItemIsEditable);
-    QVERIFY(!(latency.siblingAtColumn(SpecEditModel::KeyColumn).flags() & Qt::ItemIsEditable));
+    QVERIFY(!(latency.siblingAtColumn(SpecItemModel::KeyColumn).flags() & Qt::ItemIsEditable));
     // Edits that keep the rows, add a row, undo and reset.
     QVERIFY(model.setValue("links.wan.latency", "20ms"));
     QVERIFY(model.setValue("packet_size", "8KiB"));
@@ -143,9 +143,9 @@ void TestWhatIfPanel::modelPassesTester()
 
 void TestWhatIfPanel::editChangesOnlyTheCopy()
 {
-    SpecEditModel model;
+    SpecItemModel model;
     model.setSpec(spec_);
-    QSignalSpy changed(&model, &SpecEditModel::editedChanged);
+    QSignalSpy changed(&model, &SpecItemModel::editedChanged);
     const QModelIndex latency = model.indexOfKey("links.wan.latency");
     // As the tree's delegate does it.
     QVERIFY(model.setData(latency, QStringLiteral("20ms"), Qt::EditRole));
@@ -159,7 +159,7 @@ void TestWhatIfPanel::editChangesOnlyTheCopy()
     QCOMPARE(shown.data().toString(), QStringLiteral("20ms"));
     QVERIFY(shown.data(Qt::FontRole).value<QFont>().bold());
     QCOMPARE(shown.data(Qt::ToolTipRole).toString(), QStringLiteral("edited; in file: 10ms"));
-    QCOMPARE(shown.siblingAtColumn(SpecEditModel::FileValueColumn).data().toString(),
+    QCOMPARE(shown.siblingAtColumn(SpecItemModel::FileValueColumn).data().toString(),
              QStringLiteral("10ms"));
     QVERIFY(!model.indexOfKey("links.wan.bandwidth").data(Qt::FontRole).value<QFont>().bold());
 
@@ -175,12 +175,12 @@ void TestWhatIfPanel::editChangesOnlyTheCopy()
 
 void TestWhatIfPanel::badEditIsRejected()
 {
-    SpecEditModel model;
+    SpecItemModel model;
     model.setSpec(spec_);
     QVERIFY(model.setValue("links.wan.latency", "20ms"));
     const netsim::NetworkSpec before = model.edited();
-    QSignalSpy rejected(&model, &SpecEditModel::editRejected);
-    QSignalSpy changed(&model, &SpecEditModel::editedChanged);
+    QSignalSpy rejected(&model, &SpecItemModel::editRejected);
+    QSignalSpy changed(&model, &SpecItemModel::editedChanged);
     QString error;
     QVERIFY(!model.setValue("links.wan.latency", "fast", &error));
     QVERIFY2(error.contains(QStringLiteral("links.wan.latency")), qPrintable(error));
@@ -201,7 +201,7 @@ void TestWhatIfPanel::badEditIsRejected()
 void TestWhatIfPanel::newKeyBecomesARow()
 {
     // The file has no packet_size: the edit adds it (4096 by default, 8KiB = 8192 bytes).
-    SpecEditModel model;
+    SpecItemModel model;
     model.setSpec(spec_);
     QVERIFY(!model.indexOfKey("packet_size").isValid());
     QCOMPARE(spec_.packetBytes, uint64_t(4096));
@@ -211,7 +211,7 @@ void TestWhatIfPanel::newKeyBecomesARow()
     QVERIFY(row.isValid());
     QCOMPARE(row.data().toString(), QStringLiteral("8KiB"));
     QCOMPARE(row.data(Qt::ToolTipRole).toString(), QStringLiteral("edited; not in the file"));
-    QCOMPARE(row.siblingAtColumn(SpecEditModel::FileValueColumn).data().toString(),
+    QCOMPARE(row.siblingAtColumn(SpecItemModel::FileValueColumn).data().toString(),
              QStringLiteral("—"));
     model.undoStack()->undo();
     QVERIFY(!model.indexOfKey("packet_size").isValid());
@@ -219,7 +219,7 @@ void TestWhatIfPanel::newKeyBecomesARow()
 
 void TestWhatIfPanel::fileValueDropsTheEdit()
 {
-    SpecEditModel model;
+    SpecItemModel model;
     model.setSpec(spec_, {{"links.wan.latency", "20ms"}});
     QCOMPARE(model.edited().link("wan")->latencyNs, 2e7);
     QCOMPARE(model.undoStack()->count(), 0);
@@ -235,7 +235,7 @@ void TestWhatIfPanel::fileValueDropsTheEdit()
 
 void TestWhatIfPanel::resetAllIsOneUndoStep()
 {
-    SpecEditModel model;
+    SpecItemModel model;
     model.setSpec(spec_);
     QVERIFY(model.setValue("links.wan.latency", "20ms"));
     QVERIFY(model.setValue("wide_area_streams", "4"));

@@ -1,9 +1,9 @@
 #include "app/cli/calibratecommand.h"
 
 #include "app/cli/netsimoptions.h"
-#include "model/atomicfile.h"
-#include "model/runspan.h"
-#include "model/traceerror.h"
+#include "model/analysis/runspan.h"
+#include "model/support/atomicfile.h"
+#include "model/trace/traceerror.h"
 #include "whatif/netsim/calibration.h"
 
 #include <cstdio>

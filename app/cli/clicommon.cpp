@@ -1,7 +1,7 @@
 #include "app/cli/clicommon.h"
 
-#include "importers/otf2reader.h"
-#include "model/traceerror.h"
+#include "importers/otf2/otf2reader.h"
+#include "model/trace/traceerror.h"
 
 #include <cmath>
 #include <cstdio>

@@ -2,8 +2,8 @@
 // Shared pieces of the command-line tool: exit codes, trace loading with clean errors, and
 // human-readable formatting of times and sizes.
 
-#include "model/textformat.h"
-#include "model/trace.h"
+#include "model/support/textformat.h"
+#include "model/trace/trace.h"
 
 #include <CLI/CLI.hpp>
 #include <cstdint>

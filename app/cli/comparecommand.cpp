@@ -1,7 +1,7 @@
 #include "app/cli/comparecommand.h"
 
-#include "model/runcomparison.h"
-#include "model/runspan.h"
+#include "model/analysis/runcomparison.h"
+#include "model/analysis/runspan.h"
 
 #include <cstdio>
 #include <iostream>

@@ -1,6 +1,6 @@
 #include "app/cli/convertcommand.h"
 
-#include "importers/otf2writer.h"
+#include "importers/otf2/otf2writer.h"
 
 #include <cstdio>
 

@@ -1,7 +1,7 @@
 #include "app/cli/extrapolatecommand.h"
 
-#include "model/histogram.h"
-#include "model/traceerror.h"
+#include "model/deltas/histogram.h"
+#include "model/trace/traceerror.h"
 #include "whatif/extrap/extrapolation.h"
 
 #include <cmath>

@@ -1,8 +1,8 @@
 #include "app/cli/generatecommand.h"
 
-#include "importers/otf2writer.h"
-#include "model/scalinglaw.h"
-#include "model/traceerror.h"
+#include "importers/otf2/otf2writer.h"
+#include "model/generator/scalinglaw.h"
+#include "model/trace/traceerror.h"
 
 #include <cstdio>
 #include <filesystem>

@@ -3,7 +3,7 @@
 // synthetic trace with a known structure and scaling behaviour as an OTF2 archive.
 
 #include "app/cli/clicommon.h"
-#include "model/tracegenerator.h"
+#include "model/generator/tracegenerator.h"
 
 #include <CLI/CLI.hpp>
 

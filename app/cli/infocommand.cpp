@@ -1,6 +1,6 @@
 #include "app/cli/infocommand.h"
 
-#include "model/tracesummary.h"
+#include "model/profile/tracesummary.h"
 
 #include <cstdio>
 #include <iostream>

@@ -1,6 +1,6 @@
 #include "app/cli/intervalscommand.h"
 
-#include "model/intervals.h"
+#include "model/deltas/intervals.h"
 
 #include <cstdio>
 #include <iostream>

@@ -18,7 +18,7 @@
 #include "app/cli/simulatecommand.h"
 #include "app/cli/sweepcommand.h"
 #include "app/cli/waitstatescommand.h"
-#include "model/traceerror.h"
+#include "model/trace/traceerror.h"
 
 #include <CLI/CLI.hpp>
 #include <cstdio>

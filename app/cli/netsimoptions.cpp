@@ -1,7 +1,7 @@
 #include "app/cli/netsimoptions.h"
 
 #include "app/cli/clicommon.h"
-#include "model/traceerror.h"
+#include "model/trace/traceerror.h"
 
 #include <cstdlib>
 #include <filesystem>

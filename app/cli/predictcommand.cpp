@@ -1,8 +1,8 @@
 #include "app/cli/predictcommand.h"
 
 #include "app/cli/netsimoptions.h"
-#include "importers/otf2writer.h"
-#include "model/traceerror.h"
+#include "importers/otf2/otf2writer.h"
+#include "model/trace/traceerror.h"
 #include "whatif/extrap/synthcompare.h"
 #include "whatif/extrap/synthesis.h"
 

@@ -1,6 +1,6 @@
 #include "app/cli/profilecommand.h"
 
-#include "model/profile.h"
+#include "model/profile/profile.h"
 
 #include <cstdio>
 #include <iostream>

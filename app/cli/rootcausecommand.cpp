@@ -1,7 +1,7 @@
 #include "app/cli/rootcausecommand.h"
 
-#include "model/rootcause.h"
-#include "model/waitstates.h"
+#include "model/waits/rootcause.h"
+#include "model/waits/waitstates.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -1,7 +1,7 @@
 #include "app/cli/scenariocommand.h"
 
 #include "app/cli/netsimoptions.h"
-#include "model/traceerror.h"
+#include "model/trace/traceerror.h"
 #include "whatif/scenario/scenarioexec.h"
 #include "whatif/scenario/scenariorun.h"
 

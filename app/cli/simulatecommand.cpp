@@ -1,7 +1,7 @@
 #include "app/cli/simulatecommand.h"
 
 #include "app/cli/netsimoptions.h"
-#include "importers/otf2writer.h"
+#include "importers/otf2/otf2writer.h"
 #include "whatif/netsim/simulation.h"
 
 #include <cstdio>

@@ -1,6 +1,6 @@
 #include "app/cli/waitstatescommand.h"
 
-#include "model/waitstates.h"
+#include "model/waits/waitstates.h"
 
 #include <algorithm>
 #include <cstdio>

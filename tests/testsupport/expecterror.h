@@ -2,7 +2,7 @@
 // EXPECT_TRACE_ERROR(expr, needle): a Qt Test check that `expr` throws a TraceError whose
 // message contains `needle` (a QString).
 
-#include "model/traceerror.h"
+#include "model/trace/traceerror.h"
 
 #include <QString>
 #include <QTest>

@@ -2,7 +2,7 @@
 // Hand-built traces for analysis tests: named regions, one CPU location per rank, and
 // Enter/Leave helpers on top of TraceBuilder, so a test reads like the timeline it describes.
 
-#include "model/tracebuilder.h"
+#include "model/trace/tracebuilder.h"
 
 #include <map>
 #include <string>

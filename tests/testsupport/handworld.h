@@ -3,7 +3,7 @@
 // call by call: plain MPI calls, blocking sends and receives (one message each, `bytes` long)
 // and barriers.
 
-#include "model/trace.h"
+#include "model/trace/trace.h"
 #include "testsupport/handtrace.h"
 
 #include <cstdint>

@@ -10,7 +10,7 @@
 // into their bin; min to at most the first lower bound, max to at least the last upper bound,
 // the mean into [min, max].
 
-#include "model/histogram.h"
+#include "model/deltas/histogram.h"
 #include "whatif/extrap/seriesfit.h"
 
 #include <span>

@@ -1,9 +1,9 @@
 #include "whatif/extrap/extrapolation.h"
 
-#include "model/intervals.h"
-#include "model/intervalsamples.h"
-#include "model/trace.h"
-#include "model/traceerror.h"
+#include "model/deltas/intervals.h"
+#include "model/deltas/intervalsamples.h"
+#include "model/trace/trace.h"
+#include "model/trace/traceerror.h"
 #include "whatif/extrap/classichistogram.h"
 #include "whatif/extrap/classicmodels.h"
 #include "whatif/extrap/countmodel.h"

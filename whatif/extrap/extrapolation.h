@@ -4,8 +4,8 @@
 // trace, matches intervals across scales by name, fits the series, composes the per-rank sums
 // and, when a measured trace of the target scale is given, compares prediction and measurement.
 
-#include "model/histogram.h"
-#include "model/progressreporter.h"
+#include "model/deltas/histogram.h"
+#include "model/support/progressreporter.h"
 #include "whatif/extrap/seriesfit.h"
 
 #include <cstdint>

@@ -1,6 +1,6 @@
 #include "whatif/extrap/quantileextrapolation.h"
 
-#include "model/histogram.h"
+#include "model/deltas/histogram.h"
 #include "whatif/extrap/pmnf.h"
 
 #include <algorithm>

@@ -3,7 +3,7 @@
 // interval becomes a series over the scales. An interval missing at some scales is reported
 // with the scales where it is missing, never silently dropped.
 
-#include "model/intervals.h"
+#include "model/deltas/intervals.h"
 
 #include <cstdint>
 #include <span>

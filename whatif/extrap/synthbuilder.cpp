@@ -1,7 +1,7 @@
 #include "whatif/extrap/synthbuilder.h"
 
-#include "model/tracebuilder.h"
-#include "model/traceerror.h"
+#include "model/trace/tracebuilder.h"
+#include "model/trace/traceerror.h"
 #include "whatif/extrap/synthfit.h"
 #include "whatif/extrap/synthtiming.h"
 

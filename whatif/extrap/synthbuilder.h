@@ -7,8 +7,8 @@
 // order); replaying the draft on a network (netsim::simulate with buildTrace) gives them their
 // durations and the whole trace its timestamps.
 
-#include "model/progressreporter.h"
-#include "model/trace.h"
+#include "model/support/progressreporter.h"
+#include "model/trace/trace.h"
 #include "whatif/extrap/synthplan.h"
 
 #include <cstdint>

@@ -1,9 +1,9 @@
 #include "whatif/extrap/synthcompare.h"
 
-#include "model/callrecords.h"
-#include "model/mpilifecycle.h"
-#include "model/runspan.h"
-#include "model/traceerror.h"
+#include "model/analysis/runspan.h"
+#include "model/trace/callrecords.h"
+#include "model/trace/mpilifecycle.h"
+#include "model/trace/traceerror.h"
 
 #include <algorithm>
 #include <cmath>
@@ -86,7 +86,7 @@ double pctOff(uint64_t predicted, uint64_t measured)
 
 std::optional<int64_t> initToFinalizeNs(const Trace& t)
 {
-    // The span `simulate` compares on (model/runspan.h): the same rule for both commands.
+    // The span `simulate` compares on (model/analysis/runspan.h): the same rule for both commands.
     if (t.eventCount() == 0) return std::nullopt;
     return runSpan(t).duration();
 }

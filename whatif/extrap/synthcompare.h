@@ -9,7 +9,7 @@
 // time: the span from the end of MPI_Init to the end of MPI_Finalize (earliest end of MPI_Init over
 // the ranks to the latest end of MPI_Finalize), the span `simulate` reports.
 
-#include "model/trace.h"
+#include "model/trace/trace.h"
 
 #include <cstdint>
 #include <optional>
@@ -46,8 +46,8 @@ struct StructureMatch
     std::vector<CallSiteDifference> differences; ///< call sites that differ, largest first
 };
 
-/// The run time on simulate's span (model/runspan.h: the last rank's end of MPI_Init to the end
-/// of MPI_Finalize), ns. Nothing for a trace without events.
+/// The run time on simulate's span (model/analysis/runspan.h: the last rank's end of MPI_Init to
+/// the end of MPI_Finalize), ns. Nothing for a trace without events.
 std::optional<int64_t> initToFinalizeNs(const Trace& trace);
 
 /// Compares the structure of `predicted` with `measured`. Throws TraceError naming `measuredName`

@@ -1,6 +1,6 @@
 #include "whatif/extrap/synthesis.h"
 
-#include "model/traceerror.h"
+#include "model/trace/traceerror.h"
 #include "whatif/extrap/synthbuilder.h"
 #include "whatif/extrap/synthfit.h"
 #include "whatif/netsim/simulation.h"

@@ -9,7 +9,7 @@
 // same inputs, options and seed give the same trace bit for bit. A program that cannot be
 // synthesised is refused by call site with the reason, and no trace is made.
 
-#include "model/trace.h"
+#include "model/trace/trace.h"
 #include "whatif/extrap/synthplan.h"
 #include "whatif/netsim/networkspec.h"
 

@@ -10,7 +10,7 @@
 // dimensions); candidates come best first by the share of edges explained at the worst scale.
 // Edges no grid explains (transposes, butterflies) are left to the rank rules.
 
-#include "model/trace.h"
+#include "model/trace/trace.h"
 #include "whatif/extrap/synthrules.h"
 
 #include <cstdint>

@@ -1,7 +1,7 @@
 #include "whatif/extrap/synthplan.h"
 
-#include "model/trace.h"
-#include "model/traceerror.h"
+#include "model/trace/trace.h"
+#include "model/trace/traceerror.h"
 #include "whatif/extrap/synthfit.h"
 #include "whatif/extrap/synthgraph.h"
 #include "whatif/extrap/synthroles.h"

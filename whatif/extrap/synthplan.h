@@ -9,8 +9,8 @@
 // extrapolation (§3/§4) whose per-interval distributions give the delta times. A pattern that is
 // not consistent across the scales is refused by call site with the reason; nothing is guessed.
 
-#include "model/definitions.h"
-#include "model/progressreporter.h"
+#include "model/support/progressreporter.h"
+#include "model/trace/definitions.h"
 #include "whatif/extrap/extrapolation.h"
 #include "whatif/extrap/synthloop.h"
 #include "whatif/extrap/synthrules.h"

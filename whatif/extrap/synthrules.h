@@ -16,7 +16,7 @@
 // per role and parameter from the first occurrence (every rule that explains it) and kept only
 // while every further occurrence at every scale agrees.
 
-#include "model/processgrid.h"
+#include "model/generator/processgrid.h"
 
 #include <array>
 #include <cstdint>

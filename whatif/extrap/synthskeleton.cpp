@@ -1,9 +1,9 @@
 #include "whatif/extrap/synthskeleton.h"
 
-#include "model/callsiteresolver.h"
-#include "model/mpicallscanner.h"
-#include "model/mpilifecycle.h"
-#include "model/traceerror.h"
+#include "model/matching/mpicallscanner.h"
+#include "model/trace/callsiteresolver.h"
+#include "model/trace/mpilifecycle.h"
+#include "model/trace/traceerror.h"
 
 #include <algorithm>
 #include <cmath>

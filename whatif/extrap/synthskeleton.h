@@ -11,10 +11,10 @@
 // scale (partners, roots, sizes, times) is not copied: it is read back from the trace per
 // occurrence (stepEvents, eventParams) when the template is fitted.
 
-#include "model/callsites.h"
-#include "model/eventstream.h"
-#include "model/progressreporter.h"
-#include "model/trace.h"
+#include "model/support/progressreporter.h"
+#include "model/trace/callsites.h"
+#include "model/trace/eventstream.h"
+#include "model/trace/trace.h"
 
 #include <cstdint>
 #include <map>

@@ -16,8 +16,8 @@
 //   are the per-rank mean deltas at the nearest scale; a rank's total is Q(u) x its count.
 // Gaps outside the delta-time span (before MPI_Init, after MPI_Finalize) take the role's mean.
 
-#include "model/generatorrandom.h"
-#include "model/quantilefunction.h"
+#include "model/deltas/quantilefunction.h"
+#include "model/generator/generatorrandom.h"
 #include "whatif/extrap/synthplan.h"
 
 #include <cstdint>

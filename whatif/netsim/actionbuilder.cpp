@@ -1,8 +1,8 @@
 #include "whatif/netsim/actionbuilder.h"
 
-#include "model/mpicallscanner.h"
-#include "model/mpilifecycle.h"
-#include "model/runspan.h"
+#include "model/analysis/runspan.h"
+#include "model/matching/mpicallscanner.h"
+#include "model/trace/mpilifecycle.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -118,7 +118,7 @@ ActionProgram buildActions(const Trace& trace, double cpuFactor,
         };
         p.startNs[r] = double(ev.time(0));
         int64_t previous = ev.time(0);
-        // The span rule (model/runspan.h): a rank that calls MPI_Init starts when the last
+        // The span rule (model/analysis/runspan.h): a rank that calls MPI_Init starts when the last
         // rank left it, together with the others; what it did before is not replayed.
         bool skipping = span.ranks[r].initEndNs >= 0;
         if (skipping) p.startNs[r] = p.spanStartNs;

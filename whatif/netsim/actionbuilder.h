@@ -2,7 +2,7 @@
 // Turns a trace into the simulator's action lists (ALGORITHMS.md §7.1).
 //
 // Compute actions are the gaps between a rank's MPI calls (times the CPU factor), from its
-// first event to its last. The span rule (model/runspan.h) bounds that: a rank that calls
+// first event to its last. The span rule (model/analysis/runspan.h) bounds that: a rank that calls
 // MPI_Init starts at the end of the last rank's MPI_Init (all leave it together, as MPI_Init
 // synchronises in practice), and a rank ends with its MPI_Finalize (simulate() adds the
 // measured cost of MPI_Finalize after the last rank entered it: it synchronises too). Within one
@@ -13,7 +13,7 @@
 // members never joined is replayed as a call without communication (the others would otherwise wait
 // forever).
 
-#include "model/trace.h"
+#include "model/trace/trace.h"
 #include "whatif/netsim/actionprogram.h"
 
 #include <cstdint>

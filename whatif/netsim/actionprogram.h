@@ -58,7 +58,7 @@ struct ActionProgram
     std::vector<size_t> rankBegin; ///< actions of rank r: [rankBegin[r], rankBegin[r + 1])
     std::vector<Action, HugePageAllocator<Action>> actions;
     std::vector<double> startNs; ///< when each rank starts
-    /// Where the compared span begins (model/runspan.h); with synchronisedStart every rank
+    /// Where the compared span begins (model/analysis/runspan.h); with synchronisedStart every rank
     /// that called MPI_Init starts there, having left it together.
     double spanStartNs = 0;
     bool synchronisedStart = false;

@@ -1,6 +1,6 @@
 #include "whatif/netsim/calibration.h"
 
-#include "model/runspan.h"
+#include "model/analysis/runspan.h"
 #include "whatif/netsim/calibrationsamples.h"
 #include "whatif/netsim/machine.h"
 #include "whatif/netsim/traceplacement.h"

@@ -21,7 +21,7 @@
 // one message size (bandwidth), a fitted value <= 0, or a relative standard error of 100 % or
 // more. The protocol table's rows (size thresholds, extra latencies) are kept as in the spec.
 
-#include "model/trace.h"
+#include "model/trace/trace.h"
 #include "whatif/netsim/networkspec.h"
 #include "whatif/netsim/simulation.h"
 
@@ -47,7 +47,7 @@ struct CalibratedParameter
     bool operator==(const CalibratedParameter&) const = default;
 };
 
-/// Replay of the trace on one spec, against the measured span (model/runspan.h).
+/// Replay of the trace on one spec, against the measured span (model/analysis/runspan.h).
 struct CalibrationReplay
 {
     int64_t measuredNs = 0;

@@ -1,7 +1,7 @@
 #include "whatif/netsim/calibrationsamples.h"
 
-#include "model/mpicallscanner.h"
-#include "model/mpilifecycle.h"
+#include "model/matching/mpicallscanner.h"
+#include "model/trace/mpilifecycle.h"
 
 #include <algorithm>
 #include <climits>

@@ -13,9 +13,9 @@
 //    times being fitted, so the samples keep every message of a completing call and
 //    calibration.cpp decides.
 // Calls before the end of MPI_Init and MPI_Finalize are skipped (the span rule,
-// model/runspan.h).
+// model/analysis/runspan.h).
 
-#include "model/trace.h"
+#include "model/trace/trace.h"
 
 #include <cstdint>
 #include <vector>

@@ -2,7 +2,7 @@
 // The collective operations the simulator replays and the algorithms it knows for each
 // (ALGORITHMS.md §8), by the names specs and the command line use.
 
-#include "model/definitions.h"
+#include "model/trace/definitions.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,6 +1,6 @@
 #include "whatif/netsim/machine.h"
 
-#include "model/traceerror.h"
+#include "model/trace/traceerror.h"
 
 namespace rankscope::netsim {
 

@@ -1,6 +1,6 @@
 #include "whatif/netsim/replayengine.h"
 
-#include "model/traceerror.h"
+#include "model/trace/traceerror.h"
 
 #include <algorithm>
 #include <cmath>

@@ -17,7 +17,7 @@
 // Under the analytic model a pairwise-exchange alltoall is evaluated round by round once all
 // its members have entered, when that gives the same times (pairwiseexchange.h).
 
-#include "model/progressreporter.h"
+#include "model/support/progressreporter.h"
 #include "whatif/netsim/actionprogram.h"
 #include "whatif/netsim/collectiveschedule.h"
 #include "whatif/netsim/collslottable.h"

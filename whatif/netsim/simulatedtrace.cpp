@@ -1,6 +1,6 @@
 #include "whatif/netsim/simulatedtrace.h"
 
-#include "model/tracebuilder.h"
+#include "model/trace/tracebuilder.h"
 
 #include <algorithm>
 #include <cmath>

@@ -7,7 +7,7 @@
 // placed event before it (times the CPU factor), never passing the next one, so each location
 // stays in time order. Other locations of a rank (threads, devices) are shifted the same way.
 
-#include "model/trace.h"
+#include "model/trace/trace.h"
 #include "whatif/netsim/actionbuilder.h"
 #include "whatif/netsim/networkspec.h"
 #include "whatif/netsim/simulation.h"

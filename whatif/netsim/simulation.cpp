@@ -1,7 +1,7 @@
 #include "whatif/netsim/simulation.h"
 
-#include "model/runspan.h"
-#include "model/traceerror.h"
+#include "model/analysis/runspan.h"
+#include "model/trace/traceerror.h"
 #include "whatif/netsim/actionbuilder.h"
 #include "whatif/netsim/flowmodel.h"
 #include "whatif/netsim/loggpmodel.h"

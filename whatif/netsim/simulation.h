@@ -3,8 +3,8 @@
 // line and the GUI's what-if panel. Deterministic; reports progress and honours cancellation
 // through SimulationOptions::progress.
 
-#include "model/progressreporter.h"
-#include "model/trace.h"
+#include "model/support/progressreporter.h"
+#include "model/trace/trace.h"
 #include "whatif/netsim/actionprogram.h"
 #include "whatif/netsim/networkspec.h"
 
@@ -37,12 +37,13 @@ struct RankTimes
     uint32_t rank = 0;
     int64_t endNs = 0;
     int64_t mpiNs = 0;      ///< simulated time in MPI calls within the span
-    int64_t inputMpiNs = 0; ///< the same, measured (model/runspan.h)
+    int64_t inputMpiNs = 0; ///< the same, measured (model/analysis/runspan.h)
     bool operator==(const RankTimes&) const = default;
 };
 
-/// Measured and predicted run times are taken over one span (model/runspan.h): from the end of
-/// MPI_Init (the last rank's; the replay starts every rank there) to the end of MPI_Finalize.
+/// Measured and predicted run times are taken over one span (model/analysis/runspan.h): from the
+/// end of MPI_Init (the last rank's; the replay starts every rank there) to the end of
+/// MPI_Finalize.
 struct SimulationResult
 {
     int64_t predictedRuntimeNs = 0; ///< the span, replayed

@@ -1,6 +1,6 @@
 #include "whatif/netsim/specreader.h"
 
-#include "model/traceerror.h"
+#include "model/trace/traceerror.h"
 #include "whatif/netsim/collectivealgorithm.h"
 #include "whatif/netsim/units.h"
 

@@ -1,6 +1,6 @@
 #include "whatif/netsim/topology.h"
 
-#include "model/traceerror.h"
+#include "model/trace/traceerror.h"
 
 #include <algorithm>
 #include <limits>

@@ -1,6 +1,6 @@
 // Topology: routing (crossbar, dimension order, breadth-first shortest path).
 
-#include "model/traceerror.h"
+#include "model/trace/traceerror.h"
 #include "whatif/netsim/topology.h"
 
 #include <algorithm>

@@ -3,7 +3,7 @@
 // from the OTF2 system tree), so a replay or a calibration sees the machine the trace came from:
 // which messages stayed inside a node and how many ranks shared a node's network interface.
 
-#include "model/trace.h"
+#include "model/trace/trace.h"
 #include "whatif/netsim/networkspec.h"
 
 #include <string>

@@ -1,6 +1,6 @@
 #include "whatif/scenario/scenario.h"
 
-#include "model/traceerror.h"
+#include "model/trace/traceerror.h"
 
 #include <charconv>
 #include <cmath>

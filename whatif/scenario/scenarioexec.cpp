@@ -1,6 +1,6 @@
 #include "whatif/scenario/scenarioexec.h"
 
-#include "model/traceerror.h"
+#include "model/trace/traceerror.h"
 #include "whatif/extrap/synthesis.h"
 #include "whatif/netsim/simulation.h"
 

@@ -3,7 +3,7 @@
 // synthesis of its target scale from its baselines. The GUI's what-if job and the command line
 // both call it; neither knows how a scenario maps onto the engines.
 
-#include "model/trace.h"
+#include "model/trace/trace.h"
 #include "whatif/netsim/networkspec.h"
 #include "whatif/scenario/scenario.h"
 

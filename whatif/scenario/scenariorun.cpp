@@ -1,6 +1,6 @@
 #include "whatif/scenario/scenariorun.h"
 
-#include "model/traceerror.h"
+#include "model/trace/traceerror.h"
 #include "whatif/netsim/simulation.h"
 
 #include <filesystem>

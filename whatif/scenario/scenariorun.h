@@ -3,8 +3,8 @@
 // run` (and any caller without a GUI): the measured run, the baseline replay (the trace on the
 // unedited spec, with the scenario's network model) and the edited replay (with the scenario's
 // spec edits, collective algorithms and CPU factor), over one span
-// (model/runspan.h). The effect of the change is edited - baseline; how far the baseline is
-// from the measured run is the replay's calibration error, reported apart.
+// (model/analysis/runspan.h). The effect of the change is edited - baseline; how far the baseline
+// is from the measured run is the replay's calibration error, reported apart.
 //
 // Scale scenarios (synthesis of another rank count) are not run here: they throw TraceError
 // saying so.
@@ -41,7 +41,7 @@ struct EditedRun
     bool operator==(const EditedRun&) const = default;
 };
 
-/// The measured run and its baseline replay, over one span (model/runspan.h).
+/// The measured run and its baseline replay, over one span (model/analysis/runspan.h).
 struct BaselineReplay
 {
     std::string span;

@@ -1,0 +1,305 @@
+#include "importers/otf2/otf2reader.h"
+
+#include "importers/otf2/otf2definitionreader.h"
+#include "importers/otf2/otf2eventreader.h"
+#include "importers/otf2/otf2readerror.h"
+#include "importers/otf2/otf2tables.h"
+#include "importers/otf2/otf2writer.h"
+#include "model/support/memorybudget.h"
+#include "model/trace/tracebuilder.h"
+#include "model/trace/traceerror.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <filesystem>
+#include <memory>
+#include <otf2/OTF2_Reader.h>
+#include <thread>
+
+namespace rankscope {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct ReaderCloser
+{
+    void operator()(OTF2_Reader* r) const { OTF2_Reader_Close(r); }
+};
+using ReaderPtr = std::unique_ptr<OTF2_Reader, ReaderCloser>;
+
+/// The anchor file named by `path`: the file itself, or the one *.otf2 file in a folder.
+fs::path resolveAnchor(const std::string& path)
+{
+    std::error_code ec;
+    const fs::file_status st = fs::status(path, ec);
+    if (path.empty() || !fs::exists(st)) throw TraceError(path + ": no such file or folder");
+    if (fs::is_directory(st)) {
+        std::vector<fs::path> anchors;
+        for (const auto& entry : fs::directory_iterator(path, ec))
+            if (entry.path().extension() == ".otf2" && entry.is_regular_file(ec))
+                anchors.push_back(entry.path());
+        if (ec) throw TraceError(path + ": cannot list the folder: " + ec.message());
+        if (anchors.empty())
+            throw TraceError(path + ": the folder holds no OTF2 anchor file (*.otf2)");
+        if (anchors.size() > 1) {
+            std::sort(anchors.begin(), anchors.end());
+            std::string names;
+            for (const auto& a : anchors)
+                names += (names.empty() ? "" : ", ") + a.filename().string();
+            throw TraceError(path + ": the folder holds several OTF2 anchor files (" + names +
+                             "); name one of them");
+        }
+        return anchors.front();
+    }
+    if (!fs::is_regular_file(st)) throw TraceError(path + ": not a regular file");
+    return fs::path(path);
+}
+
+/// Cheap check of the anchor's signature ("OTF2" after a two-byte buffer header, in every OTF2
+/// version we have seen) before OTF2 gets the file: OTF2_Reader_Open leaks its file handle
+/// when it rejects a file, and a clear message is better than OTF2's generic one anyway.
+void checkSignature(const std::string& anchor)
+{
+    char head[6] = {};
+    std::FILE* f = std::fopen(anchor.c_str(), "rb");
+    if (!f) throw TraceError(anchor + ": cannot open the file");
+    const size_t n = std::fread(head, 1, sizeof head, f);
+    std::fclose(f);
+    if (n < sizeof head || std::memcmp(head + 2, "OTF2", 4) != 0)
+        throw TraceError(anchor + ": not an OTF2 anchor file (no OTF2 signature)");
+}
+
+ReaderPtr openReader(const std::string& anchor)
+{
+    checkSignature(anchor);
+    otf2read::clearCapturedError();
+    ReaderPtr reader(OTF2_Reader_Open(anchor.c_str()));
+    if (!reader)
+        throw TraceError(anchor + ": not an OTF2 anchor file (OTF2 cannot open it: " +
+                         otf2read::errorText(OTF2_ERROR_FILE_CAN_NOT_OPEN) + ")");
+    // Reading one archive from one process: no MPI collectives, OTF2's serial implementation.
+    const OTF2_ErrorCode rc = OTF2_Reader_SetSerialCollectiveCallbacks(reader.get());
+    if (rc != OTF2_SUCCESS)
+        throw TraceError(anchor + ": cannot read the archive: " + otf2read::errorText(rc));
+    return reader;
+}
+
+/// Splits locations into `n` sets of about equal event counts (largest first onto the least
+/// loaded set), so that threads finish at about the same time.
+std::vector<std::vector<size_t>> partition(const Otf2Tables& tables, size_t n)
+{
+    std::vector<size_t> order(tables.locations.size());
+    for (size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+        return tables.locations[a].eventCount > tables.locations[b].eventCount;
+    });
+    std::vector<std::vector<size_t>> sets(n);
+    std::vector<uint64_t> load(n, 0);
+    for (size_t i : order) {
+        const size_t k =
+            static_cast<size_t>(std::min_element(load.begin(), load.end()) - load.begin());
+        sets[k].push_back(i);
+        load[k] += tables.locations[i].eventCount;
+    }
+    for (auto& s : sets)
+        std::sort(s.begin(), s.end()); // read each set in file order
+    return sets;
+}
+
+/// Throttled progress: at most ~100 calls; throws Cancelled when asked to stop.
+class ProgressReporter
+{
+public:
+    ProgressReporter(const std::function<bool(double)>& callback, uint64_t total)
+        : callback_(callback), total_(std::max<uint64_t>(total, 1))
+    {
+    }
+
+    /// Returns false if the user cancelled.
+    bool update(uint64_t done, bool final = false)
+    {
+        if (!callback_) return true;
+        const double fraction = final ? 1.0 : std::min(1.0, double(done) / double(total_));
+        if (!final && fraction < last_ + 0.01) return true;
+        last_ = fraction;
+        return callback_(fraction);
+    }
+
+private:
+    const std::function<bool(double)>& callback_;
+    uint64_t total_;
+    double last_ = -1.0;
+};
+
+/// Traces Rankscope wrote carry their provenance in archive properties; any other trace was
+/// measured.
+Provenance readProvenance(OTF2_Reader* reader, const std::string& anchor)
+{
+    Provenance p{"measured", anchor, {}};
+    auto property = [reader](const char* name, std::string& into) {
+        char* value = nullptr;
+        if (OTF2_Reader_GetProperty(reader, name, &value) == OTF2_SUCCESS && value) {
+            into = value;
+            free(value); // OTF2 hands out malloc'ed strings
+        }
+    };
+    property(kOtf2ProvenanceKind, p.kind);
+    property(kOtf2ProvenanceParameters, p.parameters);
+    if (p.kind.empty()) p.kind = "measured";
+    return p;
+}
+
+/// Refuses an import the machine has not the memory for. The event counts come from the global
+/// definitions; before refusing, each is capped by its event file's size (an event takes at
+/// least a byte), so that a damaged count does not pass for a huge trace.
+void checkImportMemory(const Otf2Tables& tables, const std::string& anchor, uint64_t events,
+                       const Otf2ReadOptions& options)
+{
+    if (!options.checkMemory) return;
+    const auto available =
+        options.availableMemory ? options.availableMemory : availableMemoryBytes();
+    const uint64_t locations = tables.locations.size();
+    if (!available || importMemoryBytes(events, locations) <= *available) return;
+    events = 0;
+    for (const auto& loc : tables.locations) {
+        std::error_code ec;
+        const auto size = fs::file_size(tables.locationFile(loc.otf2Id, ".evt"), ec);
+        events += ec ? 0 : std::min<uint64_t>(loc.eventCount, size);
+    }
+    requireMemory(anchor + ": importing " + std::to_string(events) + " events",
+                  importMemoryBytes(events, locations), available);
+}
+
+} // namespace
+
+Trace readOtf2(const std::string& path, const Otf2ReadOptions& options)
+{
+    otf2read::installErrorCapture();
+    const fs::path anchorPath = resolveAnchor(path);
+    const std::string anchor = anchorPath.string();
+
+    Otf2Tables tables;
+    tables.archiveDir = anchorPath.parent_path().empty() ? "." : anchorPath.parent_path().string();
+    tables.archiveName = anchorPath.stem().string();
+
+    TraceBuilder builder;
+    ReaderPtr reader = openReader(anchor);
+    builder.setProvenance(readProvenance(reader.get(), anchor));
+    uint8_t major = 0, minor = 0, bugfix = 0;
+    if (OTF2_Reader_GetVersion(reader.get(), &major, &minor, &bugfix) == OTF2_SUCCESS) {
+        tables.writerVersion =
+            std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(bugfix);
+        // Only minor and major versions add record types.
+        tables.knowsEveryRecordType = major < OTF2_VERSION_MAJOR ||
+                                      (major == OTF2_VERSION_MAJOR && minor <= OTF2_VERSION_MINOR);
+    }
+    Otf2DefinitionReader definitions(reader.get(), tables);
+    definitions.read(builder);
+    // Odd but complete definitions: warned about, the trace is not partial.
+    for (std::string& w : definitions.warnings())
+        builder.addWarning(std::move(w));
+    std::vector<std::string> warnings;
+    // The anchor file lists how many locations the archive has; damaged global definitions
+    // (one wrong string length is enough) can end the definitions early, with no error from
+    // OTF2 and no locations, which would read as an empty trace.
+    uint64_t listed = 0;
+    if (OTF2_Reader_GetNumberOfLocations(reader.get(), &listed) == OTF2_SUCCESS &&
+        tables.locations.size() < listed) {
+        const std::string what = tables.archiveName + ".def defines " +
+                                 std::to_string(tables.locations.size()) + " of the " +
+                                 std::to_string(listed) + " locations the anchor file lists";
+        if (!options.allowPartial)
+            throw TraceError(anchor + ": " + what +
+                             ": the global definitions are damaged "
+                             "(--allow-partial keeps what can be read)");
+        warnings.push_back(what + " (damaged global definitions): the others are left out");
+    }
+    Otf2EventReader::internRecordNames(builder, tables);
+
+    uint64_t totalEvents = 0;
+    for (const auto& l : tables.locations)
+        totalEvents += l.eventCount;
+    checkImportMemory(tables, anchor, totalEvents, options);
+    ProgressReporter progress(options.progress, totalEvents);
+    if (!progress.update(0)) throw Cancelled();
+
+    std::atomic<uint64_t> eventsDone{0};
+    std::atomic<bool> cancelled{false};
+    const size_t threads =
+        std::max<size_t>(1, std::min<size_t>(options.threads, tables.locations.size()));
+
+    if (threads == 1) {
+        std::vector<size_t> all(tables.locations.size());
+        for (size_t i = 0; i < all.size(); ++i)
+            all[i] = i;
+        Otf2EventReader events(tables, builder, options.allowPartial, eventsDone, cancelled);
+        events.read(reader.get(), all, [&] {
+            if (!progress.update(eventsDone.load(std::memory_order_relaxed))) throw Cancelled();
+        });
+        warnings.insert(warnings.end(), events.warnings().begin(), events.warnings().end());
+    } else {
+        reader.reset();
+        const auto sets = partition(tables, threads);
+        std::vector<std::exception_ptr> errors(threads);
+        std::vector<std::vector<std::string>> threadWarnings(threads);
+        std::atomic<size_t> finished{0};
+        std::vector<std::thread> workers;
+        workers.reserve(threads);
+        for (size_t k = 0; k < threads; ++k) {
+            workers.emplace_back([&, k] {
+                try {
+                    // One OTF2_Reader per thread: OTF2 objects are not thread-safe, but
+                    // independent readers may be used concurrently (OTF2_Callbacks.h).
+                    ReaderPtr own = openReader(anchor);
+                    Otf2EventReader events(tables, builder, options.allowPartial, eventsDone,
+                                           cancelled);
+                    events.read(own.get(), sets[k]);
+                    threadWarnings[k] = events.warnings();
+                } catch (...) {
+                    errors[k] = std::current_exception();
+                    cancelled = true; // the import fails anyway: stop the other threads early
+                }
+                ++finished;
+            });
+        }
+        bool userCancelled = false;
+        while (finished.load() < threads) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            if (!userCancelled && !progress.update(eventsDone.load(std::memory_order_relaxed))) {
+                userCancelled = true;
+                cancelled = true;
+            }
+        }
+        for (auto& w : workers)
+            w.join();
+        if (userCancelled) throw Cancelled();
+        for (const auto& e : errors)
+            if (e) std::rethrow_exception(e);
+        for (auto& w : threadWarnings)
+            warnings.insert(warnings.end(), w.begin(), w.end());
+    }
+    reader.reset();
+
+    if (!warnings.empty()) {
+        builder.setPartial(true);
+        for (auto& w : warnings)
+            builder.addWarning(std::move(w));
+    }
+    Trace trace;
+    try {
+        trace = builder.finish(static_cast<unsigned>(threads));
+    } catch (const TraceError& e) {
+        throw TraceError(anchor + ": " + e.what());
+    }
+    if (!progress.update(totalEvents, true)) throw Cancelled();
+    return trace;
+}
+
+} // namespace rankscope

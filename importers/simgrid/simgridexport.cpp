@@ -1,0 +1,393 @@
+#include "importers/simgrid/simgridexport.h"
+
+#include "whatif/netsim/collectivealgorithm.h"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <stdexcept>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace rankscope::bench {
+
+using namespace rankscope::netsim;
+namespace fs = std::filesystem;
+
+namespace {
+
+template <class... A> void appendf(std::string& out, const char* format, A... args)
+{
+    char buffer[512];
+    const int n = std::snprintf(buffer, sizeof buffer, format, args...);
+    out.append(buffer, size_t(std::clamp(n, 0, int(sizeof buffer) - 1)));
+}
+
+template <class... A> std::string format(const char* f, A... args)
+{
+    std::string s;
+    appendf(s, f, args...);
+    return s;
+}
+
+void writeFile(const std::string& path, const std::string& text)
+{
+    FILE* f = std::fopen(path.c_str(), "wb");
+    const bool ok = f && std::fwrite(text.data(), 1, text.size(), f) == text.size();
+    if (f && std::fclose(f) != 0) throw std::runtime_error("cannot write " + path);
+    if (!ok) throw std::runtime_error("cannot write " + path);
+}
+
+/// SimGrid replays only what both ends of a message name. A message without a partner in the
+/// trace completes locally in Rankscope and has nothing to match in SimGrid. A rank's message to
+/// itself cannot be told apart from its own receive: SimGrid's replay keys pending requests by
+/// (src, dst, tag), and the send and the receive would share the key.
+bool exported(const ProgramMessage& m)
+{
+    return m.src != kNoRank && m.dst != kNoRank && m.src != m.dst;
+}
+
+/// The tag of message `m`. SimGrid's `wait` names its request by (src, dst, tag) and keeps one
+/// pending request per key, so a wait can name any request, not only the latest, as long as the
+/// tags differ: each message gets its own (its index; MPI tags are non-negative ints). That also
+/// makes SimGrid match each receive to the very send Rankscope pairs it with.
+int tagOf(uint32_t m)
+{
+    return int(m & 0x7FFFFFFFu);
+}
+
+const LinkClass& crossbarLink(const NetworkSpec& spec)
+{
+    if (spec.networks.size() != 1 || spec.networks[0].topology != TopologyKind::Crossbar)
+        throw std::runtime_error("SimGrid export: the spec must be one crossbar network");
+    if (spec.ranksPerNode != 1)
+        throw std::runtime_error("SimGrid export: the spec must have one rank per node");
+    const LinkClass* link = spec.link(spec.networks[0].link);
+    if (!link) throw std::runtime_error("SimGrid export: the crossbar has no link class");
+    return *link;
+}
+
+/// One TI collective line (after "<rank> "); sizes are per rank, as SimGrid's replay reads them.
+void appendCollective(std::string& out, const ActionProgram& p, const ProgramCollective& c)
+{
+    const uint32_t n = p.rankCount();
+    const auto bytes = (unsigned long long)c.bytes;
+    // Rankscope's M is the whole operation for allgather, gather, scatter, alltoall and
+    // reduce-scatter (collectiveschedule.h); SimGrid wants each rank's share (at least a byte).
+    const auto share =
+        (unsigned long long)(c.bytes == 0
+                                 ? 0
+                                 : std::max<long long>(1, std::llround(double(c.bytes) / n)));
+    switch (c.kind) {
+    case CollKind::Barrier:
+        out += "barrier\n";
+        break;
+    case CollKind::Bcast:
+        appendf(out, "bcast %llu %u\n", bytes, c.root);
+        break;
+    // Rankscope's reductions cost no computation: 0 flops.
+    case CollKind::Reduce:
+        appendf(out, "reduce %llu 0 %u\n", bytes, c.root);
+        break;
+    case CollKind::Allreduce:
+        appendf(out, "allreduce %llu 0\n", bytes);
+        break;
+    case CollKind::Allgather:
+        appendf(out, "allgather %llu %llu\n", share, share);
+        break;
+    case CollKind::Gather:
+        appendf(out, "gather %llu %llu %u\n", share, share, c.root);
+        break;
+    case CollKind::Scatter:
+        appendf(out, "scatter %llu %llu %u\n", share, share, c.root);
+        break;
+    case CollKind::Alltoall:
+        appendf(out, "alltoall %llu %llu\n", share, share);
+        break;
+    case CollKind::ReduceScatter:
+        out += "reducescatter";
+        for (uint32_t i = 0; i < n; ++i)
+            appendf(out, " %llu", share);
+        out += " 0\n";
+        break;
+    case CollKind::None:
+        break;
+    }
+}
+
+/// SMPI's name for Rankscope's algorithm, or null when SMPI has none (it then uses its own).
+const char* smpiAlgorithm(CollKind kind, Algorithm a, uint32_t ranks)
+{
+    using A = Algorithm;
+    switch (kind) {
+    case CollKind::Barrier:
+        return a == A::Dissemination ? "ompi_bruck"
+               : a == A::Linear      ? "ompi_basic_linear"
+                                     : nullptr;
+    case CollKind::Bcast:
+        return a == A::Binomial     ? "binomial_tree"
+               : a == A::Linear     ? "flattree"
+               : a == A::VanDeGeijn ? "scatter_LR_allgather"
+                                    : nullptr;
+    case CollKind::Reduce:
+        return a == A::Binomial       ? "binomial"
+               : a == A::Linear       ? "flat_tree"
+               : a == A::Rabenseifner ? "rab"
+                                      : nullptr;
+    case CollKind::Allreduce:
+        return a == A::RecursiveDoubling ? "rdb"
+               : a == A::Rabenseifner    ? "rab_rdb"
+               : a == A::Ring            ? "lr"
+                                         : nullptr;
+    case CollKind::Allgather:
+        return a == A::RecursiveDoubling ? "rdb"
+               : a == A::Ring            ? "ring"
+               : a == A::Bruck           ? "bruck"
+                                         : nullptr;
+    case CollKind::Gather:
+    case CollKind::Scatter:
+        return a == A::Linear ? "ompi_basic_linear" : a == A::Binomial ? "ompi_binomial" : nullptr;
+    case CollKind::Alltoall:
+        // SMPI's pairwise exchange needs a power of two; its ring is the same exchange by shifts.
+        if (a == A::Pairwise) return (ranks & (ranks - 1)) == 0 ? "pair" : "ring";
+        return a == A::Bruck ? "bruck" : nullptr;
+    case CollKind::ReduceScatter:
+        return a == A::RecursiveHalving ? "ompi_basic_recursivehalving"
+               : a == A::Ring           ? "ompi_ring"
+                                        : nullptr;
+    case CollKind::None:
+        break;
+    }
+    return nullptr;
+}
+
+std::string shellQuote(const std::string& s)
+{
+    std::string q = "'";
+    for (char c : s)
+        q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return q + "'";
+}
+
+/// The number after `key` in `text`, or -1.
+double numberAfter(const std::string& text, const char* key)
+{
+    const size_t at = text.rfind(key);
+    return at == std::string::npos ? -1
+                                   : std::strtod(text.c_str() + at + std::strlen(key), nullptr);
+}
+
+} // namespace
+
+SimGridExport exportSimGridTrace(const ActionProgram& program, const NetworkSpec& spec,
+                                 const std::string& dir)
+{
+    const LinkClass& link = crossbarLink(spec);
+    const uint32_t ranks = program.rankCount();
+    if (ranks > spec.nodes)
+        throw std::runtime_error("SimGrid export: more ranks than the spec has nodes");
+    for (size_t c = 0; c < program.comms.size(); ++c)
+        if (!program.comms[c].empty())
+            throw std::runtime_error("SimGrid export: SimGrid's TI replay runs collectives on "
+                                     "MPI_COMM_WORLD only, the program has a communicator of " +
+                                     std::to_string(program.comms[c].size()) + " ranks");
+
+    SimGridExport e;
+    e.ranks = ranks;
+    e.dir = fs::absolute(dir).lexically_normal().string();
+    fs::remove_all(e.dir);
+    fs::create_directories(e.dir);
+    e.listFile = e.dir + "/ranks.txt";
+    e.platformFile = e.dir + "/platform.xml";
+    e.hostFile = e.dir + "/hostfile.txt";
+    for (const ProgramMessage& m : program.messages)
+        e.skippedMessages += exported(m) ? 0 : 1;
+
+    // Rankscope's crossbar: node i reaches node j over i's link to the switch and the switch's
+    // link to j, one link per direction (topology.cpp). A SimGrid cluster without backbone routes
+    // the same way over each host's private link, SPLITDUPLEX giving one link per direction.
+    // Hosts of 1 Gflop/s make `compute <flops>` last `flops` ns, so a compute action's duration
+    // is written as is.
+    std::string text = "<?xml version='1.0'?>\n"
+                       "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+                       "<platform version=\"4.1\">\n"
+                       "  <!-- Rankscope network spec: one crossbar; written by bench/netsim -->\n";
+    appendf(text,
+            "  <cluster id=\"rankscope\" prefix=\"node-\" suffix=\"\" radical=\"0-%u\" "
+            "speed=\"1Gf\" bw=\"%.17gBps\" lat=\"%.17gns\" sharing_policy=\"SPLITDUPLEX\"/>\n",
+            spec.nodes - 1, link.bytesPerNs * 1e9, link.latencyNs);
+    text += "</platform>\n";
+    writeFile(e.platformFile, text);
+
+    std::string list, hosts;
+    const double first =
+        ranks ? *std::min_element(program.startNs.begin(), program.startNs.end()) : 0.0;
+    for (uint32_t r = 0; r < ranks; ++r) {
+        text.clear();
+        appendf(text, "%u init\n", r);
+        // A rank that starts late in the trace starts late in SimGrid too.
+        if (program.startNs[r] > first) {
+            appendf(text, "%u compute %.15g\n", r, program.startNs[r] - first);
+            ++e.computes;
+        }
+        for (size_t i = program.rankBegin[r]; i < program.rankBegin[r + 1]; ++i) {
+            const Action& a = program.actions[i];
+            switch (a.kind) {
+            case ActionKind::Compute:
+                if (a.value <= 0) break;
+                appendf(text, "%u compute %.15g\n", r, a.value);
+                ++e.computes;
+                break;
+            case ActionKind::Enter:
+            case ActionKind::Leave:
+                break; // SimGrid times the operations themselves
+            case ActionKind::PostSend:
+            case ActionKind::PostRecv:
+            case ActionKind::WaitSend:
+            case ActionKind::WaitRecv: {
+                const ProgramMessage& m = program.messages[a.ref];
+                if (!exported(m)) break;
+                const auto bytes = (unsigned long long)m.bytes;
+                if (a.kind == ActionKind::PostSend) {
+                    appendf(text, "%u isend %u %d %llu\n", r, m.dst, tagOf(a.ref), bytes);
+                    ++e.isends;
+                } else if (a.kind == ActionKind::PostRecv) {
+                    appendf(text, "%u irecv %u %d %llu\n", r, m.src, tagOf(a.ref), bytes);
+                    ++e.irecvs;
+                } else {
+                    appendf(text, "%u wait %u %u %d\n", r, m.src, m.dst, tagOf(a.ref));
+                    ++e.waits;
+                }
+                break;
+            }
+            case ActionKind::Collective: {
+                const ProgramCollective& c = program.collectives[a.ref];
+                if (c.kind == CollKind::None) break;
+                appendf(text, "%u ", r);
+                appendCollective(text, program, c);
+                ++e.collectives;
+                break;
+            }
+            }
+        }
+        appendf(text, "%u finalize\n", r);
+        const std::string file = e.dir + "/rank-" + std::to_string(r) + ".txt";
+        writeFile(file, text);
+        e.bytes += text.size();
+        list += file + "\n";
+        appendf(hosts, "node-%u\n", r);
+    }
+    writeFile(e.listFile, list);
+    writeFile(e.hostFile, hosts);
+    return e;
+}
+
+std::vector<std::string> simgridOptions(const NetworkSpec& spec, uint32_t ranks)
+{
+    const LinkClass& link = crossbarLink(spec);
+    std::vector<std::string> o;
+    // LogGP's o_s on every send and o_r on every receive. SMPI charges MPI_Send (os), MPI_Isend
+    // (ois) and receives (or) separately; each is "min size:seconds:seconds per byte". One
+    // difference stays: SMPI spends o_r as CPU time in each completed receive, one after the
+    // other, while Rankscope adds it to each receive's completion, so receives completing
+    // together pay it once; with o_r = 0 both predict the bench's 38.75 ms within 0.3 us.
+    o.push_back(format("--cfg=smpi/os:0:%.12g:0", spec.sendOverheadNs * 1e-9));
+    o.push_back(format("--cfg=smpi/ois:0:%.12g:0", spec.sendOverheadNs * 1e-9));
+    o.push_back(format("--cfg=smpi/or:0:%.12g:0", spec.recvOverheadNs * 1e-9));
+    // Rankscope sends a message of at most eager_limit bytes at once and lets the sender go on;
+    // SMPI does the same below its two thresholds (strictly below, hence the + 1).
+    const auto eager = (unsigned long long)spec.eagerLimit + 1;
+    o.push_back(format("--cfg=smpi/send-is-detached-thresh:%llu", eager));
+    o.push_back(format("--cfg=smpi/async-small-thresh:%llu", eager));
+    // SMPI's default latency and bandwidth factors are calibrated on a real cluster (up to 11x
+    // the latency); the spec's protocol table is the only correction Rankscope applies. Its rows
+    // add latency to a route; every crossbar route has two links, so that is a factor.
+    std::string lat, bw;
+    const double route = 2 * link.latencyNs;
+    uint64_t from = 0;
+    for (const ProtocolEntry& p : spec.protocol) {
+        if (p.latencyNs > 0 && route <= 0)
+            throw std::runtime_error("SimGrid export: a protocol latency on links without one");
+        appendf(lat, "%s%llu:%.17g", lat.empty() ? "" : ";", (unsigned long long)from,
+                route > 0 ? (route + p.latencyNs) / route : 1.0);
+        appendf(bw, "%s%llu:%.17g", bw.empty() ? "" : ";", (unsigned long long)from,
+                p.bandwidthFactor);
+        from = p.upToBytes == UINT64_MAX ? UINT64_MAX : p.upToBytes + 1;
+    }
+    if (from != UINT64_MAX) { // past the table (or without one): no correction
+        appendf(lat, "%s%llu:1", lat.empty() ? "" : ";", (unsigned long long)from);
+        appendf(bw, "%s%llu:1", bw.empty() ? "" : ";", (unsigned long long)from);
+    }
+    o.push_back("--cfg=smpi/lat-factor:" + lat);
+    o.push_back("--cfg=smpi/bw-factor:" + bw);
+    // Rankscope's links carry no acknowledgement traffic the other way.
+    o.push_back("--cfg=network/crosstraffic:0");
+    // The algorithms Rankscope replays (the spec's choice or the default), where SMPI has them.
+    for (size_t k = 0; k < size_t(CollKind::None); ++k) {
+        const CollKind kind = CollKind(k);
+        Algorithm a = defaultAlgorithm(kind);
+        for (const auto& [op, name] : spec.collectives)
+            if (collKindFromName(op) == kind)
+                if (const auto chosen = algorithmFromName(kind, name)) a = *chosen;
+        if (const char* smpi = smpiAlgorithm(kind, a, ranks))
+            o.push_back("--cfg=smpi/" + std::string(collKindName(kind)) + ":" + smpi);
+    }
+    return o;
+}
+
+std::string findOnPath(const std::string& program)
+{
+    const char* path = std::getenv("PATH");
+    std::string dirs = path ? path : "";
+    for (size_t begin = 0; begin <= dirs.size();) {
+        size_t end = dirs.find(':', begin);
+        if (end == std::string::npos) end = dirs.size();
+        const std::string d = end > begin ? dirs.substr(begin, end - begin) : ".";
+        const std::string candidate = d + "/" + program;
+        std::error_code ec;
+        if (fs::is_regular_file(candidate, ec) && ::access(candidate.c_str(), X_OK) == 0)
+            return candidate;
+        begin = end + 1;
+    }
+    return {};
+}
+
+SimGridRun runSimGridReplay(const std::string& smpirun, const SimGridExport& e,
+                            const std::vector<std::string>& options)
+{
+    SimGridRun run;
+    // -no-privatize: the replayer has no application globals to privatize, and privatizing
+    // copies and loads the replay binary once per rank (0.5 s more at 1024 ranks).
+    // display-timing prints SimGrid's own timer; the replay's "Simulation time" is logged at
+    // info level by smpi_replay, so that category stays audible while the rest is quiet.
+    run.command = shellQuote(smpirun) + " -no-privatize -platform " + shellQuote(e.platformFile) +
+                  " -hostfile " + shellQuote(e.hostFile) + " -np " + std::to_string(e.ranks) +
+                  " -replay " + shellQuote(e.listFile);
+    for (const std::string& o : options)
+        run.command += " " + shellQuote(o);
+    run.command += " --cfg=smpi/display-timing:yes --log=root.thresh:critical "
+                   "--log=smpi_replay.thresh:info --log=smpi_utils.thresh:info";
+    const auto t0 = std::chrono::steady_clock::now();
+    FILE* pipe = ::popen((run.command + " 2>&1").c_str(), "r");
+    if (!pipe) throw std::runtime_error("cannot start " + smpirun);
+    std::array<char, 4096> chunk;
+    for (size_t n; (n = std::fread(chunk.data(), 1, chunk.size(), pipe)) > 0;)
+        run.output.append(chunk.data(), n);
+    const int status = ::pclose(pipe);
+    run.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    // "Simulated time: <s> seconds." (display-timing, six significant digits) or the replay's
+    // own "Simulation time <s>" (microseconds).
+    run.simulatedSeconds = numberAfter(run.output, "Simulated time: ");
+    if (run.simulatedSeconds < 0)
+        run.simulatedSeconds = numberAfter(run.output, "Simulation time ");
+    run.engineSeconds = numberAfter(run.output, "The simulation took ");
+    return run;
+}
+
+} // namespace rankscope::bench

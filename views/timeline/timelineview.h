@@ -1,0 +1,121 @@
+#pragma once
+// The rank timeline: one row per rank (or per group of ranks when they do not fit), time on the
+// x axis with an adaptive tick axis, regions coloured by role, message lines, hover tooltips,
+// click selection, wheel/keyboard/drag zoom and pan. Zoomed out it draws from TimelineSummary
+// (one cell per pixel and row); zoomed in it draws the events of the window (two binary searches
+// per row), folding what is narrower than a pixel. A frame never walks the whole trace.
+
+#include "model/trace/ids.h"
+#include "views/timeline/timelineselection.h"
+#include "views/timeline/timemapping.h"
+
+#include <QWidget>
+#include <memory>
+#include <vector>
+
+namespace rankscope {
+
+class Trace;
+class TimelineSummary;
+class WaitSummary;
+struct WaitStateAnalysis;
+struct TimelineIndex;
+
+class TimelineView : public QWidget
+{
+    Q_OBJECT
+public:
+    enum class RankOrder
+    {
+        ByRank,
+        ByMpiTime
+    };
+
+    explicit TimelineView(QWidget* parent = nullptr);
+    ~TimelineView() override;
+
+    /// Shows `trace`; `summary` and `index` must have been built from it (all stay alive while
+    /// shown). Without `index` it is built here, which takes seconds for tens of millions of
+    /// events: pass one built off the GUI thread (TimelineIndex::build) for real traces.
+    void setTrace(std::shared_ptr<const Trace> trace,
+                  std::shared_ptr<const TimelineSummary> summary,
+                  std::shared_ptr<const TimelineIndex> index = {});
+    std::shared_ptr<const Trace> trace() const;
+
+    const TimeMapping& mapping() const;
+    /// Displayed time = trace time - offset (to align two runs, e.g. at the end of MPI_Init).
+    void setTimeOffset(int64_t ns);
+    int64_t timeOffset() const;
+    /// Lets the view show [beginNs, endNs) of displayed time besides its own run, e.g. the union
+    /// of two stacked runs so both share one axis; begin >= end goes back to the run alone.
+    void setTimeLimits(double beginNs, double endNs);
+
+    void setShowMessages(bool show);
+    bool showMessages() const;
+    /// Wait states of the shown trace, drawn over their calls; `summary` (built from `waits` for
+    /// this trace) serves zoomed-out frames and is built here when not given. Null: none.
+    void setWaitStates(std::shared_ptr<const WaitStateAnalysis> waits,
+                       std::shared_ptr<const WaitSummary> summary = {});
+    void setShowWaitStates(bool show);
+    bool showWaitStates() const;
+    void setRankOrder(RankOrder order);
+    /// Shows only these ranks, in this order (empty: all ranks in the chosen order).
+    void setRankFilter(std::vector<RankId> ranks);
+    /// Ranks shown in each row, top to bottom (a row holds several when they are aggregated).
+    std::vector<std::vector<RankId>> rows() const;
+
+    TimelineSelection selection() const;
+    void setSelection(const TimelineSelection& selection);
+    /// What lies under a widget position (invalid selection when nothing).
+    TimelineSelection itemAt(QPoint pos) const;
+    /// The region instance entered at event `enterEvent` of `rank`'s main location.
+    TimelineSelection instanceAt(RankId rank, uint32_t enterEvent) const;
+    /// The last instance of `region` on `rank` entered before trace time `before` (invalid when
+    /// none within the last `maxEvents` events: the walk is bounded so a click stays quick).
+    TimelineSelection lastInstanceBefore(RankId rank, RegionId region, int64_t before,
+                                         size_t maxEvents = 4'000'000) const;
+    /// Selects `s` and brings it into view, together with trace time [alsoBegin, alsoEnd) when
+    /// that is not empty, with a margin on both sides.
+    void reveal(const TimelineSelection& s, int64_t alsoBegin = 0, int64_t alsoEnd = 0);
+
+    /// The area the rows are drawn in (time runs along x); widget coordinates.
+    QRect plotArea() const;
+    /// Row `row` of rows() in widget coordinates (its time extent is plotArea()'s).
+    QRect rowRect(int row) const;
+
+    /// Draws the legend of region colours into `rect` (also used by export).
+    void paintLegend(class QPainter& painter, const QRect& rect) const;
+
+public slots:
+    /// Shows [begin, end) in displayed time (coupled views call this on each other).
+    void setVisibleRange(double beginNs, double endNs);
+    void zoomIn();
+    void zoomOut();
+    void fitToWindow();
+    void panLeft();
+    void panRight();
+    /// Selects the next / previous MPI call on the selected rank and brings it into view.
+    void selectNextCall();
+    void selectPreviousCall();
+
+signals:
+    void visibleRangeChanged(double beginNs, double endNs);
+    void selectionChanged(const rankscope::TimelineSelection& selection);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    bool event(QEvent* event) override; // tooltips
+
+private:
+    struct Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace rankscope

@@ -1,0 +1,372 @@
+#include "views/whatif/whatifcomparison.h"
+
+#include "model/deltas/histogram.h"
+#include "model/trace/trace.h"
+#include "views/panes/durationformat.h"
+#include "views/plots/histogramaxis.h"
+#include "views/plots/histogramoverlay.h"
+#include "views/whatif/whatifcomparison_p.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QStandardItemModel>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+
+namespace rankscope {
+
+using namespace whatifcomparison;
+
+namespace {
+
+enum SummaryColumn
+{
+    QuantityColumn,
+    MeasuredColumn,
+    PredictedColumn,
+    DifferenceColumn
+};
+
+QStandardItem* numberItem(const QString& text)
+{
+    auto* item = new QStandardItem(text);
+    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    item->setEditable(false);
+    return item;
+}
+
+} // namespace
+
+WhatIfComparison::WhatIfComparison(QWidget* parent)
+    : QWidget(parent), timelines_(new ComparisonView(this)), panes_(new QTabWidget(this))
+{
+    panes_->addTab(createSummaryPane(), tr("Summary"));
+    panes_->addTab(createDeltaPane(), tr("Delta times"));
+    waitChart_ = new WaitComparisonChart(panes_);
+    panes_->addTab(waitChart_, tr("Wait states"));
+    panes_->setDocumentMode(true);
+
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->setChildrenCollapsible(false);
+    splitter->addWidget(timelines_);
+    splitter->addWidget(panes_);
+    // Timelines ~60 %, panes ~40 %.
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    splitter->setSizes({600, 400});
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(splitter);
+    fillSummary();
+    fillSelectors();
+    refreshHistogram();
+    fillWaits();
+}
+
+QWidget* WhatIfComparison::createSummaryPane()
+{
+    auto* pane = new QWidget(panes_);
+    header_ = new QLabel(pane);
+    header_->setWordWrap(true);
+    header_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    effect_ = new QLabel(pane);
+    effect_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont big = effect_->font();
+    big.setBold(true);
+    big.setPointSizeF(big.pointSizeF() * 1.2);
+    effect_->setFont(big);
+    effect_->hide();
+    runs_ = new QLabel(pane);
+    runs_->setWordWrap(true);
+    runs_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    runs_->hide();
+    summaryModel_ = new QStandardItemModel(0, 4, pane);
+    summaryModel_->setHorizontalHeaderLabels(
+        {tr("Quantity"), tr("Measured"), tr("Predicted"), tr("Difference")});
+    summaryTable_ = new QTableView(pane);
+    summaryTable_->setModel(summaryModel_);
+    summaryTable_->verticalHeader()->hide();
+    summaryTable_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    summaryTable_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    summaryTable_->setAlternatingRowColors(true);
+    summaryTable_->setWordWrap(false);
+    summaryTable_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
+    // Columns fit their contents, numbers close to their names (a stretched name column
+    // would put a screen's width between a quantity and its values).
+    QHeaderView* h = summaryTable_->horizontalHeader();
+    h->setStretchLastSection(false);
+    h->setMinimumSectionSize(fontMetrics().horizontalAdvance(QStringLiteral("8888.88 ms")) + 16);
+    for (int c : {QuantityColumn, MeasuredColumn, PredictedColumn, DifferenceColumn})
+        h->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    h->setDefaultAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    summaryModel_->horizontalHeaderItem(QuantityColumn)
+        ->setTextAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    summaryModel_->horizontalHeaderItem(DifferenceColumn)
+        ->setToolTip(tr("(predicted - measured) / measured; red: more than %1 % slower, "
+                        "green: more than %1 % faster")
+                         .arg(kNotablePercent));
+
+    auto* layout = new QVBoxLayout(pane);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(header_);
+    layout->addWidget(effect_);
+    layout->addWidget(runs_);
+    layout->addWidget(summaryTable_, 1);
+    return pane;
+}
+
+QWidget* WhatIfComparison::createDeltaPane()
+{
+    auto* pane = new QWidget(panes_);
+    intervalBox_ = new QComboBox(pane);
+    intervalBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    intervalBox_->setMinimumContentsLength(32);
+    intervalBox_->setToolTip(tr("Execution interval: the computation between two MPI call sites"));
+    rankBox_ = new QComboBox(pane);
+    rankBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    logBox_ = new QCheckBox(tr("Log scale"), pane);
+    logBox_->setToolTip(tr("Delta times on a log10 axis"));
+    histogram_ = new HistogramOverlay(pane);
+    histogram_->setXLabel(tr("Delta time (computation between consecutive MPI calls)"));
+
+    connect(intervalBox_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (index >= 0) setDeltaSelection(intervalBox_->itemData(index).toInt(), rank_);
+    });
+    connect(rankBox_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (index >= 0) setDeltaSelection(interval_, rankBox_->itemData(index).toInt());
+    });
+    connect(logBox_, &QCheckBox::toggled, this, [this](bool on) {
+        histogram_->setScale(on ? HistogramAxis::Scale::Log : HistogramAxis::Scale::Linear);
+    });
+
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(new QLabel(tr("Interval:"), pane));
+    controls->addWidget(intervalBox_, 1);
+    controls->addSpacing(12);
+    controls->addWidget(new QLabel(tr("Rank:"), pane));
+    controls->addWidget(rankBox_);
+    controls->addSpacing(12);
+    controls->addWidget(logBox_);
+    auto* layout = new QVBoxLayout(pane);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addLayout(controls);
+    layout->addWidget(histogram_, 1);
+    return pane;
+}
+
+void WhatIfComparison::setRuns(ComparisonView::Run measured, ComparisonView::Run predicted,
+                               std::shared_ptr<const ComparisonData> comparison,
+                               const QString& scenarioName)
+{
+    scenario_ = scenarioName;
+    measuredName_ = measured.name;
+    predictedName_ = predicted.name;
+    waitChart_->setRunNames(measuredName_, predictedName_);
+    timelines_->setRuns(std::move(measured), std::move(predicted));
+    setComparisonData(std::move(comparison));
+}
+
+void WhatIfComparison::setComparisonData(std::shared_ptr<const ComparisonData> comparison)
+{
+    data_ = std::move(comparison);
+    interval_ = -1;
+    rank_ = -1;
+    fillSummary();
+    fillSelectors();
+    refreshHistogram();
+    fillWaits();
+}
+
+void WhatIfComparison::setEffect(std::optional<whatif::ScenarioOutcome> effect)
+{
+    if (!effect || effect->edited.empty()) {
+        effect_->hide();
+        runs_->hide();
+        return;
+    }
+    const whatif::EditedRun& e = effect->edited.front();
+    const QString pct =
+        e.effectPct ? QStringLiteral(" (%1)").arg(percentText(e.effectPct)) : QString();
+    QString verdict = tr("the same run time as the baseline replay");
+    QPalette palette = effect_->palette();
+    palette.setColor(QPalette::WindowText, this->palette().color(QPalette::WindowText));
+    if (e.effectNs > 0) {
+        verdict = tr("slower than the baseline replay");
+        palette.setColor(QPalette::WindowText, slowerColor());
+    } else if (e.effectNs < 0) {
+        verdict = tr("faster than the baseline replay");
+        palette.setColor(QPalette::WindowText, fasterColor());
+    }
+    effect_->setPalette(palette);
+    effect_->setText(
+        tr("Effect of the change: %1%2, %3").arg(signedDuration(double(e.effectNs)), pct, verdict));
+    effect_->setToolTip(tr("Edited replay - baseline replay (the same trace on the unedited "
+                           "spec), from the end of MPI_Init to the end of MPI_Finalize"));
+    const auto run = [](const whatif::RunTimes& t) {
+        return tr("%1 (MPI %2)")
+            .arg(formatDuration(double(t.runNs)), formatDuration(double(t.mpiNs)));
+    };
+    QString text = tr("Measured %1  ·  baseline replay %2  ·  edited replay %3")
+                       .arg(run(effect->measured), run(effect->baseline), run(e.edited));
+    if (effect->calibrationErrorPct)
+        text += tr("\nCalibration error of the baseline replay: %1 against the measured run "
+                   "(\"Calibrate to this trace\" in the what-if panel fits the spec)")
+                    .arg(percentText(effect->calibrationErrorPct));
+    runs_->setText(text);
+    effect_->show();
+    runs_->show();
+}
+
+QString WhatIfComparison::headerText() const
+{
+    const auto run = [this](const QString& name, int which) {
+        const std::shared_ptr<const Trace>& t = timelines_->run(which).trace;
+        if (!t) return name;
+        return tr("%1 (%2 ranks, %3)")
+            .arg(name)
+            .arg(t->rankCount())
+            .arg(formatDuration(double(t->duration())));
+    };
+    QString text = tr("Scenario: %1  —  measured: %2  —  predicted: %3")
+                       .arg(scenario_.isEmpty() ? tr("(unnamed)") : scenario_,
+                            run(measuredName_, 0), run(predictedName_, 1));
+    if (!data_)
+        text += tr("  —  computing the comparison…");
+    else if (data_->cancelled)
+        text += tr("  —  comparison cancelled: the numbers cover part of the runs");
+    return text;
+}
+
+void WhatIfComparison::fillSummary()
+{
+    header_->setText(headerText());
+    summaryModel_->removeRows(0, summaryModel_->rowCount());
+    if (!data_) return;
+    for (const ComparisonData::Quantity& q : data_->summary) {
+        auto* name = new QStandardItem(QString::fromStdString(q.name));
+        name->setEditable(false);
+        QStandardItem* m = numberItem(formatDuration(q.measuredNs));
+        QStandardItem* p = numberItem(formatDuration(q.predictedNs));
+        const std::optional<double> pct = q.percent();
+        QStandardItem* d = numberItem(percentText(pct));
+        QString tip = tr("%1 → %2: %3")
+                          .arg(formatDuration(q.measuredNs), formatDuration(q.predictedNs),
+                               signedDuration(q.predictedNs - q.measuredNs));
+        if (!pct) tip += tr(" (no percentage: the measured value is 0)");
+        d->setToolTip(tip);
+        if (pct && *pct > kNotablePercent) {
+            d->setForeground(slowerColor());
+            d->setToolTip(tip + tr("\npredicted is slower by more than %1 %").arg(kNotablePercent));
+        } else if (pct && *pct < -kNotablePercent) {
+            d->setForeground(fasterColor());
+            d->setToolTip(tip + tr("\npredicted is faster by more than %1 %").arg(kNotablePercent));
+        }
+        if (pct && std::abs(*pct) > kNotablePercent) {
+            QFont f = d->font();
+            f.setBold(true);
+            d->setFont(f);
+        }
+        summaryModel_->appendRow({name, m, p, d});
+    }
+}
+
+void WhatIfComparison::fillSelectors()
+{
+    const QSignalBlocker blockIntervals(intervalBox_);
+    const QSignalBlocker blockRanks(rankBox_);
+    intervalBox_->clear();
+    rankBox_->clear();
+    intervalBox_->addItem(tr("All intervals"), -1);
+    rankBox_->addItem(tr("All ranks"), -1);
+    const bool ready = bool(data_);
+    intervalBox_->setEnabled(ready);
+    rankBox_->setEnabled(ready);
+    if (!ready) return;
+    for (int i = 0; i < int(data_->intervals.size()); ++i) {
+        const QString name = QString::fromStdString(data_->intervals[size_t(i)]);
+        intervalBox_->addItem(name, i);
+        intervalBox_->setItemData(i + 1, name, Qt::ToolTipRole);
+    }
+    const uint32_t m = data_->measuredRanks;
+    const uint32_t p = data_->predictedRanks;
+    for (uint32_t r = 0; r < std::max(m, p); ++r) {
+        QString text = tr("Rank %1").arg(r);
+        if (r >= m) text += tr(" (predicted only)");
+        if (r >= p) text += tr(" (measured only)");
+        rankBox_->addItem(text, int(r));
+    }
+}
+
+void WhatIfComparison::setDeltaSelection(int interval, int rank)
+{
+    const int intervals = data_ ? int(data_->intervals.size()) : 0;
+    const int ranks = data_ ? int(std::max(data_->measuredRanks, data_->predictedRanks)) : 0;
+    interval_ = interval >= 0 && interval < intervals ? interval : -1;
+    rank_ = rank >= 0 && rank < ranks ? rank : -1;
+    {
+        const QSignalBlocker blockIntervals(intervalBox_);
+        const QSignalBlocker blockRanks(rankBox_);
+        intervalBox_->setCurrentIndex(std::max(0, intervalBox_->findData(interval_)));
+        rankBox_->setCurrentIndex(std::max(0, rankBox_->findData(rank_)));
+    }
+    refreshHistogram();
+}
+
+void WhatIfComparison::refreshHistogram()
+{
+    if (!data_) {
+        histogram_->setHistograms(std::nullopt, std::nullopt);
+        histogram_->setTitle(tr("Delta times: computing…"));
+        histogram_->setComparison(std::nullopt, std::nullopt);
+        return;
+    }
+    auto [measured, predicted] = deltaHistograms(*data_, interval_, rank_);
+    std::optional<double> w1;
+    if (measured && predicted && !measured->empty() && !predicted->empty())
+        w1 = wasserstein1Normalized(*predicted, *measured);
+    const QString interval = interval_ < 0
+                                 ? tr("all intervals")
+                                 : QString::fromStdString(data_->intervals[size_t(interval_)]);
+    const QString rank = rank_ < 0 ? tr("all ranks") : tr("rank %1").arg(rank_);
+    QString title = tr("Delta times of %1, %2").arg(interval, rank);
+    if (!measured) title += tr(" (not in the measured run)");
+    if (!predicted) title += tr(" (not in the predicted run)");
+    histogram_->setTitle(title);
+    histogram_->setComparison(std::nullopt, w1);
+    histogram_->setHistograms(std::move(measured), std::move(predicted));
+}
+
+void WhatIfComparison::fillWaits()
+{
+    std::vector<WaitComparisonChart::Group> groups;
+    if (data_) {
+        double m = 0;
+        double p = 0;
+        for (const auto& [name, values] : data_->waitTotals) {
+            m += values.first;
+            p += values.second;
+        }
+        groups.push_back({tr("All patterns"), m, p});
+        for (const auto& [name, values] : data_->waitTotals)
+            groups.push_back({QString::fromStdString(name), values.first, values.second});
+    }
+    waitChart_->setGroups(std::move(groups));
+}
+
+void WhatIfComparison::showPane(const QString& name)
+{
+    static const QStringList kNames = {QStringLiteral("summary"), QStringLiteral("deltas"),
+                                       QStringLiteral("waits")};
+    const int index = int(kNames.indexOf(name));
+    if (index >= 0) panes_->setCurrentIndex(index);
+}
+
+} // namespace rankscope

@@ -1,0 +1,105 @@
+#pragma once
+// The result of a what-if run: the measured (or baseline) run and the predicted one as two
+// stacked timelines with coupled zoom (ComparisonView) above three panes:
+// - Summary: for a replay, the effect of the edit first (edited - baseline replay, red when
+//   slower, green when faster), the three runs (measured, baseline replay, edited replay) and
+//   the baseline's calibration error apart; then run time, MPI time, computation time and wait
+//   time of both runs and their difference in percent (red when the prediction is more than
+//   5 % slower, green when faster);
+// - Delta times: the measured and predicted delta-time histograms of one execution interval
+//   (or all) on one rank (or all), with their W1 distance;
+// - Wait states: waiting time per pattern of both runs as grouped bars.
+// Everything shown besides the timelines comes from a ComparisonData built off the GUI thread;
+// this widget only bins its kept samples when the selection changes.
+
+#include "model/analysis/comparisondata.h"
+#include "views/waits/waitcomparisonchart.h"
+#include "views/whatif/comparisonview.h"
+#include "whatif/scenario/scenariorun.h"
+
+#include <QWidget>
+#include <memory>
+#include <vector>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QStandardItemModel;
+class QTabWidget;
+class QTableView;
+
+namespace rankscope {
+
+class HistogramOverlay;
+
+class WhatIfComparison : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit WhatIfComparison(QWidget* parent = nullptr);
+
+    /// `measured` on top, `predicted` below. `comparison` may be null while it is still being
+    /// computed (the panes then say so; pass it later with setComparisonData).
+    void setRuns(ComparisonView::Run measured, ComparisonView::Run predicted,
+                 std::shared_ptr<const ComparisonData> comparison, const QString& scenarioName);
+    /// The panes' data for the runs already shown (e.g. when the worker finishes).
+    void setComparisonData(std::shared_ptr<const ComparisonData> comparison);
+    const std::shared_ptr<const ComparisonData>& comparisonData() const { return data_; }
+    /// The effect of a replay's edit against its baseline replay; nothing hides it.
+    void setEffect(std::optional<whatif::ScenarioOutcome> effect);
+    /// "Effect of the change: +120 ms (+148.2 %), slower than the baseline replay"; its
+    /// foreground is red when slower, green when faster.
+    QLabel* effectLabel() const { return effect_; }
+    /// The three runs and the calibration error of the baseline replay.
+    QLabel* runsLabel() const { return runs_; }
+
+    ComparisonView* timelines() const { return timelines_; }
+    /// Columns: quantity | measured | predicted | difference %.
+    QTableView* summaryTable() const { return summaryTable_; }
+    HistogramOverlay* histogram() const { return histogram_; }
+    WaitComparisonChart* waitChart() const { return waitChart_; }
+    /// Tabs "Summary", "Delta times", "Wait states".
+    QTabWidget* panes() const { return panes_; }
+    QComboBox* intervalBox() const { return intervalBox_; }
+    QComboBox* rankBox() const { return rankBox_; }
+    QCheckBox* logScaleBox() const { return logBox_; }
+    /// "Scenario: ... — measured: ... — predicted: ..."
+    QString headerText() const;
+
+    /// Interval index into comparisonData()->intervals (-1: all), rank (-1: all).
+    void setDeltaSelection(int interval, int rank);
+    int deltaInterval() const { return interval_; }
+    int deltaRank() const { return rank_; }
+    /// "summary" | "deltas" | "waits"; anything else is ignored.
+    void showPane(const QString& name);
+
+private:
+    QWidget* createSummaryPane();
+    QWidget* createDeltaPane();
+    void fillSummary();
+    void fillSelectors();
+    void refreshHistogram();
+    void fillWaits();
+
+    ComparisonView* timelines_;
+    QTabWidget* panes_;
+    QLabel* header_ = nullptr;
+    QLabel* effect_ = nullptr;
+    QLabel* runs_ = nullptr;
+    QStandardItemModel* summaryModel_ = nullptr;
+    QTableView* summaryTable_ = nullptr;
+    QComboBox* intervalBox_ = nullptr;
+    QComboBox* rankBox_ = nullptr;
+    QCheckBox* logBox_ = nullptr;
+    HistogramOverlay* histogram_ = nullptr;
+    WaitComparisonChart* waitChart_ = nullptr;
+
+    std::shared_ptr<const ComparisonData> data_;
+    QString scenario_;
+    QString measuredName_;
+    QString predictedName_;
+    int interval_ = -1;
+    int rank_ = -1;
+};
+
+} // namespace rankscope
