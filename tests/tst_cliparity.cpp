@@ -131,6 +131,69 @@ private slots:
         QVERIFY(text.out.contains("Wait: Wait at Barrier"));
     }
 
+    /// `compare --histogram`: the Delta times pane's histograms. Delta times by hand (handworld.h):
+    /// A rank 0: 10 -> 100 = 90, 110 -> 300 = 190; rank 1: 10 -> 50 = 40, 120 -> 300 = 180.
+    /// B rank 0: 190, 90, 40; rank 1: 40, 120, 40; rank 2: 10 -> 350 = 340, 40.
+    void compareHistogram()
+    {
+        const auto bins = [](const QJsonObject& h) {
+            QList<int> counts;
+            for (const QJsonValue& b : h.value("bins").toArray())
+                counts << b.toObject().value("count").toInt();
+            return counts;
+        };
+        CliResult r = runCli({"compare", dir_.filePath("a"), dir_.filePath("b"), "--histogram",
+                              "--bins", "2", "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QJsonObject h = jsonOf(r).value("histogram").toObject();
+        QVERIFY(h.value("interval").isNull());
+        QVERIFY(h.value("rank").isNull());
+        QJsonObject a = h.value("a").toObject();
+        QCOMPARE(a.value("count").toInt(), 4);
+        QCOMPARE(a.value("mean_ns").toDouble(), 125.0); // 500 / 4
+        QCOMPARE(a.value("min_ns").toDouble(), 40.0);
+        QCOMPARE(a.value("max_ns").toDouble(), 190.0);
+        QCOMPARE(bins(a), (QList<int>{2, 2})); // [40, 115): 90, 40; [115, 190]: 190, 180
+        QCOMPARE(a.value("bins").toArray().at(0).toObject().value("upper_ns").toDouble(), 115.0);
+
+        r = runCli({"compare", dir_.filePath("a"), dir_.filePath("b"), "--histogram", "--bins", "3",
+                    "--json"});
+        QJsonObject b = jsonOf(r).value("histogram").toObject().value("b").toObject();
+        QCOMPARE(b.value("count").toInt(), 8);
+        QCOMPARE(b.value("mean_ns").toDouble(), 112.5); // 900 / 8
+        QCOMPARE(bins(b), (QList<int>{6, 1, 1}));       // edges 40, 140, 240, 340
+
+        // One interval on one rank: A rank 0 has 90, B rank 0 190; rank 2 is beyond A's ranks
+        // and never sends in B.
+        const QString initToSend = "MPI_Init - MPI_Send";
+        r = runCli({"compare", dir_.filePath("a"), dir_.filePath("b"), "--histogram", "--interval",
+                    initToSend, "--rank", "0", "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        h = jsonOf(r).value("histogram").toObject();
+        QCOMPARE(h.value("interval").toString(), initToSend);
+        QCOMPARE(h.value("rank").toInt(), 0);
+        QCOMPARE(h.value("a").toObject().value("count").toInt(), 1);
+        QCOMPARE(h.value("a").toObject().value("mean_ns").toDouble(), 90.0);
+        QCOMPARE(h.value("b").toObject().value("mean_ns").toDouble(), 190.0);
+        r = runCli({"compare", dir_.filePath("a"), dir_.filePath("b"), "--histogram", "--interval",
+                    initToSend, "--rank", "2", "--json"});
+        h = jsonOf(r).value("histogram").toObject();
+        QVERIFY(h.value("a").isNull());
+        QCOMPARE(h.value("b").toObject().value("count").toInt(), 0);
+
+        // Bad usage: a selection without --histogram, an interval neither run has.
+        r = runCli({"compare", dir_.filePath("a"), dir_.filePath("b"), "--rank", "0"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains("--histogram"));
+        r = runCli({"compare", dir_.filePath("a"), dir_.filePath("b"), "--histogram", "--interval",
+                    "MPI_Foo - MPI_Bar"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains("MPI_Foo - MPI_Bar"));
+        r = runCli(
+            {"compare", dir_.filePath("a"), dir_.filePath("b"), "--histogram", "--bins", "0"});
+        QCOMPARE(r.exitCode, 2);
+    }
+
     void scenarioRunJson()
     {
         writeText(dir_.filePath("latency.yaml"), "name: latency x2\n"
