@@ -1,8 +1,10 @@
 // Every fitter stores the function it fitted (CandidateModel::function) and extrap::evaluate
 // reads it: fitted on samples of a known function, a candidate of that function's form gives
 // the function's hand-computed value at a new scale; on noisy samples every candidate's
-// function gives its own prediction at the target.
+// function gives its own prediction at the target; and the fit plot's curve comes from the
+// stored function, not from refitting.
 
+#include "views/extrap/extrapcurve.h"
 #include "whatif/extrap/classicmodels.h"
 #include "whatif/extrap/countmodel.h"
 #include "whatif/extrap/pmnf.h"
@@ -209,6 +211,50 @@ private slots:
         const std::vector<FitPoint> counts = {
             {4, 0, 12}, {8, 0, 13}, {16, 0, 17}, {32, 0, 18}, {64, 0, 24}};
         checkEveryCandidate(fitCount(counts, 256), 256);
+    }
+
+    void curveFromStoredFunction()
+    {
+        // 3 + 2 n log2 n: at 2, 100 and 1024 that is 7, 3 + 200 log2(100), 20483.
+        SeriesFit s = fitPmnf(sample([](double n) { return 3 + 2 * n * std::log2(n); }), 1024);
+        QVERIFY(s.chosen >= 0);
+        s.points.clear(); // nothing to refit from: the curve can only come from the function
+        const std::vector<double> ns = {2, 100, 1024};
+        const auto curve = evaluateCandidate(s, s.chosen, ns);
+        QVERIFY(curve);
+        QCOMPARE(curve->size(), size_t(3));
+        QVERIFY(near((*curve)[0], 7, 1e-9));
+        QVERIFY(near((*curve)[1], 3 + 200 * std::log2(100.0), 1e-9));
+        QVERIFY(near((*curve)[2], 20483, 1e-9));
+        QVERIFY(!evaluateCandidate(s, -1, ns));
+        QVERIFY(!evaluateCandidate(s, int(s.models.size()), ns));
+        // A candidate without a function (built by hand) has no curve.
+        s.models[size_t(s.chosen)].function.clear();
+        QVERIFY(!evaluateCandidate(s, s.chosen, ns));
+    }
+
+    void noCurveInNForProblemSizeModels()
+    {
+        // 2 + 0.5 n s: the model in (n, s) has no curve in n alone; a candidate in n alone
+        // (c0 + c1*n) fitted on the same samples has one.
+        std::vector<FitPoint> p;
+        for (double n : {2.0, 4.0, 8.0})
+            for (double size : {10.0, 20.0, 40.0})
+                p.push_back({n, size, 2 + 0.5 * n * size});
+        const SeriesFit s = fitPmnf(p, 16, 80);
+        const std::vector<double> ns = {4, 16};
+        int inNS = -1, inN = -1;
+        for (size_t i = 0; i < s.models.size(); ++i) {
+            if (s.models[i].name == "c0 + c1*n*s") inNS = int(i);
+            if (s.models[i].name == "linear") inN = int(i);
+        }
+        QVERIFY(inNS >= 0 && inN >= 0);
+        QVERIFY(!evaluateCandidate(s, inNS, ns));
+        const auto line = evaluateCandidate(s, inN, ns);
+        QVERIFY(line);
+        // Least squares in n over the balanced grid gives the mean over s at each n:
+        // 2 + 0.5 n (10 + 20 + 40) / 3 = 2 + 35 n / 3; at 16, 2 + 560 / 3.
+        QVERIFY(near((*line)[1], 2 + 560.0 / 3, 1e-9));
     }
 };
 
