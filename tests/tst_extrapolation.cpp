@@ -131,6 +131,44 @@ private slots:
         }
     }
 
+    void everyCandidateEvaluatesToItsPrediction()
+    {
+        // Every series the engine fits (counts, classic and PMNF means, quantile ratios, the sum
+        // mode's histogram series), every candidate: its stored function at the target is its
+        // own prediction there (up to rounding: the fitters compute it in their own form).
+        const Series s = series();
+        const std::pair<Method, Mode> runs[] = {{Method::Rankscope, Mode::Interval},
+                                                {Method::Classic, Mode::Interval},
+                                                {Method::Classic, Mode::Sum}};
+        size_t checked = 0;
+        for (const auto& [method, mode] : runs) {
+            ExtrapolationOptions o;
+            o.target = 576;
+            o.method = method;
+            o.mode = mode;
+            const ExtrapolationResult r = extrapolate(s.pointers(), o);
+            std::vector<const SeriesFit*> fits;
+            for (const IntervalPrediction& p : r.intervals)
+                for (const SeriesFit& f : p.fits)
+                    fits.push_back(&f);
+            for (const SeriesFit& f : r.sumFits)
+                fits.push_back(&f);
+            for (const SeriesFit* f : fits)
+                for (const CandidateModel& c : f->models) {
+                    const double v = evaluate(c, 576);
+                    QVERIFY2(std::abs(v - c.prediction) <=
+                                 1e-12 * std::max(1.0, std::abs(c.prediction)),
+                             qPrintable(QStringLiteral("%1 %2: %3 against %4")
+                                            .arg(QString::fromStdString(f->quantity),
+                                                 QString::fromStdString(c.name))
+                                            .arg(v, 0, 'g', 17)
+                                            .arg(c.prediction, 0, 'g', 17)));
+                    ++checked;
+                }
+        }
+        QVERIFY(checked > 100);
+    }
+
     void notTheSameProgramRefused()
     {
         // pingpong at 4 ranks shares no execution interval with stencil2d at 16 and 36: it is

@@ -1,12 +1,12 @@
 #pragma once
 // Values of a fitted candidate model at other scales than the target, for drawing its curve.
 //
-// A CandidateModel carries its formula only as display text; rather than parse it, the curve
-// re-runs the engine's own public fitter (classic models, PMNF search, count model) on the same
-// samples and takes the candidate of the same name. That is accepted only when it reproduces
-// the stored candidate exactly at the target (same prediction; same formula text where the
-// fitter reports it), so a curve is never drawn for a model it does not belong to. Otherwise
-// the caller gets nothing and says so.
+// Every fitter stores the function it fitted in the candidate (CandidateModel::function); the
+// curve evaluates that function (extrap::evaluate) at each scale, unclamped, as the fitter
+// predicted the target. Nothing is refitted, so the curve is the candidate's own model even
+// when the samples are gone. The one kind that has no curve in n alone is a model with terms in
+// the problem size s: the fit does not record the target's s, so the caller gets nothing and
+// says so.
 
 #include "whatif/extrap/seriesfit.h"
 
@@ -16,8 +16,9 @@
 
 namespace rankscope {
 
-/// Candidate `model` of `fit` evaluated at every `ns`; nullopt when it cannot be reproduced.
+/// Candidate `model` of `fit` evaluated at every `ns`; nullopt when `model` is out of range, its
+/// function depends on the problem size, or it carries no function (a candidate built by hand).
 std::optional<std::vector<double>> evaluateCandidate(const extrap::SeriesFit& fit, int model,
-                                                     double target, std::span<const double> ns);
+                                                     std::span<const double> ns);
 
 } // namespace rankscope

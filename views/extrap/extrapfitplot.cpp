@@ -48,7 +48,7 @@ void ExtrapFitPlot::setSeries(std::optional<extrap::SeriesFit> fit, double targe
     chosenCurve_.reset();
     candidateCurve_.reset();
     if (fit_ && fit_->chosen >= 0 && target_ > 0)
-        chosenCurve_ = evaluateCandidate(*fit_, fit_->chosen, target_, curveNs());
+        chosenCurve_ = evaluateCandidate(*fit_, fit_->chosen, curveNs());
     update();
 }
 
@@ -56,7 +56,7 @@ void ExtrapFitPlot::setCandidate(int model)
 {
     candidate_ = fit_ && model != fit_->chosen ? model : -1;
     candidateCurve_.reset();
-    if (candidate_ >= 0) candidateCurve_ = evaluateCandidate(*fit_, candidate_, target_, curveNs());
+    if (candidate_ >= 0) candidateCurve_ = evaluateCandidate(*fit_, candidate_, curveNs());
     update();
 }
 

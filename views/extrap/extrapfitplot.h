@@ -4,8 +4,9 @@
 // [low, high] interval as an error bar, the measured value there when known, and optionally a
 // second candidate (dashed) for comparison. n runs on a log2 axis (scales usually double).
 //
-// The curves come from evaluateCandidate (extrapcurve.h); when a candidate cannot be
-// reproduced, a dotted line joins the last sample to the prediction and the plot says so.
+// The curves are the candidates' fitted functions (evaluateCandidate, extrapcurve.h); for a
+// model without a curve in n (terms in the problem size), a dotted line joins the last sample
+// to the prediction and the plot says so.
 
 #include "whatif/extrap/seriesfit.h"
 

@@ -75,6 +75,23 @@ std::string formula(const ClassicModelFit& f)
     return buf;
 }
 
+/// The fitted function a n + b / n + c as terms, without the coefficients the model fixes at 0.
+/// (4) is fitted on t n = c n + k, so its function in t is k / n + c.
+std::vector<ModelTerm> terms(const ClassicModelFit& f)
+{
+    switch (f.model) {
+    case ClassicModel::Constant:
+        return {{f.c, 0, 0, 0, 0}};
+    case ClassicModel::Linear:
+        return {{f.a, 1, 0, 0, 0}, {f.c, 0, 0, 0, 0}};
+    case ClassicModel::Inverse:
+        return {{f.b, -1, 0, 0, 0}};
+    case ClassicModel::InverseConstant:
+        return {{f.b, -1, 0, 0, 0}, {f.c, 0, 0, 0, 0}};
+    }
+    return {};
+}
+
 } // namespace
 
 std::string classicModelName(ClassicModel model)
@@ -191,6 +208,7 @@ SeriesFit fitClassic(std::span<const FitPoint> points, double target, std::strin
         CandidateModel c{classicModelName(f.model), formula(f), f.d, f(target),
                          f.model == ClassicModel::Constant || f.model == ClassicModel::Inverse ? 1
                                                                                                : 2};
+        c.function = terms(f);
         // Held out: the model refitted on the smaller scales, by its own procedure of §3.2 when
         // 3 or more remain, else (2 remain: no outlier can be removed) by least squares.
         Eigen::MatrixXd x(m, classicDesignRow(f.model, 1).size());

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <functional>
 #include <stdexcept>
 #include <vector>
 
@@ -14,23 +13,23 @@ namespace rankscope::extrap {
 
 namespace {
 
+/// A basis: its functions of n, each a term n^i log2(n)^j (the coefficient is fitted).
 struct Basis
 {
     const char* name;
-    std::vector<std::function<double(double)>> functions;
+    std::vector<ModelTerm> functions;
 };
 
 const std::vector<Basis>& bases()
 {
-    const auto one = [](double) { return 1.0; };
-    const auto n = [](double v) { return v; };
+    const ModelTerm one{1, 0, 0, 0, 0};
     static const std::vector<Basis> b = {
         {"{1}", {one}},
-        {"{1, n}", {one, n}},
-        {"{1, log2 n}", {one, [](double v) { return std::log2(v); }}},
-        {"{1, 1/n}", {one, [](double v) { return 1 / v; }}},
-        {"{n}", {n}},
-        {"{1, sqrt n}", {one, [](double v) { return std::sqrt(v); }}},
+        {"{1, n}", {one, {1, 1, 0, 0, 0}}},
+        {"{1, log2 n}", {one, {1, 0, 1, 0, 0}}},
+        {"{1, 1/n}", {one, {1, -1, 0, 0, 0}}},
+        {"{n}", {{1, 1, 0, 0, 0}}},
+        {"{1, sqrt n}", {one, {1, 0.5, 0, 0, 0}}},
     };
     return b;
 }
@@ -39,7 +38,7 @@ Eigen::RowVectorXd row(const Basis& b, double n)
 {
     Eigen::RowVectorXd r(Eigen::Index(b.functions.size()));
     for (size_t i = 0; i < b.functions.size(); ++i)
-        r(Eigen::Index(i)) = b.functions[i](n);
+        r(Eigen::Index(i)) = powerLog2(n, b.functions[i].i, b.functions[i].j);
     return r;
 }
 
@@ -80,6 +79,10 @@ SeriesFit fitCount(std::span<const FitPoint> points, double target, std::string 
         }
         s.models.push_back({b.name, "coefficients " + formula, loo->meanAbsError, t.dot(*c),
                             int(b.functions.size())});
+        std::vector<ModelTerm>& function = s.models.back().function;
+        function = b.functions;
+        for (size_t i = 0; i < function.size(); ++i)
+            function[i].coefficient = (*c)(Eigen::Index(i));
         folds.push_back(loo->foldPredictions);
         out.push_back(holdOut(x, y, held, t));
         if (out.back()) s.models.back().heldOutPct = out.back()->smape;

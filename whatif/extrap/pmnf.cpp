@@ -40,14 +40,6 @@ std::string factor(const char* var, double e, int logPower)
     return s;
 }
 
-double power(double x, double e, int logPower)
-{
-    double v = e == 0 ? 1.0 : std::pow(x, e);
-    for (int p = 0; p < logPower; ++p)
-        v *= std::log2(x);
-    return v;
-}
-
 Eigen::RowVectorXd designRow(const PmnfHypothesis& h, double n, double s)
 {
     Eigen::RowVectorXd row(h.coefficients());
@@ -74,12 +66,23 @@ std::string formulaOf(const PmnfHypothesis& h, const Eigen::VectorXd& c)
     return f;
 }
 
+/// The fitted function: c0 (when the hypothesis has it), then one term per hypothesis term.
+std::vector<ModelTerm> termsOf(const PmnfHypothesis& h, const Eigen::VectorXd& c)
+{
+    std::vector<ModelTerm> terms;
+    Eigen::Index k = 0;
+    if (h.constant) terms.push_back({c(k++), 0, 0, 0, 0});
+    for (const PmnfTerm& t : h.terms)
+        terms.push_back({c(k++), t.i, t.j, t.k, t.l});
+    return terms;
+}
+
 } // namespace
 
 double PmnfTerm::operator()(double n, double s) const
 {
-    double v = power(n, i, j);
-    if (k != 0 || l != 0) v *= power(s, k, l);
+    double v = powerLog2(n, i, j);
+    if (k != 0 || l != 0) v *= powerLog2(s, k, l);
     return v;
 }
 
@@ -185,6 +188,7 @@ SeriesFit fitPmnf(std::span<const FitPoint> points, double targetN, double targe
         if (!std::isfinite(prediction)) continue;
         CandidateModel cm{h.name(), formulaOf(h, *c), out->smape, prediction, h.coefficients()};
         cm.heldOutPct = out->smape;
+        cm.function = termsOf(h, *c);
         if (loo) cm.d = (out->smape + loo->smape) / 2;
         cm.plausible = plausiblePrediction(points, prediction);
         std::vector<double> f = {out->atTarget};
