@@ -14,6 +14,8 @@
 //
 // Every damage is undone before the next, so one copy of each trace serves all its damages.
 // RANKSCOPE_TEST_QUICK (the sanitizer run) samples fewer damages of the small traces only.
+// damagedCheckedInCopies does the same to the small traces checked in under
+// resources/demo/traces that are not shared traces as well, so it runs without ../shared.
 
 #include "testsupport/clirunner.h"
 #include "testsupport/testpaths.h"
@@ -236,6 +238,26 @@ private slots:
             }
             traces = small;
         }
+        damageEach(traces);
+    }
+
+    void damagedCheckedInCopies()
+    {
+        // The small checked-in traces (a Score-P 1.3 one and one written by Rankscope), unless
+        // damagedCopies covers them already.
+        QStringList traces;
+        for (const QString name : {"casita-mpi-late-sender-barrier-4r", "stencil2d-9"}) {
+            QVERIFY(!test::checkedInTraceAnchor(name).isEmpty());
+            if (test::sharedTraceAnchor(name).isEmpty()) traces << name;
+        }
+        if (traces.isEmpty()) QSKIP("damagedCopies covers the checked-in traces");
+        damageEach(traces);
+    }
+
+private:
+    /// Damages copies of the traces `traces` (found by test::copyTrace) and checks each answer.
+    static void damageEach(const QStringList& traces)
+    {
         QElapsedTimer clock;
         clock.start();
         std::mt19937 random(17);
@@ -244,7 +266,8 @@ private slots:
         for (const QString& name : traces) {
             QTemporaryDir dir;
             QVERIFY(dir.isValid());
-            const QString anchor = test::copySharedTrace(name, dir.path());
+            const QString anchor = test::copyTrace(name, dir.path());
+            QVERIFY(!anchor.isEmpty());
             const QString folder = QFileInfo(anchor).absolutePath();
             const test::CliResult good = cli({"info", anchor, "--json"});
             QVERIFY2(good.exitCode == 0, good.err.constData());
@@ -271,7 +294,6 @@ private slots:
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join('\n')));
     }
 
-private:
     static test::CliResult cli(const QStringList& args)
     {
         return test::runProgram(QStringLiteral(RANKSCOPE_CLI), args);

@@ -1,7 +1,10 @@
 // End-to-end usage tests of rankscope-cli: exit codes (0 success, 1 bad input, 2 bad usage),
-// what the messages name, and --allow-partial on a damaged copy of a shared trace. The
-// expected event counts come from otf2-print (casita-mpi-tags-10r: 428 events, location 3
-// holds 38 of them).
+// what the messages name, and --allow-partial on a damaged copy of a shared trace
+// (casita-mpi-tags-10r, when ../shared is present) and of a checked-in one
+// (resources/demo/traces/casita-mpi-late-sender-barrier-4r). The expected event counts come
+// from otf2-print: casita-mpi-tags-10r has 428 events, location 3 holds 38 of them;
+// casita-mpi-late-sender-barrier-4r has 110, location 3 holds 25
+// (`otf2-print -L 3 traces.otf2 | awk '$2 == "3"' | wc -l`).
 
 #include "testsupport/clirunner.h"
 #include "testsupport/testpaths.h"
@@ -26,9 +29,18 @@ CliResult runCli(const QStringList& args)
     return rankscope::test::runProgram(QStringLiteral(RANKSCOPE_CLI), args);
 }
 
-QString copyTrace(const QString& name, const QTemporaryDir& dir)
+const QString kTags = QStringLiteral("casita-mpi-tags-10r");                     // shared
+const QString kLateSender = QStringLiteral("casita-mpi-late-sender-barrier-4r"); // checked in
+
+/// A copy of the trace `name` in `dir` whose location 3 event file is cut in half; its anchor,
+/// or empty when the trace is absent.
+QString truncatedCopy(const QString& name, const QTemporaryDir& dir)
 {
-    return rankscope::test::copySharedTrace(name, dir.path());
+    const QString anchor = rankscope::test::copyTrace(name, dir.path());
+    if (anchor.isEmpty()) return {};
+    QFile evt(QFileInfo(anchor).absolutePath() + QStringLiteral("/traces/3.evt"));
+    if (!evt.open(QIODevice::ReadWrite) || !evt.resize(evt.size() / 2)) return {};
+    return anchor;
 }
 
 } // namespace
@@ -39,13 +51,15 @@ class TestCliUsage : public QObject
 private slots:
     void exitCodes_data();
     void exitCodes();
+    void allowPartial_data();
     void allowPartial();
     void noSubcommandNamesEvery();
 };
 
 void TestCliUsage::exitCodes_data()
 {
-    // %TMP% is a fresh temporary folder, %TRACE% the anchor of casita-mpi-tags-10r.
+    // %TMP% is a fresh temporary folder, %TRACE% the anchor of casita-mpi-tags-10r (shared: the
+    // row is skipped without it), %CHECKEDIN% that of casita-mpi-late-sender-barrier-4r.
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<int>("exitCode");
     QTest::addColumn<QString>("stderrNeedle"); // empty: not checked
@@ -66,9 +80,9 @@ void TestCliUsage::exitCodes_data()
                                                         QStringLiteral("1")}
                                          << 2 << QString();
     QTest::newRow("convert without -o")
-        << QStringList{QStringLiteral("convert"), QStringLiteral("%TRACE%")} << 2 << QString();
+        << QStringList{QStringLiteral("convert"), QStringLiteral("%CHECKEDIN%")} << 2 << QString();
     QTest::newRow("intervals --json --csv")
-        << QStringList{QStringLiteral("intervals"), QStringLiteral("%TRACE%"),
+        << QStringList{QStringLiteral("intervals"), QStringLiteral("%CHECKEDIN%"),
                        QStringLiteral("--json"), QStringLiteral("--csv")}
         << 2 << QString();
     QTest::newRow("generate unknown pattern") << QStringList{gen,
@@ -146,6 +160,13 @@ void TestCliUsage::exitCodes_data()
         << 1 << QStringLiteral("traces/3.evt");
     QTest::newRow("success") << QStringList{QStringLiteral("info"), QStringLiteral("%TRACE%")} << 0
                              << QString();
+    QTest::newRow("truncated .evt, checked-in trace")
+        << QStringList{QStringLiteral("info"),
+                       QStringLiteral("%TMP%/casita-mpi-late-sender-barrier-4r/traces.otf2"),
+                       QStringLiteral("--json")}
+        << 1 << QStringLiteral("traces/3.evt");
+    QTest::newRow("success, checked-in trace")
+        << QStringList{QStringLiteral("info"), QStringLiteral("%CHECKEDIN%")} << 0 << QString();
 }
 
 void TestCliUsage::exitCodes()
@@ -153,25 +174,29 @@ void TestCliUsage::exitCodes()
     QFETCH(QStringList, args);
     QFETCH(int, exitCode);
     QFETCH(QString, stderrNeedle);
-    const QString trace = rankscope::test::sharedTraceAnchor(QStringLiteral("casita-mpi-tags-10r"));
-    if (trace.isEmpty()) QSKIP("shared trace not available");
+    const QString trace = rankscope::test::sharedTraceAnchor(kTags);
+    const QString checkedIn = rankscope::test::traceAnchor(kLateSender);
+    QVERIFY(!checkedIn.isEmpty());
+    const QString joined = args.join(QLatin1Char(' '));
+    if (trace.isEmpty() && (joined.contains(QLatin1String("%TRACE%")) || joined.contains(kTags)))
+        QSKIP("shared trace not available");
     QTemporaryDir tmp;
     QVERIFY(tmp.isValid());
-    // The damaged inputs: a text file renamed traces.otf2, and a copy of casita-mpi-tags-10r
-    // whose location 3 event file is cut in half.
+    // The damaged inputs: a text file renamed traces.otf2, and copies of casita-mpi-tags-10r
+    // (when present) and casita-mpi-late-sender-barrier-4r whose location 3 event file is cut
+    // in half.
     QVERIFY(QDir().mkpath(tmp.filePath(QStringLiteral("text"))));
     QFile text(tmp.filePath(QStringLiteral("text/traces.otf2")));
     QVERIFY(text.open(QIODevice::WriteOnly));
     text.write("This is a text file, not an OTF2 anchor.\n");
     text.close();
-    const QString copy = copyTrace(QStringLiteral("casita-mpi-tags-10r"), tmp);
-    QFile evt(QFileInfo(copy).absolutePath() + QStringLiteral("/traces/3.evt"));
-    QVERIFY(evt.open(QIODevice::ReadWrite));
-    QVERIFY(evt.resize(evt.size() / 2));
-    evt.close();
+    if (!trace.isEmpty()) QVERIFY(!truncatedCopy(kTags, tmp).isEmpty());
+    QVERIFY(!truncatedCopy(kLateSender, tmp).isEmpty());
 
     for (QString& a : args)
-        a.replace(QLatin1String("%TMP%"), tmp.path()).replace(QLatin1String("%TRACE%"), trace);
+        a.replace(QLatin1String("%TMP%"), tmp.path())
+            .replace(QLatin1String("%TRACE%"), trace)
+            .replace(QLatin1String("%CHECKEDIN%"), checkedIn);
     const CliResult r = runCli(args);
     QVERIFY2(r.exitCode == exitCode, qPrintable(QStringLiteral("exit %1 (expected %2), stderr: %3")
                                                     .arg(r.exitCode)
@@ -187,17 +212,28 @@ void TestCliUsage::exitCodes()
     }
 }
 
+void TestCliUsage::allowPartial_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<qint64>("events");    // otf2-print, see the top of the file
+    QTest::addColumn<qint64>("location3"); // events of location 3
+    QTest::addColumn<qint64>("ranks");
+    QTest::newRow("casita-mpi-tags-10r") << kTags << qint64(428) << qint64(38) << qint64(10);
+    QTest::newRow("checked in: casita-mpi-late-sender-barrier-4r")
+        << kLateSender << qint64(110) << qint64(25) << qint64(4);
+}
+
 void TestCliUsage::allowPartial()
 {
-    if (rankscope::test::sharedTrace(QStringLiteral("casita-mpi-tags-10r")).isEmpty())
-        QSKIP("shared trace not available");
+    QFETCH(QString, name);
+    QFETCH(qint64, events);
+    QFETCH(qint64, location3);
+    QFETCH(qint64, ranks);
+    if (rankscope::test::traceAnchor(name).isEmpty()) QSKIP("shared trace not available");
     QTemporaryDir tmp;
     QVERIFY(tmp.isValid());
-    const QString anchor = copyTrace(QStringLiteral("casita-mpi-tags-10r"), tmp);
-    QFile evt(QFileInfo(anchor).absolutePath() + QStringLiteral("/traces/3.evt"));
-    QVERIFY(evt.open(QIODevice::ReadWrite));
-    QVERIFY(evt.resize(evt.size() / 2));
-    evt.close();
+    const QString anchor = truncatedCopy(name, tmp);
+    QVERIFY(!anchor.isEmpty());
 
     const CliResult r = runCli({QStringLiteral("info"), anchor, QStringLiteral("--json"),
                                 QStringLiteral("--allow-partial")});
@@ -210,10 +246,10 @@ void TestCliUsage::allowPartial()
     for (const QJsonValue& w : warnings)
         named = named || w.toString().contains(QLatin1String("traces/3.evt"));
     QVERIFY2(named, QJsonDocument(warnings).toJson().constData());
-    // otf2-print: location 3 holds 38 of the 428 events; part of it is lost, the rest is kept.
-    const qint64 events = j.value(QLatin1String("events")).toInteger();
-    QVERIFY(events >= 428 - 38 && events < 428);
-    QCOMPARE(j.value(QLatin1String("ranks")).toInteger(), 10);
+    // Part of location 3's events is lost, the rest of the trace is kept.
+    const qint64 kept = j.value(QLatin1String("events")).toInteger();
+    QVERIFY2(kept >= events - location3 && kept < events, qPrintable(QString::number(kept)));
+    QCOMPARE(j.value(QLatin1String("ranks")).toInteger(), ranks);
 }
 
 void TestCliUsage::noSubcommandNamesEvery()

@@ -1,6 +1,7 @@
 // End-to-end tests of `rankscope-cli waitstates`: the real binary run with QProcess. Expected
-// numbers for casita-mpi-late-sender-barrier-4r are computed by hand from otf2-print output
-// (the derivation is in tst_waitstates.cpp, sharedLateSenderBarrierTrace).
+// numbers for casita-mpi-late-sender-barrier-4r (checked in under resources/demo/traces, so
+// these run without ../shared as well) are computed by hand from otf2-print output (the
+// derivation is in tst_waitstates.cpp, sharedLateSenderBarrierTrace).
 
 #include "testsupport/clirunner.h"
 #include "testsupport/testpaths.h"
@@ -30,8 +31,8 @@ class TestCliWaitStates : public QObject
 private slots:
     void json()
     {
-        const QString trace = rankscope::test::sharedTrace("casita-mpi-late-sender-barrier-4r");
-        if (trace.isEmpty()) QSKIP("shared trace not available");
+        const QString trace = rankscope::test::traceAnchor("casita-mpi-late-sender-barrier-4r");
+        QVERIFY(!trace.isEmpty()); // checked in
         const CliResult r = runCli({"waitstates", trace, "--json"});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
@@ -59,8 +60,8 @@ private slots:
 
     void text()
     {
-        const QString trace = rankscope::test::sharedTrace("casita-mpi-late-sender-barrier-4r");
-        if (trace.isEmpty()) QSKIP("shared trace not available");
+        const QString trace = rankscope::test::traceAnchor("casita-mpi-late-sender-barrier-4r");
+        QVERIFY(!trace.isEmpty()); // checked in
         const CliResult r = runCli({"waitstates", trace});
         QCOMPARE(r.exitCode, 0);
         // 51429839525 ns, 30020572978 ns, 21409266547 ns at four significant digits.
@@ -76,8 +77,8 @@ private slots:
         // No message of this trace is synchronising at any limit: Score-P recorded no MPI_Ssend,
         // and its messages are tiny. An eager limit of 0 makes every send rendezvous, and all
         // three sends were entered after their receives: still no Late Receiver.
-        const QString trace = rankscope::test::sharedTrace("casita-mpi-late-sender-barrier-4r");
-        if (trace.isEmpty()) QSKIP("shared trace not available");
+        const QString trace = rankscope::test::traceAnchor("casita-mpi-late-sender-barrier-4r");
+        QVERIFY(!trace.isEmpty()); // checked in
         const CliResult r = runCli({"waitstates", trace, "--eager-limit", "0", "--json"});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
@@ -89,8 +90,8 @@ private slots:
     {
         QCOMPARE(runCli({"waitstates", "/nonexistent/trace.otf2"}).exitCode, 1);
         QCOMPARE(runCli({"waitstates"}).exitCode, 2);
-        const QString trace = rankscope::test::sharedTrace("casita-mpi-late-sender-barrier-4r");
-        if (trace.isEmpty()) QSKIP("shared trace not available");
+        const QString trace = rankscope::test::traceAnchor("casita-mpi-late-sender-barrier-4r");
+        QVERIFY(!trace.isEmpty()); // checked in
         QCOMPARE(runCli({"waitstates", trace, "--eager-limit", "lots"}).exitCode, 2);
     }
 };

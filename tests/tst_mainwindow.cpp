@@ -8,6 +8,11 @@
 // - pipit-ping-pong-2r: 2095197216 Hz, offset 7397466976977800; MPI_Init Leaves 7397467382698364
 //   (rank 0) and 7397467382699825 (rank 1); the latest is 405722025 ticks after the offset:
 //   405722025 * 1e9 / 2095197216 = 193643835.48 ns, rounded toward zero 193643835 ns.
+// - stencil2d-9 (generated, checked in; otf2-print): 1 GHz, offset 0, first event 4873, last
+//   139390093 (PROGRAM_END); every rank leaves MPI_Init at 2089285 and MPI_Finalize at
+//   139380093.
+// casita-mpi-late-sender-barrier-4r and stencil2d-9 are checked in under resources/demo/traces,
+// so everything but the pipit comparison and the mg-W-8 tab order runs without ../shared.
 
 #include "app/mainwindow.h"
 #include "app/recentfiles.h"
@@ -43,6 +48,7 @@ namespace {
 constexpr int kLoadTimeoutMs = 60000;
 constexpr int64_t kLateSenderInitEnd = 139612768;
 constexpr int64_t kPingPongInitEnd = 193643835;
+constexpr int64_t kStencil9InitEnd = 2089285;
 
 } // namespace
 
@@ -54,11 +60,13 @@ private slots:
     void opensRealTrace();
     void waitAndCauseTablesDriveTheTimeline();
     void tabsKeepTheOrderAskedFor();
+    void tabsKeepTheOrderAskedForCheckedIn();
     void rejectsNonTraceFile();
     void reportsDamagedTrace();
     void cancelLeavesNothingOpen();
     void cancelMidLoad();
     void comparesAlignedAtEndOfMpiInit();
+    void comparesCheckedInRunsAlignedAtEndOfMpiInit();
     void exportsPngAndSvg();
 
 private:
@@ -72,9 +80,9 @@ void TestMainWindow::initTestCase()
     QCoreApplication::setOrganizationName(QStringLiteral("RankscopeTests"));
     QCoreApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
     RecentFiles().clear();
-    lateSender_ = test::sharedTraceAnchor(QStringLiteral("casita-mpi-late-sender-barrier-4r"));
-    pingPong_ = test::sharedTraceAnchor(QStringLiteral("pipit-ping-pong-2r"));
-    if (lateSender_.isEmpty() || pingPong_.isEmpty()) QSKIP("shared traces not available");
+    lateSender_ = test::traceAnchor(QStringLiteral("casita-mpi-late-sender-barrier-4r"));
+    QVERIFY(!lateSender_.isEmpty()); // checked in under resources/demo/traces
+    pingPong_ = test::sharedTraceAnchor(QStringLiteral("pipit-ping-pong-2r")); // may be absent
 }
 
 void TestMainWindow::opensRealTrace()
@@ -172,6 +180,22 @@ void TestMainWindow::tabsKeepTheOrderAskedFor()
     QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 2, kLoadTimeoutMs);
     QCOMPARE(w.tabs()->count(), 2);
     QCOMPARE(w.tabs()->tabText(0), QStringLiteral("scorep84-npb-mg-W-8"));
+    QCOMPARE(w.tabs()->tabText(1), QStringLiteral("casita-mpi-late-sender-barrier-4r"));
+}
+
+void TestMainWindow::tabsKeepTheOrderAskedForCheckedIn()
+{
+    // The same with the checked-in stencil2d-144 (80,352 events: otf2-print
+    // resources/demo/traces/stencil2d-144/traces.otf2 | awk 'NF > 2 && $1 ~ /^[A-Z_]+$/' | wc -l)
+    // asked for first.
+    const QString large = test::checkedInTraceAnchor(QStringLiteral("stencil2d-144"));
+    QVERIFY(!large.isEmpty());
+    MainWindow w;
+    QSignalSpy opened(&w, &MainWindow::traceOpened);
+    w.openTraces({large, lateSender_});
+    QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 2, kLoadTimeoutMs);
+    QCOMPARE(w.tabs()->count(), 2);
+    QCOMPARE(w.tabs()->tabText(0), QStringLiteral("stencil2d-144"));
     QCOMPARE(w.tabs()->tabText(1), QStringLiteral("casita-mpi-late-sender-barrier-4r"));
 }
 
@@ -291,6 +315,7 @@ void TestMainWindow::cancelMidLoad()
 
 void TestMainWindow::comparesAlignedAtEndOfMpiInit()
 {
+    if (pingPong_.isEmpty()) QSKIP("shared trace pipit-ping-pong-2r not available");
     MainWindow w;
     w.resize(1200, 800);
     w.show();
@@ -339,6 +364,43 @@ void TestMainWindow::comparesAlignedAtEndOfMpiInit()
     QCOMPARE(lines[0].first, 19945820121.0);
     QCOMPARE(lines[0].second, 5930958.0);
     QCOMPARE(lines[0].difference(), 5930958.0 - 19945820121.0);
+}
+
+void TestMainWindow::comparesCheckedInRunsAlignedAtEndOfMpiInit()
+{
+    // casita-mpi-late-sender-barrier-4r against stencil2d-9, both checked in.
+    const QString stencil = test::checkedInTraceAnchor(QStringLiteral("stencil2d-9"));
+    QVERIFY(!stencil.isEmpty());
+    MainWindow w;
+    w.resize(1200, 800);
+    w.show();
+    QSignalSpy opened(&w, &MainWindow::traceOpened);
+    w.openTraces({lateSender_, stencil});
+    QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 2, kLoadTimeoutMs);
+    const int first = w.document(0)->data().name.startsWith(QStringLiteral("casita")) ? 0 : 1;
+    QVERIFY(w.compareTabs(first, 1 - first));
+    ComparisonView* cmp = w.comparison(w.tabs()->currentIndex());
+    QVERIFY(cmp);
+    QCOMPARE(cmp->run(1).name, QStringLiteral("stencil2d-9"));
+    QCOMPARE(ComparisonView::endOfMpiInit(*cmp->run(0).trace), kLateSenderInitEnd);
+    QCOMPARE(ComparisonView::endOfMpiInit(*cmp->run(1).trace), kStencil9InitEnd);
+    QCOMPARE(cmp->timeline(0)->timeOffset(), kLateSenderInitEnd);
+    QCOMPARE(cmp->timeline(1)->timeOffset(), kStencil9InitEnd);
+    QCOMPARE(cmp->timeline(1)->mapping().begin(), 0.0);
+
+    // Displayed time is time minus the end of MPI_Init: stencil2d-9 spans [4873 - 2089285,
+    // 139390093 - 2089285] = [-2084412, 137300808], inside casita's [-139603374, 19.9 s].
+    cmp->timeline(1)->setVisibleRange(0, 100e6);
+    QCOMPARE(cmp->timeline(0)->mapping().begin(), 0.0);
+    QCOMPARE(cmp->timeline(0)->mapping().end(), 100e6);
+
+    // Run times, last MPI_Init leave to last MPI_Finalize leave: casita 19945820121 ns (as
+    // above), stencil2d-9 139380093 - 2089285 = 137290808 ns.
+    const auto& lines = cmp->findChild<SummaryStrip*>()->lines();
+    QVERIFY(!lines.empty());
+    QCOMPARE(lines[0].first, 19945820121.0);
+    QCOMPARE(lines[0].second, 137290808.0);
+    QCOMPARE(lines[0].difference(), 137290808.0 - 19945820121.0);
 }
 
 void TestMainWindow::exportsPngAndSvg()

@@ -8,6 +8,10 @@
 // Each must now be an error naming the file, or with --allow-partial a trace with a warning.
 // The damaged bytes were found by flipping every byte of the files and comparing the import
 // with the undamaged one (the offsets are of these exact files, which do not change).
+// Each case also runs on a trace checked in under resources/demo/traces (tracer-stencil4d-64r
+// is the shared file itself; the others have a sibling on a checked-in trace, its damaged byte
+// found by reading the record layout and checked with otf2-print on the damaged copy), so
+// they run without ../shared too.
 
 #include "importers/otf2/otf2reader.h"
 #include "model/trace/trace.h"
@@ -54,8 +58,8 @@ private slots:
     {
         QTemporaryDir dir;
         const QString anchor =
-            test::copySharedTrace(QStringLiteral("tracer-stencil4d-64r"), dir.path());
-        if (anchor.isEmpty()) QSKIP("shared traces not available");
+            test::copyTrace(QStringLiteral("tracer-stencil4d-64r"), dir.path()); // checked in
+        QVERIFY(!anchor.isEmpty());
         QCOMPARE(readOtf2(anchor.toStdString()).rankCount(), size_t(64)); // undamaged
         damage(QFileInfo(anchor).absolutePath() + "/traces.def", 2805, 37);
         try {
@@ -102,6 +106,36 @@ private slots:
         QVERIFY(said);
     }
 
+    void timestampFarOutsideTheClockRangeCheckedIn()
+    {
+        QTemporaryDir dir;
+        const QString anchor = test::copyTrace(QStringLiteral("stencil2d-9"), dir.path());
+        QVERIFY(!anchor.isEmpty()); // checked in
+        const Trace good = readOtf2(anchor.toStdString());
+        // otf2-print -G: 1 GHz, offset 0, trace length 139390093 (0.14 s); otf2-print -L 0:
+        // the last event of location 0 is PROGRAM_END at 139390093.
+        QVERIFY(good.endTime() - good.beginTime() < 1'000'000'000);
+        // traces/0.evt (3518 bytes) ends with that event: a timestamp record at byte 3504 (type
+        // 5, then the 8 bytes of 139390093 little-endian), then the PROGRAM_END record. Byte
+        // 3511 is byte 6 of the timestamp (0): plus 0x40 makes it 139390093 + 2^54 =
+        // 18014398648872077 (otf2-print -L 0 of the damaged copy), 208 days after the start.
+        damage(QFileInfo(anchor).absolutePath() + "/traces/0.evt", 3511, 0x40);
+        try {
+            readOtf2(anchor.toStdString());
+            QFAIL("a timestamp days after the run was accepted");
+        } catch (const TraceError& e) {
+            const QString m = e.what();
+            QVERIFY2(m.contains("traces/0.evt") && m.contains("outside the trace's clock range"),
+                     e.what());
+        }
+        const Trace t = readOtf2(anchor.toStdString(), partial());
+        QVERIFY(t.diagnostics().partial);
+        bool said = false;
+        for (const std::string& w : t.diagnostics().warnings)
+            said = said || w.find("clock range") != std::string::npos;
+        QVERIFY(said);
+    }
+
     void recordOfUnknownTypeInAnArchiveOfAKnownVersion()
     {
         QTemporaryDir dir;
@@ -130,6 +164,37 @@ private slots:
         QVERIFY(said);
     }
 
+    void recordOfUnknownTypeCheckedIn()
+    {
+        QTemporaryDir dir;
+        const QString anchor =
+            test::copyTrace(QStringLiteral("casita-mpi-late-sender-barrier-4r"), dir.path());
+        QVERIFY(!anchor.isEmpty()); // checked in
+        // otf2-print -A: the archive was written by OTF2 1.4.0 (Score-P 1.3). otf2-print -L 1:
+        // the 13th record of location 1 is the LEAVE of MPI_Recv at 106116946954511; in
+        // traces/1.evt it is the record after the timestamp record at byte 166, so its type
+        // byte (13, OTF2_EVENT_LEAVE) is byte 175. 13 + 0x8b = 152: no record type
+        // (otf2-print -L 1 of the damaged copy lists it as UNKNOWN). Locations 0-3 hold 25, 30,
+        // 30 and 25 events (`otf2-print -L R traces.otf2 | awk '$2 == R' | wc -l`), 110 in all.
+        damage(QFileInfo(anchor).absolutePath() + "/traces/1.evt", 175, 0x98 - 0x0d);
+        try {
+            readOtf2(anchor.toStdString());
+            QFAIL("a record of unknown type from OTF2 1.4.0 was skipped");
+        } catch (const TraceError& e) {
+            const QString m = e.what();
+            QVERIFY2(m.contains("traces/1.evt") && m.contains("unknown type") &&
+                         m.contains("1.4.0"),
+                     e.what());
+        }
+        const Trace t = readOtf2(anchor.toStdString(), partial());
+        QVERIFY(t.diagnostics().partial);
+        QCOMPARE(t.eventCount(), uint64_t(110 - 30 + 12)); // location 1 up to the damaged record
+        bool said = false;
+        for (const std::string& w : t.diagnostics().warnings)
+            said = said || w.find("kept the 12 events before it") != std::string::npos;
+        QVERIFY(said);
+    }
+
     void sendAndReceiveSizesDiffer()
     {
         QTemporaryDir dir;
@@ -143,6 +208,30 @@ private slots:
         // 14 to 12 with tag 3 at 2196269529084380: 131072 bytes, 159744 with 0x70 in it. Its
         // MPI_RECV on location 12 still says 131072.
         damage(QFileInfo(anchor).absolutePath() + "/traces/14.evt", 1366, 0x70); // the byte is 0
+        const Trace t = readOtf2(anchor.toStdString());
+        bool said = false;
+        for (const std::string& w : t.diagnostics().warnings)
+            said = said || w.find("1 matched message(s) record another size at the receive than "
+                                  "at the send") != std::string::npos;
+        QVERIFY(said);
+    }
+
+    void sendAndReceiveSizesDifferCheckedIn()
+    {
+        QTemporaryDir dir;
+        const QString anchor =
+            test::copyTrace(QStringLiteral("tracer-stencil4d-64r"), dir.path()); // checked in
+        QVERIFY(!anchor.isEmpty());
+        const Trace good = readOtf2(anchor.toStdString());
+        for (const std::string& w : good.diagnostics().warnings)
+            QVERIFY2(w.find("another size") == std::string::npos, w.c_str());
+        // otf2-print -L 14: the first MPI_SEND from location 14 to 12 with tag 3 (at
+        // 2196328263182352) sends 262144 bytes; its MPI_IRECV on location 12 says 262144 too.
+        // In traces/14.evt that record (type 14) is at byte 475: length byte, then receiver
+        // 12 (01 0c), communicator 0 (00), tag 3 (01 03), length (03 00 00 04: 0x040000).
+        // Byte 484 is the length's second byte (0): plus 0x70 makes it 290816 (otf2-print of
+        // the damaged copy).
+        damage(QFileInfo(anchor).absolutePath() + "/traces/14.evt", 484, 0x70);
         const Trace t = readOtf2(anchor.toStdString());
         bool said = false;
         for (const std::string& w : t.diagnostics().warnings)

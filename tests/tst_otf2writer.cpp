@@ -1,8 +1,8 @@
 // The OTF2 writer: a trace written and read back (readOtf2) must be the same trace, and
 // otf2-print, the reference reader, must accept the archive and list the same events per
 // location. Inputs: generated traces of every pattern, a hand-built trace exercising
-// communicator-relative partners and roots, misc events and source locations, and the real
-// Score-P traces when they are present.
+// communicator-relative partners and roots, misc events and source locations, the real
+// Score-P traces when they are present, and the traces checked in under resources/demo/traces.
 
 // A standard header first: moc's own preprocessor fails on <concepts> when model/trace/ids.h's
 // <compare> is the first header it sees.
@@ -262,11 +262,14 @@ private slots:
         QTest::newRow("late sender, Score-P 1.3") << "casita-mpi-late-sender-barrier-4r";
         QTest::newRow("2.095 GHz timer") << "tracer-stencil4d-32r";
         QTest::newRow("metric events (skipped)") << "pipit-ping-pong-papi-2r";
+        // Checked in under resources/demo/traces (late sender above is as well).
+        QTest::newRow("2.095 GHz timer, 64 ranks") << "tracer-stencil4d-64r";
+        QTest::newRow("written by Rankscope") << "stencil2d-9";
     }
     void scorepRoundTrip()
     {
         QFETCH(QString, name);
-        const QString anchor = test::sharedTraceAnchor(name);
+        const QString anchor = test::traceAnchor(name); // shared, or checked in
         if (anchor.isEmpty()) QSKIP("shared trace not present");
         const Trace trace = readOtf2(anchor.toStdString());
         uint64_t others = 0;

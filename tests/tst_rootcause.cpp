@@ -440,8 +440,8 @@ private slots:
     void realTraceFooExplainsTheWaiting()
     {
         const QString anchor =
-            rankscope::test::sharedTraceAnchor(QStringLiteral("casita-mpi-late-sender-barrier-4r"));
-        if (anchor.isEmpty()) QSKIP("shared trace not available");
+            rankscope::test::traceAnchor(QStringLiteral("casita-mpi-late-sender-barrier-4r"));
+        QVERIFY(!anchor.isEmpty()); // checked in under resources/demo/traces
         const Trace trace = readOtf2(anchor.toStdString());
         const WaitStateAnalysis waits = analyzeWaitStates(trace);
         const RootCauseReport report = analyzeRootCauses(trace, waits);
@@ -464,8 +464,8 @@ private slots:
     void cliJsonAndText()
     {
         const QString anchor =
-            rankscope::test::sharedTraceAnchor(QStringLiteral("casita-mpi-late-sender-barrier-4r"));
-        if (anchor.isEmpty()) QSKIP("shared trace not available");
+            rankscope::test::traceAnchor(QStringLiteral("casita-mpi-late-sender-barrier-4r"));
+        QVERIFY(!anchor.isEmpty()); // checked in under resources/demo/traces
 
         const CliResult json = runCli({"rootcause", anchor, "--json"});
         QCOMPARE(json.exitCode, 0);
@@ -509,8 +509,8 @@ private slots:
     {
         QFETCH(QString, value);
         const QString anchor =
-            rankscope::test::sharedTraceAnchor(QStringLiteral("casita-mpi-late-sender-barrier-4r"));
-        if (anchor.isEmpty()) QSKIP("shared trace not available");
+            rankscope::test::traceAnchor(QStringLiteral("casita-mpi-late-sender-barrier-4r"));
+        QVERIFY(!anchor.isEmpty()); // checked in under resources/demo/traces
         QCOMPARE(runCli({"rootcause", anchor, "--hotspot-threshold", value}).exitCode, 2);
     }
 #endif

@@ -35,9 +35,8 @@ void TestScreenshot::initTestCase()
 {
     binary_ = QCoreApplication::applicationDirPath() + QStringLiteral("/../rankscope");
     if (!QFileInfo(binary_).isExecutable()) QSKIP("rankscope binary not built");
-    trace_ =
-        rankscope::test::sharedTraceAnchor(QStringLiteral("casita-mpi-late-sender-barrier-4r"));
-    if (trace_.isEmpty()) QSKIP("shared traces not available");
+    trace_ = rankscope::test::traceAnchor(QStringLiteral("casita-mpi-late-sender-barrier-4r"));
+    QVERIFY(!trace_.isEmpty()); // checked in under resources/demo/traces
 }
 
 TestScreenshot::Result TestScreenshot::run(const QStringList& args) const

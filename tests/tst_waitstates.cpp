@@ -460,9 +460,8 @@ private slots:
         //   3: 106120065783752 -> 6730308390                                  sum 21409266547
         // Indirect: ranks 2 and 3 wait for senders (1, 2) whose previous MPI call (their own
         // MPI_Recv) waited: 10005324949 + 10990433990 = 20995758939; the rest is direct.
-        const QString anchor =
-            sharedTraceAnchor(QStringLiteral("casita-mpi-late-sender-barrier-4r"));
-        if (anchor.isEmpty()) QSKIP("shared trace not available");
+        const QString anchor = traceAnchor(QStringLiteral("casita-mpi-late-sender-barrier-4r"));
+        QVERIFY(!anchor.isEmpty()); // checked in under resources/demo/traces
         const Trace t = readOtf2(QDir::toNativeSeparators(anchor).toStdString());
         const WaitStateAnalysis a = analyzeWaitStates(t);
         QCOMPARE(a.byPattern[size_t(WaitPattern::LateSender)], 30020572978);
@@ -482,20 +481,21 @@ private slots:
     void totalsNeverExceedMpiTime_data()
     {
         QTest::addColumn<QString>("name");
-        for (const char* n :
-             {"casita-cloverleaf-mpi-openacc-2r", "casita-jacobi-mpi-cuda-2r",
-              "casita-mpi-late-sender-barrier-4r", "casita-mpi-tags-10r", "pipit-ping-pong-2r",
-              "pipit-ping-pong-papi-2r", "scorep84-npb-cg-S-16", "scorep84-npb-cg-S-4",
-              "scorep84-npb-cg-S-8", "scorep84-npb-mg-W-16", "scorep84-npb-mg-W-32",
-              "scorep84-npb-mg-W-4", "scorep84-npb-mg-W-8", "tracer-stencil4d-32r",
-              "tracer-stencil4d-64r"})
+        for (const char* n : {"casita-cloverleaf-mpi-openacc-2r", "casita-jacobi-mpi-cuda-2r",
+                              "casita-mpi-late-sender-barrier-4r", "casita-mpi-tags-10r",
+                              "pipit-ping-pong-2r", "pipit-ping-pong-papi-2r",
+                              "scorep84-npb-cg-S-16", "scorep84-npb-cg-S-4", "scorep84-npb-cg-S-8",
+                              "scorep84-npb-mg-W-16", "scorep84-npb-mg-W-32", "scorep84-npb-mg-W-4",
+                              "scorep84-npb-mg-W-8", "tracer-stencil4d-32r", "tracer-stencil4d-64r",
+                              // generated, checked in under resources/demo/traces
+                              "stencil2d-9", "stencil2d-36"})
             QTest::newRow(n) << QString::fromLatin1(n);
     }
 
     void totalsNeverExceedMpiTime()
     {
         QFETCH(QString, name);
-        const QString anchor = sharedTraceAnchor(name);
+        const QString anchor = traceAnchor(name); // the shared trace, or the checked-in one
         if (anchor.isEmpty()) QSKIP("shared trace not available");
         const Trace t = readOtf2(anchor.toStdString());
         const WaitStateAnalysis a = analyzeWaitStates(t);

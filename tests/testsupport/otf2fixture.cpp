@@ -1,6 +1,7 @@
 #include "testsupport/otf2fixture.h"
 
 #include <QDir>
+#include <map>
 
 namespace rankscope::test::otf2fixture {
 
@@ -46,11 +47,27 @@ QString writeFixture(const QString& dir, const Fixture& f)
         OTF2_EvtWriter_GetNumberOfEvents(w, &eventCounts[loc]);
         OTF2_Archive_CloseEvtWriter(a, w);
     }
+    std::map<uint64_t, uint64_t> otherCounts; // location -> events
+    if (f.extraLocations) {
+        for (const OtherLocation& o : kOtherLocations) {
+            for (uint64_t rank : {0, 1}) {
+                OTF2_EvtWriter* w = OTF2_Archive_GetEvtWriter(a, o.base + rank);
+                if (o.type != OTF2_LOCATION_TYPE_METRIC) {
+                    OTF2_EvtWriter_Enter(w, nullptr, 120, kRegionMain);
+                    OTF2_EvtWriter_Leave(w, nullptr, 380, kRegionMain);
+                }
+                OTF2_EvtWriter_GetNumberOfEvents(w, &otherCounts[o.base + rank]);
+                OTF2_Archive_CloseEvtWriter(a, w);
+            }
+        }
+    }
     OTF2_Archive_CloseEvtFiles(a);
 
     // Score-P writes a local definition file per location (empty here: no mappings).
     OTF2_Archive_OpenDefFiles(a);
     for (uint64_t loc : {0, 1})
+        OTF2_Archive_CloseDefWriter(a, OTF2_Archive_GetDefWriter(a, loc));
+    for (const auto& [loc, count] : otherCounts)
         OTF2_Archive_CloseDefWriter(a, OTF2_Archive_GetDefWriter(a, loc));
     OTF2_Archive_CloseDefFiles(a);
 
@@ -69,7 +86,10 @@ QString writeFixture(const QString& dir, const Fixture& f)
                                          "machine",
                                          "node",
                                          "jacobi.c",
-                                         "SOURCE_CODE_LOCATION"};
+                                         "SOURCE_CODE_LOCATION",
+                                         "OMP thread 1",
+                                         "CUDA[0:13]",
+                                         "Per process metrics"};
     for (uint32_t s = 0; s < kStringCount; ++s) {
         const auto replaced = f.stringText.find(s);
         OTF2_GlobalDefWriter_WriteString(
@@ -102,6 +122,11 @@ QString writeFixture(const QString& dir, const Fixture& f)
                                        eventCounts[0], 0);
     OTF2_GlobalDefWriter_WriteLocation(g, 1, f.locationName, OTF2_LOCATION_TYPE_CPU_THREAD,
                                        eventCounts[1], f.groupOfLocation1);
+    if (f.extraLocations)
+        for (const OtherLocation& o : kOtherLocations)
+            for (uint64_t rank : {0, 1})
+                OTF2_GlobalDefWriter_WriteLocation(g, o.base + rank, o.name, o.type,
+                                                   otherCounts[o.base + rank], rank);
     const uint64_t locations[2] = {0, 1};
     const uint64_t ranks[2] = {0, 1};
     OTF2_GlobalDefWriter_WriteGroup(g, kLocationsGroup, kEmpty, OTF2_GROUP_TYPE_COMM_LOCATIONS,

@@ -6,6 +6,8 @@
 // tree node 0 "node"), one CPU thread each (locations 0 and 1, "Master thread"),
 // MPI_COMM_WORLD = communicator 0 over both ranks, a 1 GHz clock with offset 0 (so ticks are
 // ns). Each location runs main > one MPI call; rank 0 sends one message (tag 7) to rank 1.
+// With `extraLocations`, each rank also has the locations Score-P adds for threads, devices and
+// metrics (see kOtherLocations).
 
 #include <QString>
 #include <functional>
@@ -33,6 +35,9 @@ enum StringRef : OTF2_StringRef
     kNode,
     kJacobi,
     kSclName,
+    kOmpThread,
+    kCudaStream,
+    kMetrics,
     kStringCount
 };
 enum RegionRef : OTF2_RegionRef
@@ -49,6 +54,21 @@ constexpr OTF2_GroupRef kWorldGroup = 1;
 constexpr OTF2_AttributeRef kSclAttribute = 0;
 constexpr OTF2_SourceCodeLocationRef kJacobiLine334 = 0;
 
+/// What `extraLocations` adds to rank r (location group r), as location ids beside r:
+/// 2^32 + r "OMP thread 1" (CPU_THREAD, enters and leaves main at 120 and 380),
+/// 2^33 + r "CUDA[0:13]" (ACCELERATOR_STREAM, the same) and 3 * 2^32 + r "Per process metrics"
+/// (METRIC, no events).
+struct OtherLocation
+{
+    uint64_t base;
+    OTF2_StringRef name;
+    OTF2_LocationType type;
+};
+constexpr OtherLocation kOtherLocations[] = {
+    {uint64_t(1) << 32, kOmpThread, OTF2_LOCATION_TYPE_CPU_THREAD},
+    {uint64_t(2) << 32, kCudaStream, OTF2_LOCATION_TYPE_ACCELERATOR_STREAM},
+    {uint64_t(3) << 32, kMetrics, OTF2_LOCATION_TYPE_METRIC}};
+
 /// What a test changes in the otherwise consistent fixture.
 struct Fixture
 {
@@ -58,6 +78,8 @@ struct Fixture
     OTF2_LocationGroupRef groupOfLocation1 = 1;
     /// Define the SOURCE_CODE_LOCATION attribute and jacobi.c:334.
     bool sourceLocations = false;
+    /// Give each rank the kOtherLocations too.
+    bool extraLocations = false;
 
     // Definitions OTF2 accepts that refer nowhere or hold odd names (the defaults are sound).
     std::map<OTF2_StringRef, std::string> stringText;    ///< replaced string texts
