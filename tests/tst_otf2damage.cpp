@@ -66,16 +66,22 @@ private slots:
             readOtf2(anchor.toStdString());
             QFAIL("damaged definitions were read as a trace");
         } catch (const TraceError& e) {
-            QVERIFY2(
-                QString(e.what()).contains("traces.def defines 0 of the 64 locations the anchor "
-                                           "file lists"),
-                e.what());
+            // OTF2 2.0.0 wrote the archive and this OTF2 knows all its record types: the
+            // changed byte makes a record of unknown type, a damaged one.
+            QVERIFY2(QString(e.what()).contains("traces.def: a definition record of unknown type"),
+                     e.what());
         }
+        // --allow-partial reads on: OTF2 skips past the damage, and the rest of the definitions
+        // define none of the 64 locations the anchor file lists.
         const Trace t = readOtf2(anchor.toStdString(), partial());
         QVERIFY(t.diagnostics().partial);
-        QVERIFY(!t.diagnostics().warnings.empty());
-        QVERIFY(QString::fromStdString(t.diagnostics().warnings.front())
-                    .contains("0 of the 64 locations"));
+        QStringList warnings;
+        for (const std::string& w : t.diagnostics().warnings)
+            warnings << QString::fromStdString(w);
+        QVERIFY2(warnings.filter("0 of the 64 locations").size() == 1,
+                 qPrintable(warnings.join('\n')));
+        QVERIFY2(warnings.filter("unknown to this OTF2").size() == 1,
+                 qPrintable(warnings.join('\n')));
     }
 
     void timestampFarOutsideTheClockRange()

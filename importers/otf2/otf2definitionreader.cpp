@@ -104,8 +104,9 @@ template <class T> T& slot(std::vector<T>& v, uint64_t ref, const T& fill = T())
 
 } // namespace
 
-Otf2DefinitionReader::Otf2DefinitionReader(OTF2_Reader* reader, Otf2Tables& tables)
-    : reader_(reader), tables_(tables)
+Otf2DefinitionReader::Otf2DefinitionReader(OTF2_Reader* reader, Otf2Tables& tables,
+                                           bool allowPartial)
+    : reader_(reader), tables_(tables), allowPartial_(allowPartial)
 {
 }
 
@@ -129,8 +130,33 @@ void Otf2DefinitionReader::read(TraceBuilder& builder)
         return OTF2_CALLBACK_INTERRUPT;                                                            \
     }
 
+std::vector<std::string> Otf2DefinitionReader::warnings() const
+{
+    std::vector<std::string> w = issues_.warnings(tables_.globalDefFile());
+    if (unknownDefinitions_ > 0)
+        w.push_back(tables_.globalDefFile() + ": " + std::to_string(unknownDefinitions_) +
+                    " definition records of a type unknown to this OTF2 (written by OTF2 " +
+                    tables_.writerVersion + ") were skipped" +
+                    (tables_.knowsEveryRecordType ? ": damaged records" : ""));
+    if (!countMismatch_.empty()) w.push_back(tables_.globalDefFile() + ": " + countMismatch_);
+    return w;
+}
+
 void Otf2DefinitionReader::setCallbacks(OTF2_GlobalDefReaderCallbacks* cb)
 {
+    // A record type OTF2 does not know comes from a newer OTF2 (skipped with a warning), or, when
+    // the archive was written by an OTF2 whose every record type we know, from damage: a changed
+    // type byte, after which OTF2 skips what it takes for the record's length.
+    OTF2_GlobalDefReaderCallbacks_SetUnknownCallback(cb, [](void* userData) {
+        auto* self = RANKSCOPE_SELF;
+        if (self->tables_.knowsEveryRecordType && !self->allowPartial_) {
+            self->error_ = "a definition record of unknown type, though OTF2 " +
+                           self->tables_.writerVersion + " wrote the archive: a damaged record";
+            return OTF2_CALLBACK_INTERRUPT;
+        }
+        ++self->unknownDefinitions_;
+        return OTF2_CALLBACK_SUCCESS;
+    });
     OTF2_GlobalDefReaderCallbacks_SetClockPropertiesCallback(
         cb, [](void* userData, uint64_t resolution, uint64_t offset, uint64_t length, uint64_t) {
             auto* self = RANKSCOPE_SELF;
@@ -242,10 +268,22 @@ void Otf2DefinitionReader::readGlobal()
     const OTF2_ErrorCode rc = OTF2_Reader_ReadAllGlobalDefinitions(reader_, defReader, &count);
     const std::string otf2Text = rc == OTF2_SUCCESS ? std::string() : otf2read::errorText(rc);
     OTF2_Reader_CloseGlobalDefReader(reader_, defReader);
-    if (!error_.empty()) fail(error_);
+    if (!error_.empty()) fail(error_ + " (after " + std::to_string(count) + " records)");
     if (rc != OTF2_SUCCESS)
         fail("cannot read the global definitions after " + std::to_string(count) +
              " records: " + otf2Text);
+    // The anchor file lists how many global definitions were written; damage that OTF2 reads
+    // past (a record whose length now spans the next ones) leaves fewer.
+    uint64_t listed = 0;
+    if ((unknownDefinitions_ == 0 || tables_.knowsEveryRecordType) &&
+        OTF2_Reader_GetNumberOfGlobalDefinitions(reader_, &listed) == OTF2_SUCCESS &&
+        count != listed) {
+        const std::string mismatch = "holds " + std::to_string(count) +
+                                     " global definitions where the anchor file lists " +
+                                     std::to_string(listed) + ": the file is damaged";
+        if (!allowPartial_) fail(mismatch + " (--allow-partial keeps what can be read)");
+        countMismatch_ = mismatch;
+    }
 }
 
 void Otf2DefinitionReader::build(TraceBuilder& builder)

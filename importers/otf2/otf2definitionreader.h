@@ -31,12 +31,14 @@ class Otf2DefinitionReader
 {
 public:
     /// `reader` must be open; `tables.archiveDir/archiveName` name the files for messages.
-    Otf2DefinitionReader(OTF2_Reader* reader, Otf2Tables& tables);
+    /// With `allowPartial`, damage the definitions survive (records of unknown type from an OTF2
+    /// that has none, fewer definitions than the anchor file lists) is a warning, not an error.
+    Otf2DefinitionReader(OTF2_Reader* reader, Otf2Tables& tables, bool allowPartial = false);
 
     /// Reads the global definitions and defines everything in `builder`. Throws TraceError.
     void read(TraceBuilder& builder);
     /// What read() found odd but could import, each naming the global definitions file.
-    std::vector<std::string> warnings() const { return issues_.warnings(tables_.globalDefFile()); }
+    std::vector<std::string> warnings() const;
 
 private:
     struct RawRegion
@@ -127,7 +129,10 @@ private:
     std::vector<RawComm> comms_;
     std::vector<RawSourceLocation> sourceLocations_;
     uint32_t sclAttribute_ = UINT32_MAX;
-    std::string error_; // set by a callback that had to stop reading
+    std::string error_;               // set by a callback that had to stop reading
+    uint64_t unknownDefinitions_ = 0; // records of a type this OTF2 does not know
+    bool allowPartial_ = false;
+    std::string countMismatch_; // with allowPartial_: fewer definitions than listed
     Otf2DefinitionIssues issues_;
     TraceBuilder* builder_ = nullptr; // while building
 

@@ -200,7 +200,7 @@ Trace readOtf2(const std::string& path, const Otf2ReadOptions& options)
         tables.knowsEveryRecordType = major < OTF2_VERSION_MAJOR ||
                                       (major == OTF2_VERSION_MAJOR && minor <= OTF2_VERSION_MINOR);
     }
-    Otf2DefinitionReader definitions(reader.get(), tables);
+    Otf2DefinitionReader definitions(reader.get(), tables, options.allowPartial);
     definitions.read(builder);
     // Odd but complete definitions: warned about, the trace is not partial.
     for (std::string& w : definitions.warnings())
