@@ -67,8 +67,9 @@ public:
         for (size_t r = 0; r < trace_.rankCount(); ++r)
             for (LocationId loc : trace_.rank(RankId(uint32_t(r))).locations)
                 writeLocation(loc);
-        // displayTimeUnit after the events: Perfetto versions before 2022 read a leading one as
-        // the unit of ts itself, while the format (and later versions) keep ts in microseconds.
+        // displayTimeUnit after the events: Perfetto versions before 2022 took it as the unit of
+        // ts itself (looking for it in the first block of the file only), while the format and
+        // later versions keep ts in microseconds.
         text() += "\n],\"displayTimeUnit\":\"ns\",\"otherData\":{\"producer\":\"rankscope\"";
         text() += ",\"provenance\":";
         appendJsonString(text(), trace_.provenance().kind);
