@@ -1,5 +1,7 @@
 #pragma once
-// `rankscope-cli convert IN -o OUT`: reads a trace and writes it as an OTF2 archive.
+// `rankscope-cli convert IN -o OUT [--to otf2|chrome]`: reads a trace and writes it as an OTF2
+// archive (a folder, the default) or as Chrome trace-event JSON (for the Perfetto UI and
+// chrome://tracing; chosen by --to chrome or an OUT ending in .json).
 
 #include "app/cli/clicommon.h"
 
@@ -16,6 +18,7 @@ public:
 private:
     std::string input_;
     std::string output_;
+    std::string to_;
     LoadOptions load_;
 };
 
