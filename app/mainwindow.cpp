@@ -1,6 +1,7 @@
 #include "app/mainwindow.h"
 
 #include "app/autosave.h"
+#include "app/demotour.h"
 #include "app/extrapolatedialog.h"
 #include "app/extrapolationjob.h"
 #include "app/recentfiles.h"
@@ -92,7 +93,8 @@ MainWindow::MainWindow(QWidget* parent)
     tourDock_->setWidget(tour_);
     addDockWidget(Qt::LeftDockWidgetArea, tourDock_);
     tourDock_->hide();
-    connect(tour_, &TourPanel::stepActivated, this, &MainWindow::doTourStep);
+    demoTour_ = new DemoTour(this);
+    connect(tour_, &TourPanel::stepActivated, demoTour_, &DemoTour::doStep);
     connect(whatIf_, &WhatIfController::scenariosChanged, this, [this] {
         markDirty();
         autosave(); // scenarios are work: never wait for the timer to keep them
@@ -163,6 +165,16 @@ void MainWindow::createStatusBar()
     statusBar()->addPermanentWidget(extrapolationJob_->createStatusWidget(this));
     statusBar()->addPermanentWidget(traceLabel_);
     onProgress(0.0);
+}
+
+void MainWindow::startDemoTour()
+{
+    demoTour_->start();
+}
+
+void MainWindow::doTourStep(int step)
+{
+    demoTour_->doStep(step);
 }
 
 void MainWindow::setInteractive(bool interactive)

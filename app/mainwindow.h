@@ -33,6 +33,7 @@ class ExtrapolationJob;
 class ExtrapolationView;
 class TimelineView;
 class Autosave;
+class DemoTour;
 class TraceDocument;
 class TraceLoader;
 class TourPanel;
@@ -103,9 +104,9 @@ public:
     bool recoverSession(const QString& autosaveFile);
     /// Offers each crashed instance's autosave back: restore, discard or keep for later.
     void offerCrashedSessions();
-    /// Sets the tour's steps for the demo session and shows it.
+    /// Sets the tour's steps for the demo session and shows it (DemoTour::start).
     void startDemoTour();
-    /// Does step `step` of the demo tour (tourpanel "Show me").
+    /// Does step `step` of the demo tour (tourpanel "Show me"; DemoTour::doStep).
     void doTourStep(int step);
 
 signals:
@@ -182,6 +183,7 @@ private:
     WhatIfController* whatIf_ = nullptr;
     TourPanel* tour_ = nullptr;
     QDockWidget* tourDock_ = nullptr;
+    DemoTour* demoTour_ = nullptr;
     QTimer* autosaveTimer_ = nullptr;
     std::unique_ptr<Autosave> autosave_;
     QStringList crashedToOffer_; ///< claimed autosaves not yet offered
