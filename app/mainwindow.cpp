@@ -1,6 +1,5 @@
 #include "app/mainwindow.h"
 
-#include "app/autosave.h"
 #include "app/demotour.h"
 #include "app/extrapolatedialog.h"
 #include "app/extrapolationjob.h"
@@ -38,7 +37,6 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
-#include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
 
@@ -95,14 +93,8 @@ MainWindow::MainWindow(QWidget* parent)
     tourDock_->hide();
     demoTour_ = new DemoTour(this);
     connect(tour_, &TourPanel::stepActivated, demoTour_, &DemoTour::doStep);
-    connect(whatIf_, &WhatIfController::scenariosChanged, this, [this] {
-        markDirty();
-        autosave(); // scenarios are work: never wait for the timer to keep them
-    });
-    autosave_ = std::make_unique<Autosave>();
-    autosaveTimer_ = new QTimer(this);
-    autosaveTimer_->setInterval(15000);
-    connect(autosaveTimer_, &QTimer::timeout, this, &MainWindow::autosave);
+    session_ = new SessionController(this);
+    connect(session_, &SessionController::restored, this, &MainWindow::sessionRestored);
 
     createActions();
     createMenusAndToolbar();
@@ -124,7 +116,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(loader_, &TraceLoader::progressChanged, this, &MainWindow::onProgress);
     connect(loader_, &TraceLoader::idle, this, [this] {
         onProgress(0.0);
-        finishRestore();
+        session_->finishRestore();
     });
     connect(extrapolationJob_, &ExtrapolationJob::finished, this,
             [this](quint64, const ExtrapolationRun& run) {
@@ -140,7 +132,7 @@ MainWindow::MainWindow(QWidget* parent)
 MainWindow::~MainWindow()
 {
     // Destruction is an orderly end too (a crash never gets here).
-    autosave_->discard();
+    session_->discardAutosave();
 }
 
 void MainWindow::createStatusBar()
@@ -268,7 +260,7 @@ void MainWindow::onLoaded(const LoadedTrace& trace)
     doc->timeline()->setFocus();
     if (interactive_) RecentFiles().add(trace.path);
     statusBar()->showMessage(tr("Opened %1").arg(trace.name), 5000);
-    markDirty();
+    session_->markDirty();
     emit traceOpened(trace.path);
     emit tracesChanged();
 }
@@ -348,7 +340,7 @@ void MainWindow::closeTab(int index)
     if (!w) return;
     tabs_->removeTab(index);
     w->deleteLater();
-    markDirty();
+    session_->markDirty();
     emit tracesChanged();
 }
 
@@ -555,7 +547,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
     extrapolationJob_->cancel();
     whatIf_->job()->cancel();
     // A clean exit: the autosave is only for crashes. Only this window's own file goes.
-    autosave_->discard();
+    session_->discardAutosave();
     event->accept();
 }
 

@@ -8,12 +8,11 @@
 
 #include "app/loadedtrace.h"
 #include "app/session.h"
+#include "app/sessioncontroller.h"
 
 #include <QMainWindow>
 #include <QStringList>
 #include <map>
-#include <memory>
-#include <optional>
 
 class QAction;
 class QLabel;
@@ -23,7 +22,6 @@ class QTabWidget;
 class QUrl;
 class QToolButton;
 class QDockWidget;
-class QTimer;
 
 namespace rankscope {
 
@@ -32,7 +30,6 @@ class ExtrapolateDialog;
 class ExtrapolationJob;
 class ExtrapolationView;
 class TimelineView;
-class Autosave;
 class DemoTour;
 class TraceDocument;
 class TraceLoader;
@@ -57,8 +54,10 @@ public:
     /// Saves the current tab's view as PNG or SVG (by suffix).
     bool exportCurrentView(const QString& path, QString* error = nullptr);
 
-    /// Non-interactive (screenshots, scripts): no message boxes, no recent-files updates.
+    /// Non-interactive (screenshots, scripts): no message boxes, no recent-files updates, no
+    /// autosave.
     void setInteractive(bool interactive);
+    bool isInteractive() const { return interactive_; }
     bool isLoading() const;
     TraceLoader* loader() const { return loader_; }
     QTabWidget* tabs() const { return tabs_; }
@@ -80,30 +79,35 @@ public:
     /// Applies the View menu's options (messages, wait states, rank order) to `view`.
     void applyViewOptions(TimelineView* view) const;
 
+    /// Session files and the autosave (app/sessioncontroller.h); the calls below forward to it.
+    SessionController* sessions() const { return session_; }
     /// The session as it is now: open traces, scenarios, result tabs, view state.
-    Session session() const;
+    Session session() const { return session_->session(); }
     /// Opens a session file: its traces load in the background; comparisons, result tabs,
     /// visible ranges and the current tab are restored once they have. Returns false (after
     /// reporting why) when the file cannot be read.
-    bool openSession(const QString& path);
+    bool openSession(const QString& path) { return session_->openSession(path); }
     /// Restores `session` (see openSession); sessionRestored() follows.
-    void restoreSession(const Session& session);
+    void restoreSession(const Session& session) { session_->restoreSession(session); }
     /// Writes the session to `path` (atomically); false after reporting why.
-    bool saveSession(const QString& path);
-    QString sessionPath() const { return sessionPath_; }
+    bool saveSession(const QString& path) { return session_->saveSession(path); }
+    QString sessionPath() const { return session_->sessionPath(); }
     /// This window's own autosave (app/autosave.h): the session written every 15 s and on
     /// each scenario change, so a crash loses nothing; removed on a clean exit. Empty until
     /// the first write.
-    QString autosavePath() const;
+    QString autosavePath() const { return session_->autosavePath(); }
     /// Writes the autosave now (when anything changed since the last one).
-    void autosave();
+    void autosave() { session_->autosave(); }
     /// Claims the autosaves of instances that did not exit cleanly, newest first.
-    QStringList claimCrashedSessions();
+    QStringList claimCrashedSessions() { return session_->claimCrashedSessions(); }
     /// Restores a claimed autosave; it is deleted once this window has autosaved what it
     /// restored. False (the file kept) after reporting why it cannot be read.
-    bool recoverSession(const QString& autosaveFile);
+    bool recoverSession(const QString& autosaveFile)
+    {
+        return session_->recoverSession(autosaveFile);
+    }
     /// Offers each crashed instance's autosave back: restore, discard or keep for later.
-    void offerCrashedSessions();
+    void offerCrashedSessions() { session_->offerCrashedSessions(); }
     /// Sets the tour's steps for the demo session and shows it (DemoTour::start).
     void startDemoTour();
     /// Does step `step` of the demo tour (tourpanel "Show me"; DemoTour::doStep).
@@ -139,11 +143,6 @@ private:
     TimelineView* currentTimeline() const;
     std::vector<TimelineView*> allTimelines() const;
     void updateActions();
-    void finishRestore();
-    void markDirty();
-    void offerNextCrashedSession();
-    void chooseAndOpenSession();
-    bool chooseAndSaveSession();
 
     TraceLoader* loader_;
     QTabWidget* tabs_;
@@ -184,13 +183,7 @@ private:
     TourPanel* tour_ = nullptr;
     QDockWidget* tourDock_ = nullptr;
     DemoTour* demoTour_ = nullptr;
-    QTimer* autosaveTimer_ = nullptr;
-    std::unique_ptr<Autosave> autosave_;
-    QStringList crashedToOffer_; ///< claimed autosaves not yet offered
-    QString recovering_;         ///< the claimed autosave being restored
-    QString sessionPath_;
-    bool dirty_ = false;
-    std::optional<Session> restoring_; ///< a session whose traces are loading
+    SessionController* session_ = nullptr;
 };
 
 } // namespace rankscope

@@ -157,20 +157,15 @@ void MainWindow::createActions()
     openSessionAction_ = makeAction(this, tr("Open &Session…"),
                                     tr("Open a session: its traces, scenarios and views"),
                                     {QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_O)});
-    connect(openSessionAction_, &QAction::triggered, this, &MainWindow::chooseAndOpenSession);
+    connect(openSessionAction_, &QAction::triggered, session_, &SessionController::chooseAndOpen);
     saveSessionAction_ =
         makeAction(this, tr("&Save Session"), tr("Save the open traces, scenarios and views"),
                    {QKeySequence::Save});
-    connect(saveSessionAction_, &QAction::triggered, this, [this] {
-        if (sessionPath_.isEmpty())
-            chooseAndSaveSession();
-        else
-            saveSession(sessionPath_);
-    });
+    connect(saveSessionAction_, &QAction::triggered, session_, &SessionController::save);
     saveSessionAsAction_ =
         makeAction(this, tr("Save Session &As…"), tr("Save the session under a new name"),
                    {QKeySequence::SaveAs});
-    connect(saveSessionAsAction_, &QAction::triggered, this, &MainWindow::chooseAndSaveSession);
+    connect(saveSessionAsAction_, &QAction::triggered, session_, &SessionController::chooseAndSave);
 }
 
 void MainWindow::createMenusAndToolbar()
