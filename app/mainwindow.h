@@ -14,9 +14,7 @@
 #include <QStringList>
 #include <map>
 
-class QAction;
 class QLabel;
-class QMenu;
 class QProgressBar;
 class QTabWidget;
 class QUrl;
@@ -31,6 +29,7 @@ class ExtrapolationJob;
 class ExtrapolationView;
 class TimelineView;
 class DemoTour;
+class MainActions;
 class TraceDocument;
 class TraceLoader;
 class TourPanel;
@@ -127,14 +126,13 @@ protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
-    void createActions();
-    void createMenusAndToolbar();
+    /// Connects the actions of MainActions to what they do here.
+    void connectActions();
     void createStatusBar();
     void onLoaded(const LoadedTrace& trace);
     void onProgress(double fraction);
     void onCurrentTabChanged();
     void closeTab(int index);
-    void fillRecentMenu();
     void chooseAndOpen();
     void chooseAndExport();
     void chooseComparison();
@@ -150,34 +148,11 @@ private:
     QLabel* loadLabel_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QToolButton* cancel_ = nullptr;
-    QMenu* recentMenu_ = nullptr;
     bool interactive_ = true;
     std::map<QString, quint64> openOrder_; ///< pending loads: absolute path -> order asked for
     quint64 nextOpenOrder_ = 0;
 
-    QAction* openAction_ = nullptr;
-    QAction* openFolderAction_ = nullptr;
-    QAction* exportAction_ = nullptr;
-    QAction* closeTabAction_ = nullptr;
-    QAction* quitAction_ = nullptr;
-    QAction* zoomInAction_ = nullptr;
-    QAction* zoomOutAction_ = nullptr;
-    QAction* fitAction_ = nullptr;
-    QAction* panLeftAction_ = nullptr;
-    QAction* panRightAction_ = nullptr;
-    QAction* nextCallAction_ = nullptr;
-    QAction* previousCallAction_ = nullptr;
-    QAction* messagesAction_ = nullptr;
-    QAction* waitsAction_ = nullptr;
-    QAction* rankOrderAction_ = nullptr;
-    QAction* compareAction_ = nullptr;
-    QAction* filterAction_ = nullptr;
-    QAction* extrapolateAction_ = nullptr;
-    QAction* whatIfAction_ = nullptr;
-    QAction* tourAction_ = nullptr;
-    QAction* openSessionAction_ = nullptr;
-    QAction* saveSessionAction_ = nullptr;
-    QAction* saveSessionAsAction_ = nullptr;
+    MainActions* actions_ = nullptr;
     ExtrapolationJob* extrapolationJob_;
     WhatIfController* whatIf_ = nullptr;
     TourPanel* tour_ = nullptr;
