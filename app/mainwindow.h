@@ -3,6 +3,11 @@
 // shortcuts for everything frequent, a status bar with the current trace's headline numbers
 // and, while traces load in the background, a progress bar and a Cancel button.
 //
+// It owns the window, its tabs, docks and status bar, and wires the parts together: the
+// actions, menus and toolbar are MainActions (app/mainactions.h), session files and the
+// autosave SessionController (app/sessioncontroller.h), the guided tour's steps DemoTour
+// (app/demotour.h), the what-if dock WhatIfController.
+//
 // Errors never throw out of here: they are reported through errorReported() and, when
 // interactive, a non-modal message box naming the file.
 
@@ -27,9 +32,9 @@ class ComparisonView;
 class ExtrapolateDialog;
 class ExtrapolationJob;
 class ExtrapolationView;
-class TimelineView;
 class DemoTour;
 class MainActions;
+class TimelineView;
 class TraceDocument;
 class TraceLoader;
 class TourPanel;
