@@ -1,6 +1,4 @@
-// MainWindow: the guided tour of the demo session. Each step finds what it needs by kind (the
-// trace with the most late-sender waiting, the first scale scenario, the first replay, the
-// first sweep), so the tour also works on a session a teacher made with other traces.
+#include "app/demotour.h"
 
 #include "app/mainwindow.h"
 #include "app/tracedocument.h"
@@ -32,10 +30,13 @@ enum Step
 
 } // namespace
 
-void MainWindow::startDemoTour()
+DemoTour::DemoTour(MainWindow* window) : QObject(window), window_(window) {}
+
+void DemoTour::start()
 {
-    if (tour_->steps().empty())
-        tour_->setSteps({
+    TourPanel* tour = window_->tour();
+    if (tour->steps().empty())
+        tour->setSteps({
             {tr("Open the timeline"),
              tr("<p>Each row is one MPI rank; time runs left to right. Regions are coloured "
                 "by role (legend at the top), MPI calls in red tones, and black lines are "
@@ -69,28 +70,32 @@ void MainWindow::startDemoTour()
                 "the background: predicted run time (red) and wait time (orange) against the "
                 "latency. Click a point to open that run.</p>")},
         });
-    tourDock_->show();
+    window_->tourDock()->show();
 }
 
-void MainWindow::doTourStep(int step)
+void DemoTour::doStep(int step)
 {
-    tourDock_->show();
-    tour_->setCurrentStep(step);
-    const auto firstScenario = [this](auto&& pred) -> const whatif::Scenario* {
-        for (const whatif::Scenario& s : whatIf_->scenarios())
+    TourPanel* tour = window_->tour();
+    WhatIfController* whatIf = window_->whatIf();
+    QTabWidget* tabs = window_->tabs();
+    window_->tourDock()->show();
+    tour->setCurrentStep(step);
+    const auto firstScenario = [whatIf](auto&& pred) -> const whatif::Scenario* {
+        for (const whatif::Scenario& s : whatIf->scenarios())
             if (pred(s)) return &s;
         return nullptr;
     };
-    const auto run = [this](const whatif::Scenario* s, const QString& what,
-                            const QString& section) {
+    const auto run = [this, whatIf](const whatif::Scenario* s, const QString& what,
+                                    const QString& section) {
         if (!s) {
-            reportError(tr("Guided tour"), tr("This session has no %1 scenario.").arg(what));
+            window_->reportError(tr("Guided tour"),
+                                 tr("This session has no %1 scenario.").arg(what));
             return;
         }
-        whatIf_->dock()->show();
-        whatIf_->showScenario(*s);
-        whatIf_->panel()->showSection(section);
-        whatIf_->start(whatif::Scenario(*s));
+        whatIf->dock()->show();
+        whatIf->showScenario(*s);
+        whatIf->panel()->showSection(section);
+        whatIf->start(whatif::Scenario(*s));
     };
     switch (step) {
     case Timeline:
@@ -98,8 +103,8 @@ void MainWindow::doTourStep(int step)
         // The trace with the most late-sender waiting (for step 1), else the first trace.
         int best = -1;
         int64_t most = -1;
-        for (int i = 0; i < tabs_->count(); ++i)
-            if (TraceDocument* doc = document(i)) {
+        for (int i = 0; i < tabs->count(); ++i)
+            if (TraceDocument* doc = window_->document(i)) {
                 const int64_t late =
                     doc->data().waits
                         ? doc->data().waits->byPattern[size_t(WaitPattern::LateSender)]
@@ -110,11 +115,11 @@ void MainWindow::doTourStep(int step)
                 }
             }
         if (best < 0) {
-            reportError(tr("Guided tour"), tr("Open a trace first (File > Open)."));
+            window_->reportError(tr("Guided tour"), tr("Open a trace first (File > Open)."));
             return;
         }
-        tabs_->setCurrentIndex(best);
-        TraceDocument* doc = document(best);
+        tabs->setCurrentIndex(best);
+        TraceDocument* doc = window_->document(best);
         doc->timeline()->fitToWindow();
         if (step == LateSender) {
             doc->panes()->setCurrentWidget(doc->waitPanel());
@@ -122,7 +127,7 @@ void MainWindow::doTourStep(int step)
         } else {
             doc->selectLongestMpiCall();
         }
-        tour_->setStepDone(step);
+        tour->setStepDone(step);
         return;
     }
     case Extrapolate:
@@ -133,19 +138,19 @@ void MainWindow::doTourStep(int step)
         break;
     case Compare: {
         // The open result of a scale prediction, its delta-time histograms shown.
-        for (int i = tabs_->count() - 1; i >= 0; --i)
-            if (WhatIfComparison* cmp = whatIf_->comparisonTab(i)) {
+        for (int i = tabs->count() - 1; i >= 0; --i)
+            if (WhatIfComparison* cmp = whatIf->comparisonTab(i)) {
                 const whatif::Scenario* s =
-                    whatIf_->scenario(cmp->property("rankscopeScenario").toString());
+                    whatIf->scenario(cmp->property("rankscopeScenario").toString());
                 if (s && s->kind == whatif::ScenarioKind::Scale) {
-                    tabs_->setCurrentIndex(i);
+                    tabs->setCurrentIndex(i);
                     cmp->showPane(QStringLiteral("deltas"));
-                    tour_->setStepDone(step);
+                    tour->setStepDone(step);
                     return;
                 }
             }
-        reportError(tr("Guided tour"),
-                    tr("Run the scale prediction first (the step before this one)."));
+        window_->reportError(tr("Guided tour"),
+                             tr("Run the scale prediction first (the step before this one)."));
         return;
     }
     case Latency:
@@ -161,7 +166,7 @@ void MainWindow::doTourStep(int step)
     default:
         return;
     }
-    tour_->setStepDone(step);
+    tour->setStepDone(step);
 }
 
 } // namespace rankscope

@@ -1,8 +1,9 @@
 #include "app/mainwindow.h"
 
-#include "app/autosave.h"
+#include "app/demotour.h"
 #include "app/extrapolatedialog.h"
 #include "app/extrapolationjob.h"
+#include "app/mainactions.h"
 #include "app/recentfiles.h"
 #include "app/tracedocument.h"
 #include "app/traceloader.h"
@@ -18,27 +19,21 @@
 #include "views/whatif/whatifcomparison.h"
 
 #include <QAction>
-#include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
-#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QLabel>
-#include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
 #include <QStackedWidget>
 #include <QStatusBar>
-#include <QStyle>
 #include <QTabWidget>
-#include <QTimer>
-#include <QToolBar>
 #include <QToolButton>
 
 namespace rankscope {
@@ -92,18 +87,13 @@ MainWindow::MainWindow(QWidget* parent)
     tourDock_->setWidget(tour_);
     addDockWidget(Qt::LeftDockWidgetArea, tourDock_);
     tourDock_->hide();
-    connect(tour_, &TourPanel::stepActivated, this, &MainWindow::doTourStep);
-    connect(whatIf_, &WhatIfController::scenariosChanged, this, [this] {
-        markDirty();
-        autosave(); // scenarios are work: never wait for the timer to keep them
-    });
-    autosave_ = std::make_unique<Autosave>();
-    autosaveTimer_ = new QTimer(this);
-    autosaveTimer_->setInterval(15000);
-    connect(autosaveTimer_, &QTimer::timeout, this, &MainWindow::autosave);
+    demoTour_ = new DemoTour(this);
+    connect(tour_, &TourPanel::stepActivated, demoTour_, &DemoTour::doStep);
+    session_ = new SessionController(this);
+    connect(session_, &SessionController::restored, this, &MainWindow::sessionRestored);
 
-    createActions();
-    createMenusAndToolbar();
+    actions_ = new MainActions(this, whatIf_->dock(), tourDock_);
+    connectActions();
     createStatusBar();
 
     connect(loader_, &TraceLoader::loaded, this,
@@ -122,7 +112,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(loader_, &TraceLoader::progressChanged, this, &MainWindow::onProgress);
     connect(loader_, &TraceLoader::idle, this, [this] {
         onProgress(0.0);
-        finishRestore();
+        session_->finishRestore();
     });
     connect(extrapolationJob_, &ExtrapolationJob::finished, this,
             [this](quint64, const ExtrapolationRun& run) {
@@ -138,7 +128,50 @@ MainWindow::MainWindow(QWidget* parent)
 MainWindow::~MainWindow()
 {
     // Destruction is an orderly end too (a crash never gets here).
-    autosave_->discard();
+    session_->discardAutosave();
+}
+
+void MainWindow::connectActions()
+{
+    const MainActions* a = actions_;
+    connect(a->open(), &QAction::triggered, this, &MainWindow::chooseAndOpen);
+    connect(a->openFolder(), &QAction::triggered, this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Open Trace Folder"));
+        if (!dir.isEmpty()) openTrace(dir);
+    });
+    connect(actions_, &MainActions::recentChosen, this, [this](const QString& p) { openTrace(p); });
+    connect(a->exportView(), &QAction::triggered, this, &MainWindow::chooseAndExport);
+    connect(a->openSession(), &QAction::triggered, session_, &SessionController::chooseAndOpen);
+    connect(a->saveSession(), &QAction::triggered, session_, &SessionController::save);
+    connect(a->saveSessionAs(), &QAction::triggered, session_, &SessionController::chooseAndSave);
+    connect(a->closeTab(), &QAction::triggered, this, [this] { closeTab(tabs_->currentIndex()); });
+    connect(a->quit(), &QAction::triggered, this, &QWidget::close);
+
+    // Navigation acts on the current timeline; the options on every timeline.
+    const auto onTimeline = [this](QAction* action, void (TimelineView::*slot)()) {
+        connect(action, &QAction::triggered, this, [this, slot] {
+            if (TimelineView* v = currentTimeline()) (v->*slot)();
+        });
+    };
+    onTimeline(a->zoomIn(), &TimelineView::zoomIn);
+    onTimeline(a->zoomOut(), &TimelineView::zoomOut);
+    onTimeline(a->fit(), &TimelineView::fitToWindow);
+    onTimeline(a->panLeft(), &TimelineView::panLeft);
+    onTimeline(a->panRight(), &TimelineView::panRight);
+    onTimeline(a->nextCall(), &TimelineView::selectNextCall);
+    onTimeline(a->previousCall(), &TimelineView::selectPreviousCall);
+    for (QAction* option : {a->showMessages(), a->showWaitStates(), a->orderByMpiTime()})
+        connect(option, &QAction::toggled, this, [this] {
+            for (TimelineView* v : allTimelines())
+                applyViewOptions(v);
+        });
+    connect(a->filterRanks(), &QAction::triggered, this, &MainWindow::chooseRankFilter);
+    connect(a->compare(), &QAction::triggered, this, &MainWindow::chooseComparison);
+
+    connect(a->extrapolate(), &QAction::triggered, this, &MainWindow::showExtrapolateDialog);
+    connect(a->tour(), &QAction::triggered, this, [this](bool on) {
+        if (on && tour_->steps().empty()) startDemoTour();
+    });
 }
 
 void MainWindow::createStatusBar()
@@ -163,6 +196,16 @@ void MainWindow::createStatusBar()
     statusBar()->addPermanentWidget(extrapolationJob_->createStatusWidget(this));
     statusBar()->addPermanentWidget(traceLabel_);
     onProgress(0.0);
+}
+
+void MainWindow::startDemoTour()
+{
+    demoTour_->start();
+}
+
+void MainWindow::doTourStep(int step)
+{
+    demoTour_->doStep(step);
 }
 
 void MainWindow::setInteractive(bool interactive)
@@ -256,7 +299,7 @@ void MainWindow::onLoaded(const LoadedTrace& trace)
     doc->timeline()->setFocus();
     if (interactive_) RecentFiles().add(trace.path);
     statusBar()->showMessage(tr("Opened %1").arg(trace.name), 5000);
-    markDirty();
+    session_->markDirty();
     emit traceOpened(trace.path);
     emit tracesChanged();
 }
@@ -302,16 +345,10 @@ void MainWindow::onCurrentTabChanged()
 
 void MainWindow::updateActions()
 {
-    const bool any = tabs_->count() > 0;
-    for (QAction* a :
-         {exportAction_, closeTabAction_, zoomInAction_, zoomOutAction_, fitAction_, panLeftAction_,
-          panRightAction_, nextCallAction_, previousCallAction_, filterAction_})
-        a->setEnabled(any);
-    compareAction_->setEnabled(document(tabs_->currentIndex()) != nullptr);
     int traces = 0;
     for (int i = 0; i < tabs_->count(); ++i)
         traces += document(i) ? 1 : 0;
-    extrapolateAction_->setEnabled(traces >= 3);
+    actions_->setTabState(tabs_->count() > 0, document(tabs_->currentIndex()) != nullptr, traces);
 }
 
 ExtrapolationView* MainWindow::extrapolation(int tab) const
@@ -336,28 +373,8 @@ void MainWindow::closeTab(int index)
     if (!w) return;
     tabs_->removeTab(index);
     w->deleteLater();
-    markDirty();
+    session_->markDirty();
     emit tracesChanged();
-}
-
-void MainWindow::fillRecentMenu()
-{
-    recentMenu_->clear();
-    const QStringList paths = RecentFiles().paths();
-    int n = 1;
-    for (const QString& p : paths) {
-        QAction* a = recentMenu_->addAction(
-            QStringLiteral("&%1  %2").arg(n % 10).arg(TraceLoader::displayName(p)));
-        a->setToolTip(QDir::toNativeSeparators(p));
-        a->setStatusTip(QDir::toNativeSeparators(p));
-        connect(a, &QAction::triggered, this, [this, p] { openTrace(p); });
-        ++n;
-    }
-    if (paths.isEmpty()) recentMenu_->addAction(tr("No recent traces"))->setEnabled(false);
-    recentMenu_->addSeparator();
-    QAction* clear = recentMenu_->addAction(tr("Clear List"));
-    clear->setEnabled(!paths.isEmpty());
-    connect(clear, &QAction::triggered, this, [] { RecentFiles().clear(); });
 }
 
 void MainWindow::chooseAndOpen()
@@ -506,10 +523,10 @@ std::vector<TimelineView*> MainWindow::allTimelines() const
 
 void MainWindow::applyViewOptions(TimelineView* view) const
 {
-    view->setShowMessages(messagesAction_->isChecked());
-    view->setShowWaitStates(waitsAction_->isChecked());
-    view->setRankOrder(rankOrderAction_->isChecked() ? TimelineView::RankOrder::ByMpiTime
-                                                     : TimelineView::RankOrder::ByRank);
+    view->setShowMessages(actions_->showMessages()->isChecked());
+    view->setShowWaitStates(actions_->showWaitStates()->isChecked());
+    view->setRankOrder(actions_->orderByMpiTime()->isChecked() ? TimelineView::RankOrder::ByMpiTime
+                                                               : TimelineView::RankOrder::ByRank);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event)
@@ -543,7 +560,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
     extrapolationJob_->cancel();
     whatIf_->job()->cancel();
     // A clean exit: the autosave is only for crashes. Only this window's own file goes.
-    autosave_->discard();
+    session_->discardAutosave();
     event->accept();
 }
 

@@ -3,27 +3,28 @@
 // shortcuts for everything frequent, a status bar with the current trace's headline numbers
 // and, while traces load in the background, a progress bar and a Cancel button.
 //
+// It owns the window, its tabs, docks and status bar, and wires the parts together: the
+// actions, menus and toolbar are MainActions (app/mainactions.h), session files and the
+// autosave SessionController (app/sessioncontroller.h), the guided tour's steps DemoTour
+// (app/demotour.h), the what-if dock WhatIfController.
+//
 // Errors never throw out of here: they are reported through errorReported() and, when
 // interactive, a non-modal message box naming the file.
 
 #include "app/loadedtrace.h"
 #include "app/session.h"
+#include "app/sessioncontroller.h"
 
 #include <QMainWindow>
 #include <QStringList>
 #include <map>
-#include <memory>
-#include <optional>
 
-class QAction;
 class QLabel;
-class QMenu;
 class QProgressBar;
 class QTabWidget;
 class QUrl;
 class QToolButton;
 class QDockWidget;
-class QTimer;
 
 namespace rankscope {
 
@@ -31,8 +32,9 @@ class ComparisonView;
 class ExtrapolateDialog;
 class ExtrapolationJob;
 class ExtrapolationView;
+class DemoTour;
+class MainActions;
 class TimelineView;
-class Autosave;
 class TraceDocument;
 class TraceLoader;
 class TourPanel;
@@ -56,8 +58,10 @@ public:
     /// Saves the current tab's view as PNG or SVG (by suffix).
     bool exportCurrentView(const QString& path, QString* error = nullptr);
 
-    /// Non-interactive (screenshots, scripts): no message boxes, no recent-files updates.
+    /// Non-interactive (screenshots, scripts): no message boxes, no recent-files updates, no
+    /// autosave.
     void setInteractive(bool interactive);
+    bool isInteractive() const { return interactive_; }
     bool isLoading() const;
     TraceLoader* loader() const { return loader_; }
     QTabWidget* tabs() const { return tabs_; }
@@ -79,33 +83,38 @@ public:
     /// Applies the View menu's options (messages, wait states, rank order) to `view`.
     void applyViewOptions(TimelineView* view) const;
 
+    /// Session files and the autosave (app/sessioncontroller.h); the calls below forward to it.
+    SessionController* sessions() const { return session_; }
     /// The session as it is now: open traces, scenarios, result tabs, view state.
-    Session session() const;
+    Session session() const { return session_->session(); }
     /// Opens a session file: its traces load in the background; comparisons, result tabs,
     /// visible ranges and the current tab are restored once they have. Returns false (after
     /// reporting why) when the file cannot be read.
-    bool openSession(const QString& path);
+    bool openSession(const QString& path) { return session_->openSession(path); }
     /// Restores `session` (see openSession); sessionRestored() follows.
-    void restoreSession(const Session& session);
+    void restoreSession(const Session& session) { session_->restoreSession(session); }
     /// Writes the session to `path` (atomically); false after reporting why.
-    bool saveSession(const QString& path);
-    QString sessionPath() const { return sessionPath_; }
+    bool saveSession(const QString& path) { return session_->saveSession(path); }
+    QString sessionPath() const { return session_->sessionPath(); }
     /// This window's own autosave (app/autosave.h): the session written every 15 s and on
     /// each scenario change, so a crash loses nothing; removed on a clean exit. Empty until
     /// the first write.
-    QString autosavePath() const;
+    QString autosavePath() const { return session_->autosavePath(); }
     /// Writes the autosave now (when anything changed since the last one).
-    void autosave();
+    void autosave() { session_->autosave(); }
     /// Claims the autosaves of instances that did not exit cleanly, newest first.
-    QStringList claimCrashedSessions();
+    QStringList claimCrashedSessions() { return session_->claimCrashedSessions(); }
     /// Restores a claimed autosave; it is deleted once this window has autosaved what it
     /// restored. False (the file kept) after reporting why it cannot be read.
-    bool recoverSession(const QString& autosaveFile);
+    bool recoverSession(const QString& autosaveFile)
+    {
+        return session_->recoverSession(autosaveFile);
+    }
     /// Offers each crashed instance's autosave back: restore, discard or keep for later.
-    void offerCrashedSessions();
-    /// Sets the tour's steps for the demo session and shows it.
+    void offerCrashedSessions() { session_->offerCrashedSessions(); }
+    /// Sets the tour's steps for the demo session and shows it (DemoTour::start).
     void startDemoTour();
-    /// Does step `step` of the demo tour (tourpanel "Show me").
+    /// Does step `step` of the demo tour (tourpanel "Show me"; DemoTour::doStep).
     void doTourStep(int step);
 
 signals:
@@ -122,14 +131,13 @@ protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
-    void createActions();
-    void createMenusAndToolbar();
+    /// Connects the actions of MainActions to what they do here.
+    void connectActions();
     void createStatusBar();
     void onLoaded(const LoadedTrace& trace);
     void onProgress(double fraction);
     void onCurrentTabChanged();
     void closeTab(int index);
-    void fillRecentMenu();
     void chooseAndOpen();
     void chooseAndExport();
     void chooseComparison();
@@ -138,11 +146,6 @@ private:
     TimelineView* currentTimeline() const;
     std::vector<TimelineView*> allTimelines() const;
     void updateActions();
-    void finishRestore();
-    void markDirty();
-    void offerNextCrashedSession();
-    void chooseAndOpenSession();
-    bool chooseAndSaveSession();
 
     TraceLoader* loader_;
     QTabWidget* tabs_;
@@ -150,45 +153,17 @@ private:
     QLabel* loadLabel_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QToolButton* cancel_ = nullptr;
-    QMenu* recentMenu_ = nullptr;
     bool interactive_ = true;
     std::map<QString, quint64> openOrder_; ///< pending loads: absolute path -> order asked for
     quint64 nextOpenOrder_ = 0;
 
-    QAction* openAction_ = nullptr;
-    QAction* openFolderAction_ = nullptr;
-    QAction* exportAction_ = nullptr;
-    QAction* closeTabAction_ = nullptr;
-    QAction* quitAction_ = nullptr;
-    QAction* zoomInAction_ = nullptr;
-    QAction* zoomOutAction_ = nullptr;
-    QAction* fitAction_ = nullptr;
-    QAction* panLeftAction_ = nullptr;
-    QAction* panRightAction_ = nullptr;
-    QAction* nextCallAction_ = nullptr;
-    QAction* previousCallAction_ = nullptr;
-    QAction* messagesAction_ = nullptr;
-    QAction* waitsAction_ = nullptr;
-    QAction* rankOrderAction_ = nullptr;
-    QAction* compareAction_ = nullptr;
-    QAction* filterAction_ = nullptr;
-    QAction* extrapolateAction_ = nullptr;
-    QAction* whatIfAction_ = nullptr;
-    QAction* tourAction_ = nullptr;
-    QAction* openSessionAction_ = nullptr;
-    QAction* saveSessionAction_ = nullptr;
-    QAction* saveSessionAsAction_ = nullptr;
+    MainActions* actions_ = nullptr;
     ExtrapolationJob* extrapolationJob_;
     WhatIfController* whatIf_ = nullptr;
     TourPanel* tour_ = nullptr;
     QDockWidget* tourDock_ = nullptr;
-    QTimer* autosaveTimer_ = nullptr;
-    std::unique_ptr<Autosave> autosave_;
-    QStringList crashedToOffer_; ///< claimed autosaves not yet offered
-    QString recovering_;         ///< the claimed autosave being restored
-    QString sessionPath_;
-    bool dirty_ = false;
-    std::optional<Session> restoring_; ///< a session whose traces are loading
+    DemoTour* demoTour_ = nullptr;
+    SessionController* session_ = nullptr;
 };
 
 } // namespace rankscope

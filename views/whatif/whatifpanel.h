@@ -14,43 +14,41 @@
 //
 // The panel never reads or writes files: it asks the app (specFileRequested, saveSpecRequested)
 // and the app answers with setSpec / setSpecError. Edits only change the in-memory copy.
+//
+// Each section is a widget of its own that owns its controls (WhatIfBaselinePage,
+// WhatIfNetworkPage, WhatIfSimulationPage, WhatIfSweepPage, WhatIfScenarioPage); the panel
+// owns the spec copy (SpecItemModel) they share, the tool box and the footer, puts the
+// scenario together from the sections and checks it before Run, Sweep and Save.
 
 #include "views/whatif/specitemmodel.h"
+#include "views/whatif/whatifbaselinepage.h"
 #include "whatif/netsim/networkspec.h"
 #include "whatif/scenario/scenario.h"
 
 #include <QStringList>
 #include <QWidget>
-#include <cstdint>
 #include <vector>
 
-class QComboBox;
-class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
-class QListWidget;
-class QListWidgetItem;
 class QProgressBar;
 class QPushButton;
 class QShortcut;
-class QSpinBox;
 class QToolBox;
-class QToolButton;
-class QTreeView;
 
 namespace rankscope {
+
+class WhatIfNetworkPage;
+class WhatIfScenarioPage;
+class WhatIfSimulationPage;
+class WhatIfSweepPage;
 
 class WhatIfPanel : public QWidget
 {
     Q_OBJECT
 public:
     /// An open trace: shown as "name (N ranks)", identified by its path.
-    struct TraceChoice
-    {
-        QString name;
-        QString path;
-        uint32_t ranks = 0;
-    };
+    using TraceChoice = WhatIfTraceChoice;
 
     explicit WhatIfPanel(QWidget* parent = nullptr);
     /// Disconnects the children first: closing a top-level panel moves focus out of its line
@@ -96,10 +94,10 @@ public:
     /// "Calibrate to this trace" finished: `baseline` (the calibration's values as overrides of
     /// the file) becomes the scenario's baseline spec; undoable with the spec edits (one step).
     void applyCalibration(std::vector<netsim::SpecOverride> baseline, const QString& what);
-    const std::vector<netsim::SpecOverride>& baselineOverrides() const { return baseline_; }
-    QPushButton* calibrateButton() const { return calibrate_; }
+    const std::vector<netsim::SpecOverride>& baselineOverrides() const;
+    QPushButton* calibrateButton() const;
     /// "Baseline: the file" or "Baseline: calibrated to … (n values)".
-    QLabel* baselineLabel() const { return baselineLabel_; }
+    QLabel* baselineLabel() const;
 
 signals:
     void specFileRequested(const QString& path);
@@ -120,69 +118,25 @@ signals:
     void scenarioRemoveRequested(int index);
 
 private:
-    QWidget* createBaselinePage();
-    QWidget* createNetworkPage();
-    QWidget* createSimulationPage();
-    QWidget* createSweepPage();
-    QWidget* createScenarioPage();
     QWidget* createFooter();
-
-    void updateKind();
-    void onBaselineChanged(QListWidgetItem* item);
-    void fillTargetMenu();
-    uint32_t largestBaseline() const;
-    void onSpecChosen(int index);
-    void selectSpecEntry(const QString& path);
-    void onEditedChanged();
-    void applyEagerLimit();
-    void fillSweepParams();
-    void updateSweepHint();
     void updateAutoName();
     QString autoName() const;
     void run();
     void sweep();
     void saveScenario();
-    int currentScenarioRow() const;
     void showMessage(const QString& text, bool error = true);
     /// Shows validate(s) in `format` ("Cannot run: %1") and opens the section to fix it in.
     void showProblem(const QString& format, const whatif::Scenario& s);
 
     SpecItemModel* specModel_;
     bool running_ = false;
-    bool targetEdited_ = false;
 
     QToolBox* sections_ = nullptr;
-    QComboBox* kind_ = nullptr;
-    QListWidget* baselines_ = nullptr;
-    QLabel* baselineHint_ = nullptr;
-    QComboBox* compareWith_ = nullptr;
-    QSpinBox* target_ = nullptr;
-    QToolButton* targetPresets_ = nullptr;
-    QComboBox* method_ = nullptr;
-    QSpinBox* seed_ = nullptr;
-
-    QComboBox* specCombo_ = nullptr;
-    QLabel* specError_ = nullptr;
-    QTreeView* specTree_ = nullptr;
-    QLabel* editError_ = nullptr;
-    QToolButton* undo_ = nullptr;
-    QToolButton* redo_ = nullptr;
-    QToolButton* resetSpec_ = nullptr;
-    QToolButton* saveSpec_ = nullptr;
-    QLineEdit* eagerLimit_ = nullptr;
-
-    QComboBox* model_ = nullptr;
-    std::vector<QComboBox*> collectives_;
-    QDoubleSpinBox* cpuFactor_ = nullptr;
-
-    QComboBox* sweepParam_ = nullptr;
-    QLineEdit* sweepValues_ = nullptr;
-    QLabel* sweepHint_ = nullptr;
-
-    QListWidget* scenarioList_ = nullptr;
-    QPushButton* loadScenario_ = nullptr;
-    QPushButton* runScenario_ = nullptr;
-    QPushButton* removeScenario_ = nullptr;
+    WhatIfBaselinePage* baselinePage_ = nullptr;
+    WhatIfNetworkPage* networkPage_ = nullptr;
+    WhatIfSimulationPage* simulationPage_ = nullptr;
+    WhatIfSweepPage* sweepPage_ = nullptr;
+    WhatIfScenarioPage* scenarioPage_ = nullptr;
 
     QLineEdit* name_ = nullptr;
     QLabel* message_ = nullptr;
@@ -191,15 +145,6 @@ private:
     QPushButton* sweep_ = nullptr;
     QPushButton* cancel_ = nullptr;
     QShortcut* cancelShortcut_ = nullptr;
-
-    // The baseline spec: the file with these (calibration); set without undo by setScenario
-    // and setSpec (a new file drops them), with undo by applyCalibration.
-    void setBaseline(std::vector<netsim::SpecOverride> baseline, const QString& what);
-    friend class BaselineCommand;
-    std::vector<netsim::SpecOverride> baseline_;
-    QString baselineWhat_;
-    QPushButton* calibrate_ = nullptr;
-    QLabel* baselineLabel_ = nullptr;
 };
 
 } // namespace rankscope

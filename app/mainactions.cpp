@@ -1,0 +1,224 @@
+#include "app/mainactions.h"
+
+#include "app/recentfiles.h"
+#include "app/traceloader.h"
+
+#include <QAction>
+#include <QDir>
+#include <QDockWidget>
+#include <QMainWindow>
+#include <QMenuBar>
+#include <QStyle>
+#include <QToolBar>
+
+namespace rankscope {
+
+namespace {
+
+/// An action whose tooltip names its first shortcut, so toolbar users learn the keys.
+QAction* makeAction(QObject* parent, const QString& text, const QString& tip,
+                    const QList<QKeySequence>& keys = {}, const QIcon& icon = {})
+{
+    auto* a = new QAction(icon, text, parent);
+    a->setShortcuts(keys);
+    a->setStatusTip(tip);
+    a->setToolTip(keys.isEmpty() ? tip
+                                 : QStringLiteral("%1 (%2)").arg(
+                                       tip, keys.front().toString(QKeySequence::NativeText)));
+    return a;
+}
+
+} // namespace
+
+MainActions::MainActions(QMainWindow* window, QDockWidget* whatIfDock, QDockWidget* tourDock)
+    : QObject(window)
+{
+    createActions(window, whatIfDock, tourDock);
+    createMenusAndToolbar(window);
+}
+
+void MainActions::createActions(QMainWindow* window, QDockWidget* whatIfDock, QDockWidget* tourDock)
+{
+    QStyle* s = window->style();
+    open_ = makeAction(this, tr("&Open..."), tr("Open an OTF2 trace (anchor file or folder)"),
+                       {QKeySequence::Open}, s->standardIcon(QStyle::SP_DialogOpenButton));
+    openFolder_ = makeAction(this, tr("Open &Folder..."),
+                             tr("Open the OTF2 trace in a folder (e.g. a Score-P "
+                                "experiment directory)"),
+                             {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O)});
+
+    export_ = makeAction(this, tr("&Export..."), tr("Save the current view as PNG or SVG"),
+                         {QKeySequence(Qt::CTRL | Qt::Key_E)},
+                         s->standardIcon(QStyle::SP_DialogSaveButton));
+
+    closeTab_ = makeAction(this, tr("&Close Tab"), tr("Close the current trace"),
+                           {QKeySequence(Qt::CTRL | Qt::Key_W)});
+
+    quit_ = makeAction(this, tr("&Quit"), tr("Quit Rankscope"), {QKeySequence::Quit});
+
+    zoomIn_ =
+        makeAction(this, tr("Zoom &In"), tr("Zoom in around the centre"),
+                   {QKeySequence::ZoomIn, QKeySequence(Qt::Key_Plus), QKeySequence(Qt::Key_Equal)},
+                   QIcon::fromTheme(QStringLiteral("zoom-in")));
+    zoomOut_ = makeAction(this, tr("Zoom &Out"), tr("Zoom out around the centre"),
+                          {QKeySequence::ZoomOut, QKeySequence(Qt::Key_Minus)},
+                          QIcon::fromTheme(QStringLiteral("zoom-out")));
+    fit_ = makeAction(this, tr("&Fit to Window"), tr("Show the whole run"),
+                      {QKeySequence(Qt::CTRL | Qt::Key_0)},
+                      QIcon::fromTheme(QStringLiteral("zoom-fit-best")));
+    panLeft_ =
+        makeAction(this, tr("Pan &Left"), tr("Move to earlier times (Left arrow in the timeline)"),
+                   {QKeySequence(Qt::ALT | Qt::Key_Left)});
+    panRight_ =
+        makeAction(this, tr("Pan &Right"), tr("Move to later times (Right arrow in the timeline)"),
+                   {QKeySequence(Qt::ALT | Qt::Key_Right)});
+    nextCall_ = makeAction(this, tr("&Next MPI Call"),
+                           tr("Select the next MPI call on the "
+                              "selected rank"),
+                           {QKeySequence(Qt::Key_N), QKeySequence(Qt::CTRL | Qt::Key_Right)},
+                           s->standardIcon(QStyle::SP_ArrowRight));
+    previousCall_ = makeAction(this, tr("&Previous MPI Call"),
+                               tr("Select the previous MPI call on the selected rank"),
+                               {QKeySequence(Qt::Key_P), QKeySequence(Qt::CTRL | Qt::Key_Left)},
+                               s->standardIcon(QStyle::SP_ArrowLeft));
+
+    messages_ = makeAction(this, tr("Show &Messages"),
+                           tr("Draw point-to-point messages as lines from sender to receiver"),
+                           {QKeySequence(Qt::Key_M)});
+    messages_->setCheckable(true);
+    messages_->setChecked(true);
+    waits_ = makeAction(
+        this, tr("Show &Wait States"),
+        tr("Hatch the waiting part of MPI calls in the colour of its pattern (Late Sender, "
+           "Wait at Barrier, ...); zoomed out, bars show the share of time spent waiting"),
+        {QKeySequence(Qt::Key_W)});
+    waits_->setCheckable(true);
+    waits_->setChecked(true);
+    rankOrder_ = makeAction(this, tr("Order Ranks by MPI &Time"),
+                            tr("Sort the rows by MPI time instead of rank number"),
+                            {QKeySequence(Qt::Key_R)});
+    rankOrder_->setCheckable(true);
+
+    filter_ = makeAction(this, tr("&Filter Ranks..."),
+                         tr("Show only some ranks, e.g. 0-7, 12, 20-23 (empty: all ranks)"),
+                         {QKeySequence(Qt::Key_F)});
+
+    compare_ = makeAction(this, tr("&Compare With..."),
+                          tr("Stack this trace and another open one on a shared time axis"),
+                          {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C)});
+    extrapolate_ = makeAction(this, tr("E&xtrapolate…"),
+                              tr("Predict a larger scale from traces at 3 or more scales"),
+                              {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X)});
+
+    whatIf_ = whatIfDock->toggleViewAction();
+    whatIf_->setText(tr("&What If…"));
+    whatIf_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    whatIf_->setStatusTip(tr("Replay a trace on another network, or predict another scale"));
+    whatIf_->setToolTip(tr("Show the what-if panel: replay on another network, predict "
+                           "another scale, sweep a parameter (Ctrl+I)"));
+    tour_ = tourDock->toggleViewAction();
+    tour_->setText(tr("Guided &Tour"));
+    tour_->setShortcut(QKeySequence(Qt::Key_F1));
+    tour_->setToolTip(tr("Show the guided tour of the demo session (F1)"));
+
+    openSession_ = makeAction(this, tr("Open &Session…"),
+                              tr("Open a session: its traces, scenarios and views"),
+                              {QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_O)});
+    saveSession_ =
+        makeAction(this, tr("&Save Session"), tr("Save the open traces, scenarios and views"),
+                   {QKeySequence::Save});
+    saveSessionAs_ = makeAction(this, tr("Save Session &As…"),
+                                tr("Save the session under a new name"), {QKeySequence::SaveAs});
+}
+
+void MainActions::createMenusAndToolbar(QMainWindow* window)
+{
+    QMenuBar* menuBar = window->menuBar();
+    QMenu* file = menuBar->addMenu(tr("&File"));
+    file->addAction(open_);
+    file->addAction(openFolder_);
+    recentMenu_ = file->addMenu(tr("Open &Recent"));
+    connect(recentMenu_, &QMenu::aboutToShow, this, &MainActions::fillRecentMenu);
+    file->addAction(export_);
+    file->addSeparator();
+    file->addAction(openSession_);
+    file->addAction(saveSession_);
+    file->addAction(saveSessionAs_);
+    file->addSeparator();
+    file->addAction(closeTab_);
+    file->addAction(quit_);
+
+    QMenu* view = menuBar->addMenu(tr("&View"));
+    view->addAction(zoomIn_);
+    view->addAction(zoomOut_);
+    view->addAction(fit_);
+    view->addAction(panLeft_);
+    view->addAction(panRight_);
+    view->addSeparator();
+    view->addAction(previousCall_);
+    view->addAction(nextCall_);
+    view->addSeparator();
+    view->addAction(messages_);
+    view->addAction(waits_);
+    view->addAction(rankOrder_);
+    view->addAction(filter_);
+    view->addSeparator();
+    view->addAction(compare_);
+    QMenu* analysis = menuBar->addMenu(tr("&Analysis"));
+    analysis->addAction(extrapolate_);
+    analysis->addAction(whatIf_);
+    QMenu* help = menuBar->addMenu(tr("&Help"));
+    help->addAction(tour_);
+    for (QMenu* m : {file, view, analysis, help})
+        m->setToolTipsVisible(true);
+
+    QToolBar* bar = window->addToolBar(tr("Main"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->setMovable(false);
+    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    bar->addAction(open_);
+    bar->addAction(export_);
+    bar->addSeparator();
+    bar->addAction(zoomIn_);
+    bar->addAction(zoomOut_);
+    bar->addAction(fit_);
+    bar->addSeparator();
+    bar->addAction(previousCall_);
+    bar->addAction(nextCall_);
+    bar->addAction(messages_);
+    bar->addAction(waits_);
+    bar->addSeparator();
+    bar->addAction(compare_);
+    bar->addAction(whatIf_);
+}
+
+void MainActions::setTabState(bool anyTab, bool currentIsTrace, int traces)
+{
+    for (QAction* a : {export_, closeTab_, zoomIn_, zoomOut_, fit_, panLeft_, panRight_, nextCall_,
+                       previousCall_, filter_})
+        a->setEnabled(anyTab);
+    compare_->setEnabled(currentIsTrace);
+    extrapolate_->setEnabled(traces >= 3);
+}
+
+void MainActions::fillRecentMenu()
+{
+    recentMenu_->clear();
+    const QStringList paths = RecentFiles().paths();
+    int n = 1;
+    for (const QString& p : paths) {
+        QAction* a = recentMenu_->addAction(
+            QStringLiteral("&%1  %2").arg(n % 10).arg(TraceLoader::displayName(p)));
+        a->setToolTip(QDir::toNativeSeparators(p));
+        a->setStatusTip(QDir::toNativeSeparators(p));
+        connect(a, &QAction::triggered, this, [this, p] { emit recentChosen(p); });
+        ++n;
+    }
+    if (paths.isEmpty()) recentMenu_->addAction(tr("No recent traces"))->setEnabled(false);
+    recentMenu_->addSeparator();
+    QAction* clear = recentMenu_->addAction(tr("Clear List"));
+    clear->setEnabled(!paths.isEmpty());
+    connect(clear, &QAction::triggered, this, [] { RecentFiles().clear(); });
+}
+
+} // namespace rankscope
