@@ -2,10 +2,12 @@
 
 #include "importers/chrome/chromeexport.h"
 #include "importers/otf2/otf2writer.h"
+#include "importers/paje/pajeexport.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <string_view>
 
 namespace rankscope::cli {
 
@@ -14,16 +16,18 @@ namespace {
 enum class Format
 {
     Otf2,
-    Chrome
+    Chrome,
+    Paje
 };
 
-bool endsWithJson(const std::string& path)
+/// Whether `path` ends in `suffix` (".json"), whatever the case.
+bool endsWith(const std::string& path, std::string_view suffix)
 {
-    if (path.size() < 5) return false;
-    std::string tail = path.substr(path.size() - 5);
+    if (path.size() < suffix.size()) return false;
+    std::string tail = path.substr(path.size() - suffix.size());
     std::transform(tail.begin(), tail.end(), tail.begin(),
                    [](unsigned char c) { return char(std::tolower(c)); });
-    return tail == ".json";
+    return tail == suffix;
 }
 
 } // namespace
@@ -31,26 +35,32 @@ bool endsWithJson(const std::string& path)
 CLI::App* ConvertCommand::add(CLI::App& parent)
 {
     CLI::App* cmd = parent.add_subcommand(
-        "convert", "Convert a trace to an OTF2 archive or to Chrome trace-event JSON");
+        "convert", "Convert a trace to an OTF2 archive, Chrome trace-event JSON or a Paje trace");
     addTraceInput(cmd, input_, load_);
     cmd->add_option("-o,--output", output_,
-                    "Where to write: a folder for OTF2, a file for Chrome JSON (.json picks it)")
+                    "Where to write: a folder for OTF2, a file for Chrome JSON (.json picks it) or "
+                    "Paje (.paje picks it)")
         ->required();
     cmd->add_option("--to", to_,
-                    "Output format: otf2 (default) or chrome (trace-event JSON for the Perfetto "
-                    "UI and chrome://tracing); without it, an output ending in .json is chrome");
+                    "Output format: otf2 (default), chrome (trace-event JSON for the Perfetto UI "
+                    "and chrome://tracing) or paje (the Paje text trace of SimGrid, for PajeNG "
+                    "and ViTE); without it, an output ending in .json is chrome, in .paje paje");
     return cmd;
 }
 
 int ConvertCommand::run() const
 {
-    Format format = endsWithJson(output_) ? Format::Chrome : Format::Otf2;
+    Format format = endsWith(output_, ".json")   ? Format::Chrome
+                    : endsWith(output_, ".paje") ? Format::Paje
+                                                 : Format::Otf2;
     if (to_ == "otf2")
         format = Format::Otf2;
     else if (to_ == "chrome")
         format = Format::Chrome;
+    else if (to_ == "paje")
+        format = Format::Paje;
     else if (!to_.empty())
-        throw UsageError("convert --to: unknown format \"" + to_ + "\" (otf2 or chrome)");
+        throw UsageError("convert --to: unknown format \"" + to_ + "\" (otf2, chrome or paje)");
 
     const Trace trace = loadTrace(input_, load_);
     if (format == Format::Chrome) {
@@ -61,6 +71,15 @@ int ConvertCommand::run() const
                      (unsigned long long)r.regionEvents, (unsigned long long)r.waitEvents,
                      (unsigned long long)r.flows, trace.rankCount(), output_.c_str(),
                      bytesText(r.bytes).c_str());
+        return kOk;
+    }
+    if (format == Format::Paje) {
+        const PajeExportReport r = writePajeTraceFile(trace, output_);
+        std::fprintf(stderr,
+                     "wrote %llu states and %llu message links of %zu ranks to %s (Paje trace, "
+                     "%s)\n",
+                     (unsigned long long)r.states, (unsigned long long)r.links, trace.rankCount(),
+                     output_.c_str(), bytesText(r.bytes).c_str());
         return kOk;
     }
     writeOtf2(trace, output_);

@@ -1,0 +1,478 @@
+#include "importers/paje/pajeexport.h"
+
+#include "model/support/atomicfile.h"
+#include "model/trace/traceerror.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <functional>
+#include <ostream>
+#include <queue>
+#include <random>
+#include <string_view>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <unordered_map>
+#include <vector>
+
+namespace rankscope {
+
+namespace paje {
+
+void appendQuoted(std::string& out, std::string_view s)
+{
+    out += '"';
+    for (const char c : s) {
+        const auto u = static_cast<unsigned char>(c);
+        if (c == '"')
+            out += '\'';
+        else if (u < 0x20 || u == 0x7f)
+            out += ' ';
+        else
+            out += c;
+    }
+    out += '"';
+}
+
+void appendSeconds(std::string& out, int64_t ns)
+{
+    uint64_t magnitude = ns < 0 ? uint64_t(0) - uint64_t(ns) : uint64_t(ns);
+    if (ns < 0) out += '-';
+    char digits[32];
+    std::snprintf(digits, sizeof digits, "%llu.%09llu",
+                  static_cast<unsigned long long>(magnitude / 1'000'000'000u),
+                  static_cast<unsigned long long>(magnitude % 1'000'000'000u));
+    out += digits;
+}
+
+} // namespace paje
+
+namespace {
+
+using paje::appendQuoted;
+using paje::appendSeconds;
+
+// The event numbers of the header below.
+enum Event
+{
+    DefineContainerType,
+    DefineStateType,
+    DefineLinkType,
+    DefineEntityValue,
+    CreateContainer,
+    DestroyContainer,
+    PushState,
+    PopState,
+    StartLink,
+    EndLink
+};
+
+constexpr std::string_view kHeader = R"(%EventDef PajeDefineContainerType 0
+%	Alias string
+%	Type string
+%	Name string
+%EndEventDef
+%EventDef PajeDefineStateType 1
+%	Alias string
+%	Type string
+%	Name string
+%EndEventDef
+%EventDef PajeDefineLinkType 2
+%	Alias string
+%	Type string
+%	StartContainerType string
+%	EndContainerType string
+%	Name string
+%EndEventDef
+%EventDef PajeDefineEntityValue 3
+%	Alias string
+%	Type string
+%	Name string
+%	Color color
+%EndEventDef
+%EventDef PajeCreateContainer 4
+%	Time date
+%	Alias string
+%	Type string
+%	Container string
+%	Name string
+%EndEventDef
+%EventDef PajeDestroyContainer 5
+%	Time date
+%	Type string
+%	Name string
+%EndEventDef
+%EventDef PajePushState 6
+%	Time date
+%	Type string
+%	Container string
+%	Value string
+%EndEventDef
+%EventDef PajePopState 7
+%	Time date
+%	Type string
+%	Container string
+%EndEventDef
+%EventDef PajeStartLink 8
+%	Time date
+%	Type string
+%	Container string
+%	StartContainer string
+%	Value string
+%	Key string
+%	Size int
+%EndEventDef
+%EventDef PajeEndLink 9
+%	Time date
+%	Type string
+%	Container string
+%	EndContainer string
+%	Value string
+%	Key string
+%EndEventDef
+0 CT_Run 0 "MPI run"
+0 CT_Rank CT_Run "Rank"
+0 CT_Thread CT_Rank "Thread"
+1 ST_Rank CT_Rank "Region"
+1 ST_Thread CT_Thread "Thread region"
+2 LT_Message CT_Run CT_Rank CT_Rank "Message"
+3 V_Message LT_Message "message" "0.5 0.5 0.5"
+)";
+
+const char* colorOf(Paradigm p)
+{
+    switch (p) {
+    case Paradigm::Mpi:
+        return "\"0.9 0.3 0.3\"";
+    case Paradigm::User:
+    case Paradigm::Compiler:
+        return "\"0.4 0.6 0.9\"";
+    case Paradigm::OpenMp:
+    case Paradigm::Pthread:
+        return "\"0.4 0.8 0.4\"";
+    case Paradigm::Cuda:
+    case Paradigm::OpenAcc:
+        return "\"0.9 0.7 0.2\"";
+    default:
+        return "\"0.7 0.7 0.7\"";
+    }
+}
+
+/// One location in the merge: its next event.
+struct Cursor
+{
+    int64_t time = 0;
+    uint32_t location = 0;
+    bool operator>(const Cursor& o) const
+    {
+        return time != o.time ? time > o.time : location > o.location;
+    }
+};
+
+class PajeWriter
+{
+public:
+    using Sink = std::function<void(std::string_view)>;
+
+    PajeWriter(const Trace& trace, Sink sink) : trace_(trace), sink_(std::move(sink)) {}
+
+    PajeExportReport write()
+    {
+        text_ += "# Paje trace written by rankscope: times in seconds since the trace's start\n";
+        text_ += kHeader;
+        prepareContainers();
+        numberValues();
+        const int64_t begin = std::min<int64_t>(0, trace_.beginTime());
+        const int64_t end = std::max<int64_t>(begin, trace_.endTime());
+        line(CreateContainer, begin) += " run CT_Run 0 \"MPI run\"\n";
+        for (size_t l = 0; l < trace_.locations().size(); ++l) {
+            if (container_[l].empty()) continue;
+            const LocationId loc(static_cast<uint32_t>(l));
+            const RankId rank = trace_.rankOf(loc);
+            const bool main = trace_.rank(rank).mainLocation == loc;
+            line(CreateContainer, begin) += ' ';
+            text_ += container_[l];
+            text_ += main ? " CT_Rank run " : " CT_Thread ";
+            if (!main) text_ += rankContainer(rank);
+            text_ += ' ';
+            appendQuoted(text_, containerName_[l]);
+            text_ += '\n';
+        }
+        writeEvents();
+        for (size_t l = trace_.locations().size(); l-- > 0;) {
+            if (container_[l].empty()) continue;
+            const bool main = trace_.rank(trace_.rankOf(LocationId(uint32_t(l)))).mainLocation ==
+                              LocationId(uint32_t(l));
+            line(DestroyContainer, end) += main ? " CT_Rank " : " CT_Thread ";
+            text_ += container_[l];
+            text_ += '\n';
+        }
+        line(DestroyContainer, end) += " CT_Run run\n";
+        flush();
+        return report_;
+    }
+
+private:
+    /// Starts an event line: its number and time.
+    std::string& line(Event e, int64_t t)
+    {
+        if (text_.size() >= kBlock) flush();
+        text_ += char('0' + e);
+        text_ += ' ';
+        appendSeconds(text_, t);
+        return text_;
+    }
+
+    void flush()
+    {
+        if (text_.empty()) return;
+        sink_(text_);
+        report_.bytes += text_.size();
+        text_.clear();
+    }
+
+    std::string rankContainer(RankId rank) const
+    {
+        return container_[trace_.rank(rank).mainLocation.value];
+    }
+
+    /// Aliases and names of the containers: every rank's main location, and each further
+    /// location that has events.
+    void prepareContainers()
+    {
+        container_.resize(trace_.locations().size());
+        containerName_.resize(container_.size());
+        for (size_t r = 0; r < trace_.rankCount(); ++r) {
+            const Rank& rank = trace_.rank(RankId(uint32_t(r)));
+            for (size_t k = 0; k < rank.locations.size(); ++k) {
+                const uint32_t l = rank.locations[k].value;
+                const bool main = rank.locations[k] == rank.mainLocation;
+                if (!main && trace_.events(rank.locations[k]).empty()) continue;
+                container_[l] = main ? "r" + std::to_string(r) : "t" + std::to_string(l);
+                containerName_[l] = "rank " + std::to_string(r);
+                if (!main) containerName_[l] += " thread " + std::to_string(k);
+            }
+        }
+    }
+
+    /// One entity value per distinct region name (and state type): its number by RegionId.
+    void numberValues()
+    {
+        std::unordered_map<std::string_view, uint32_t> byName;
+        value_.resize(trace_.regions().size());
+        for (size_t r = 0; r < trace_.regions().size(); ++r) {
+            const std::string_view name = trace_.str(trace_.regions()[r].name);
+            value_[r] = byName.emplace(name, uint32_t(byName.size())).first->second;
+        }
+        defined_.assign(2 * byName.size(), false);
+    }
+
+    /// Defines the entity value of `region` for the rank or thread state type before its first
+    /// use, coloured by the paradigm of the first region entered with that name.
+    void defineValue(RegionId region, bool main)
+    {
+        const uint32_t v = value_[region.value];
+        if (defined_[2 * v + (main ? 0 : 1)]) return;
+        defined_[2 * v + (main ? 0 : 1)] = true;
+        text_ += main ? "3 a" : "3 b";
+        text_ += std::to_string(v);
+        text_ += main ? " ST_Rank " : " ST_Thread ";
+        appendQuoted(text_, trace_.regionName(region));
+        text_ += ' ';
+        text_ += colorOf(trace_.region(region).paradigm);
+        text_ += '\n';
+    }
+
+    /// All locations' events in time order (ties: by location), each location's in its order.
+    void writeEvents()
+    {
+        const size_t n = trace_.locations().size();
+        next_.assign(n, 0);
+        stacks_.assign(n, {});
+        std::priority_queue<Cursor, std::vector<Cursor>, std::greater<Cursor>> heap;
+        for (size_t l = 0; l < n; ++l) {
+            const EventStream& es = trace_.events(LocationId(uint32_t(l)));
+            if (!es.empty() && !container_[l].empty()) heap.push({es.time(0), uint32_t(l)});
+        }
+        while (!heap.empty()) {
+            const uint32_t l = heap.top().location;
+            heap.pop();
+            const LocationId loc(l);
+            const EventStream& es = trace_.events(loc);
+            const size_t i = next_[l]++;
+            event(loc, es, i);
+            if (next_[l] < es.size()) {
+                heap.push({es.time(next_[l]), l});
+            } else {
+                // Regions open at the end of the location close at its last timestamp.
+                while (!stacks_[l].empty()) {
+                    ++report_.unclosedStates;
+                    pop(loc, es.time(i));
+                }
+            }
+        }
+    }
+
+    void event(LocationId loc, const EventStream& es, size_t i)
+    {
+        const EventKind kind = es.kind(i);
+        const int64_t t = es.time(i);
+        if (kind == EventKind::Enter) {
+            const bool main = container_[loc.value][0] == 'r';
+            defineValue(es.region(i), main);
+            line(PushState, t) += main ? " ST_Rank " : " ST_Thread ";
+            text_ += container_[loc.value];
+            text_ += main ? " a" : " b";
+            text_ += std::to_string(value_[es.region(i).value]);
+            text_ += '\n';
+            stacks_[loc.value].push_back(es.region(i));
+            ++report_.states;
+        } else if (kind == EventKind::Leave) {
+            std::vector<RegionId>& stack = stacks_[loc.value];
+            const auto open = std::find(stack.rbegin(), stack.rend(), es.region(i));
+            if (open == stack.rend()) {
+                ++report_.skippedLeaves;
+                return;
+            }
+            const size_t depth = size_t(stack.rend() - open) - 1;
+            while (stack.size() > depth)
+                pop(loc, t);
+        } else if (kind == EventKind::MpiSend || kind == EventKind::MpiIsend ||
+                   kind == EventKind::MpiRecv || kind == EventKind::MpiIrecv) {
+            linkEnd(loc, es, i);
+        }
+    }
+
+    void pop(LocationId loc, int64_t t)
+    {
+        const bool main = container_[loc.value][0] == 'r';
+        line(PopState, t) += main ? " ST_Rank " : " ST_Thread ";
+        text_ += container_[loc.value];
+        text_ += '\n';
+        stacks_[loc.value].pop_back();
+    }
+
+    void linkEnd(LocationId loc, const EventStream& es, size_t i)
+    {
+        const MessageId id = es.message(i);
+        if (!id.valid()) return;
+        const Message& m = trace_.message(id);
+        const EventKind kind = es.kind(i);
+        const bool start = kind == EventKind::MpiSend || kind == EventKind::MpiIsend;
+        if (!m.matched()) {
+            if (start || !m.sendLocation.valid()) ++report_.unmatchedMessages;
+            return;
+        }
+        // Only the event the message table names (a message has one send and one receive).
+        if (start ? (m.sendLocation != loc || m.sendEvent != i)
+                  : (m.recvLocation != loc || m.recvEvent != i))
+            return;
+        line(start ? StartLink : EndLink, es.time(i)) += " LT_Message run ";
+        text_ += rankContainer(trace_.rankOf(loc));
+        text_ += " V_Message m";
+        text_ += std::to_string(id.value);
+        if (start) {
+            text_ += ' ';
+            text_ += std::to_string(m.bytes);
+            ++report_.links;
+        }
+        text_ += '\n';
+    }
+
+    static constexpr size_t kBlock = size_t(1) << 20;
+
+    const Trace& trace_;
+    Sink sink_;
+    std::string text_;
+    PajeExportReport report_;
+    std::vector<std::string> container_;     ///< alias by LocationId; empty: not written
+    std::vector<std::string> containerName_; ///< by LocationId
+    std::vector<uint32_t> value_;            ///< entity value number by RegionId
+    std::vector<bool> defined_;              ///< by 2 * value (+ 1: the thread state type)
+    std::vector<size_t> next_;               ///< next event by LocationId
+    std::vector<std::vector<RegionId>> stacks_;
+};
+
+std::string randomSuffix()
+{
+    static const char digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
+    std::mt19937_64 engine{std::random_device{}()};
+    std::string s(12, '0');
+    for (char& c : s)
+        c = digits[engine() % 36];
+    return s;
+}
+
+} // namespace
+
+PajeExportReport writePajeTrace(const Trace& trace, std::ostream& out)
+{
+    PajeWriter writer(trace, [&out](std::string_view block) {
+        out.write(block.data(), std::streamsize(block.size()));
+        if (!out) throw TraceError("cannot write the Paje trace: the output stream failed");
+    });
+    PajeExportReport report = writer.write();
+    out.flush();
+    if (!out) throw TraceError("cannot write the Paje trace: the output stream failed");
+    return report;
+}
+
+PajeExportReport writePajeTraceFile(const Trace& trace, const std::string& path)
+{
+    namespace fs = std::filesystem;
+    const auto fail = [&](const std::string& reason) {
+        throw TraceError(path + ": cannot write the Paje trace: " + reason);
+    };
+    const fs::path target(followSymlinks(path));
+    struct stat old
+    {
+    };
+    const bool exists = ::stat(target.c_str(), &old) == 0;
+    if (exists && S_ISDIR(old.st_mode)) fail("it is a folder");
+    if (exists && !S_ISREG(old.st_mode)) fail("it exists and is not a regular file");
+    if (!exists && errno != ENOENT) fail(std::strerror(errno));
+
+    const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
+    std::string temp;
+    std::FILE* file = nullptr;
+    for (int attempt = 0; attempt < 100 && !file; ++attempt) {
+        temp = (folder / ("." + target.filename().string() + "." + randomSuffix() + ".writing"))
+                   .string();
+        file = std::fopen(temp.c_str(), "wxe"); // created exclusively, closed on exec
+        if (!file && errno != EEXIST) fail(std::strerror(errno));
+    }
+    if (!file) fail("no free temporary file name in " + folder.string());
+    const auto abandon = [&](const std::string& reason) {
+        if (file) std::fclose(file);
+        ::unlink(temp.c_str());
+        fail(reason);
+    };
+    if (exists && ::fchmod(::fileno(file), old.st_mode & 07777) != 0)
+        abandon(std::string("cannot keep the permissions: ") + std::strerror(errno));
+
+    PajeExportReport report;
+    try {
+        PajeWriter writer(trace, [&](std::string_view block) {
+            if (std::fwrite(block.data(), 1, block.size(), file) != block.size())
+                throw TraceError(std::string("writing failed: ") + std::strerror(errno));
+        });
+        report = writer.write();
+    } catch (const TraceError& e) {
+        abandon(e.what());
+    } catch (...) {
+        std::fclose(file);
+        ::unlink(temp.c_str());
+        throw;
+    }
+    const int closed = std::fclose(file);
+    file = nullptr;
+    if (closed != 0) abandon(std::string("writing failed: ") + std::strerror(errno));
+    if (std::rename(temp.c_str(), target.c_str()) != 0)
+        abandon(std::string("cannot replace the file: ") + std::strerror(errno));
+    return report;
+}
+
+} // namespace rankscope
