@@ -1,5 +1,6 @@
 #include "importers/paje/pajeexport.h"
 
+#include "model/matching/messageend.h"
 #include "model/support/atomicfile.h"
 #include "model/trace/traceerror.h"
 
@@ -7,14 +8,10 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <filesystem>
 #include <functional>
 #include <ostream>
 #include <queue>
-#include <random>
 #include <string_view>
-#include <sys/stat.h>
-#include <unistd.h>
 #include <unordered_map>
 #include <vector>
 
@@ -357,26 +354,18 @@ private:
 
     void linkEnd(LocationId loc, const EventStream& es, size_t i)
     {
+        const MessageEnd end = messageEndOf(trace_, loc, es, i);
+        if (end == MessageEnd::Unmatched) ++report_.unmatchedMessages;
+        if (end != MessageEnd::Send && end != MessageEnd::Receive) return;
         const MessageId id = es.message(i);
-        if (!id.valid()) return;
-        const Message& m = trace_.message(id);
-        const EventKind kind = es.kind(i);
-        const bool start = kind == EventKind::MpiSend || kind == EventKind::MpiIsend;
-        if (!m.matched()) {
-            if (start || !m.sendLocation.valid()) ++report_.unmatchedMessages;
-            return;
-        }
-        // Only the event the message table names (a message has one send and one receive).
-        if (start ? (m.sendLocation != loc || m.sendEvent != i)
-                  : (m.recvLocation != loc || m.recvEvent != i))
-            return;
+        const bool start = end == MessageEnd::Send;
         line(start ? StartLink : EndLink, es.time(i)) += " LT_Message run ";
         text_ += rankContainer(trace_.rankOf(loc));
         text_ += " V_Message m";
         text_ += std::to_string(id.value);
         if (start) {
             text_ += ' ';
-            text_ += std::to_string(m.bytes);
+            text_ += std::to_string(trace_.message(id).bytes);
             ++report_.links;
         }
         text_ += '\n';
@@ -396,16 +385,6 @@ private:
     std::vector<std::vector<RegionId>> stacks_;
 };
 
-std::string randomSuffix()
-{
-    static const char digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
-    std::mt19937_64 engine{std::random_device{}()};
-    std::string s(12, '0');
-    for (char& c : s)
-        c = digits[engine() % 36];
-    return s;
-}
-
 } // namespace
 
 PajeExportReport writePajeTrace(const Trace& trace, std::ostream& out)
@@ -422,56 +401,14 @@ PajeExportReport writePajeTrace(const Trace& trace, std::ostream& out)
 
 PajeExportReport writePajeTraceFile(const Trace& trace, const std::string& path)
 {
-    namespace fs = std::filesystem;
-    const auto fail = [&](const std::string& reason) {
-        throw TraceError(path + ": cannot write the Paje trace: " + reason);
-    };
-    const fs::path target(followSymlinks(path));
-    struct stat old
-    {
-    };
-    const bool exists = ::stat(target.c_str(), &old) == 0;
-    if (exists && S_ISDIR(old.st_mode)) fail("it is a folder");
-    if (exists && !S_ISREG(old.st_mode)) fail("it exists and is not a regular file");
-    if (!exists && errno != ENOENT) fail(std::strerror(errno));
-
-    const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
-    std::string temp;
-    std::FILE* file = nullptr;
-    for (int attempt = 0; attempt < 100 && !file; ++attempt) {
-        temp = (folder / ("." + target.filename().string() + "." + randomSuffix() + ".writing"))
-                   .string();
-        file = std::fopen(temp.c_str(), "wxe"); // created exclusively, closed on exec
-        if (!file && errno != EEXIST) fail(std::strerror(errno));
-    }
-    if (!file) fail("no free temporary file name in " + folder.string());
-    const auto abandon = [&](const std::string& reason) {
-        if (file) std::fclose(file);
-        ::unlink(temp.c_str());
-        fail(reason);
-    };
-    if (exists && ::fchmod(::fileno(file), old.st_mode & 07777) != 0)
-        abandon(std::string("cannot keep the permissions: ") + std::strerror(errno));
-
     PajeExportReport report;
-    try {
-        PajeWriter writer(trace, [&](std::string_view block) {
-            if (std::fwrite(block.data(), 1, block.size(), file) != block.size())
-                throw TraceError(std::string("writing failed: ") + std::strerror(errno));
-        });
-        report = writer.write();
-    } catch (const TraceError& e) {
-        abandon(e.what());
-    } catch (...) {
-        std::fclose(file);
-        ::unlink(temp.c_str());
-        throw;
-    }
-    const int closed = std::fclose(file);
-    file = nullptr;
-    if (closed != 0) abandon(std::string("writing failed: ") + std::strerror(errno));
-    if (std::rename(temp.c_str(), target.c_str()) != 0)
-        abandon(std::string("cannot replace the file: ") + std::strerror(errno));
+    writeStreamAtomically(
+        path,
+        [&](const BlockSink& sink) {
+            PajeWriter writer(trace, sink);
+            report = writer.write();
+        },
+        "the Paje trace");
     return report;
 }
 

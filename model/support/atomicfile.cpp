@@ -76,6 +76,14 @@ std::string followSymlinks(const std::string& path)
 void writeFileAtomically(const std::string& path, std::string_view contents,
                          const std::string& what)
 {
+    writeStreamAtomically(
+        path, [contents](const BlockSink& sink) { sink(contents); }, what);
+}
+
+void writeStreamAtomically(const std::string& path,
+                           const std::function<void(const BlockSink&)>& produce,
+                           const std::string& what)
+{
     const auto fail = [&](const std::string& reason) {
         throw TraceError(path + ": cannot write " + what + ": " + reason);
     };
@@ -86,6 +94,7 @@ void writeFileAtomically(const std::string& path, std::string_view contents,
     {
     };
     const bool exists = ::stat(target.c_str(), &old) == 0;
+    if (exists && S_ISDIR(old.st_mode)) fail("it is a folder, not a regular file");
     if (exists && !S_ISREG(old.st_mode)) fail("it exists and is not a regular file");
     if (!exists && errno != ENOENT) fail(std::strerror(errno));
 
@@ -108,8 +117,17 @@ void writeFileAtomically(const std::string& path, std::string_view contents,
     };
     if (exists && ::fchmod(file.get(), old.st_mode & 07777) != 0)
         abandon(std::string("cannot keep the permissions: ") + std::strerror(errno));
-    if (!writeAll(file.get(), contents))
-        abandon(std::string("writing failed: ") + std::strerror(errno));
+    try {
+        produce([&file](std::string_view block) {
+            if (!writeAll(file.get(), block))
+                throw TraceError(std::string("writing failed: ") + std::strerror(errno));
+        });
+    } catch (const TraceError& e) {
+        abandon(e.what());
+    } catch (...) {
+        ::unlink(temp.c_str());
+        throw;
+    }
     if (::fsync(file.get()) != 0)
         abandon(std::string("flushing to disk failed: ") + std::strerror(errno));
     if (::close(file.release()) != 0)
