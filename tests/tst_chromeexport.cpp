@@ -23,13 +23,9 @@
 
 using namespace rankscope;
 using rankscope::test::CliResult;
+using rankscope::test::runCli;
 
 namespace {
-
-CliResult runCli(const QStringList& args)
-{
-    return rankscope::test::runProgram(QStringLiteral(RANKSCOPE_CLI), args);
-}
 
 /// Quotes, a backslash, a newline, a control character, a valid two-byte character (µ) and a
 /// byte that is not UTF-8 (0xFF).

@@ -31,12 +31,9 @@
 namespace {
 
 using rankscope::test::CliResult;
+using rankscope::test::runCli;
 
 /// Runs the rankscope-cli built with these tests.
-CliResult runCli(const QStringList& args)
-{
-    return rankscope::test::runProgram(QStringLiteral(RANKSCOPE_CLI), args);
-}
 
 /// Large traces (the slowest under the sanitizers) are left out when RANKSCOPE_TEST_QUICK is set.
 bool quick()

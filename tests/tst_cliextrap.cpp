@@ -11,11 +11,7 @@
 namespace {
 
 using rankscope::test::CliResult;
-
-CliResult runCli(const QStringList& args)
-{
-    return rankscope::test::runProgram(QStringLiteral(RANKSCOPE_CLI), args);
-}
+using rankscope::test::runCli;
 
 } // namespace
 

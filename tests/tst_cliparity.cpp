@@ -16,13 +16,9 @@
 using namespace rankscope;
 using rankscope::test::CliResult;
 using rankscope::test::jsonOf;
+using rankscope::test::runCli;
 
 namespace {
-
-CliResult runCli(const QStringList& args)
-{
-    return rankscope::test::runProgram(QStringLiteral(RANKSCOPE_CLI), args);
-}
 
 using World = test::HandWorld;
 

@@ -12,13 +12,9 @@
 
 using rankscope::test::CliResult;
 using rankscope::test::jsonOf;
+using rankscope::test::runCli;
 
 namespace {
-
-CliResult runCli(const QStringList& args)
-{
-    return rankscope::test::runProgram(QStringLiteral(RANKSCOPE_CLI), args);
-}
 
 /// A ring (rank r sends to r+1 mod n) in which two ranks, chosen by n, swap their targets: still
 /// a permutation, so every message is received, but no rule gives every rank its partner.

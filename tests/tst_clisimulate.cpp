@@ -11,13 +11,9 @@
 
 using rankscope::test::CliResult;
 using rankscope::test::jsonOf;
+using rankscope::test::runCli;
 
 namespace {
-
-CliResult runCli(const QStringList& args)
-{
-    return rankscope::test::runProgram(QStringLiteral(RANKSCOPE_CLI), args);
-}
 
 QString spec(const char* name)
 {

@@ -22,12 +22,9 @@ namespace {
 
 using rankscope::test::CliResult;
 using rankscope::test::jsonOf;
+using rankscope::test::runCli;
 
 /// Runs the rankscope-cli built with these tests.
-CliResult runCli(const QStringList& args)
-{
-    return rankscope::test::runProgram(QStringLiteral(RANKSCOPE_CLI), args);
-}
 
 const QString kTags = QStringLiteral("casita-mpi-tags-10r");                     // shared
 const QString kLateSender = QStringLiteral("casita-mpi-late-sender-barrier-4r"); // checked in

@@ -15,12 +15,9 @@
 namespace {
 
 using rankscope::test::CliResult;
+using rankscope::test::runCli;
 
 /// Runs the rankscope-cli built with these tests.
-CliResult runCli(const QStringList& args)
-{
-    return rankscope::test::runProgram(QStringLiteral(RANKSCOPE_CLI), args);
-}
 
 } // namespace
 

@@ -61,10 +61,7 @@ private:
     const char* name_;
 };
 
-rankscope::test::CliResult runCli(const QStringList& args)
-{
-    return rankscope::test::runProgram(QStringLiteral(RANKSCOPE_CLI), args);
-}
+using rankscope::test::runCli;
 
 } // namespace
 

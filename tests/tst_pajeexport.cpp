@@ -18,13 +18,9 @@
 
 using namespace rankscope;
 using rankscope::test::CliResult;
+using rankscope::test::runCli;
 
 namespace {
-
-CliResult runCli(const QStringList& args)
-{
-    return rankscope::test::runProgram(QStringLiteral(RANKSCOPE_CLI), args);
-}
 
 /// A double quote, a newline, a control character and a byte that is not UTF-8.
 const char kOddName[] = "say \"hi\"\nnext\x01 \xff!";

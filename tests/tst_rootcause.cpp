@@ -137,12 +137,9 @@ Trace workedExample()
 
 #ifdef RANKSCOPE_CLI
 using rankscope::test::CliResult;
+using rankscope::test::runCli;
 
 /// Runs the rankscope-cli built with these tests.
-CliResult runCli(const QStringList& args)
-{
-    return rankscope::test::runProgram(QStringLiteral(RANKSCOPE_CLI), args);
-}
 #endif
 
 // casita-mpi-late-sender-barrier-4r, from otf2-print (timestamps in ns, 1 GHz clock). Every rank

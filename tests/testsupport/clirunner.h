@@ -18,6 +18,14 @@ struct CliResult
 /// Runs the program `cli` with `args` (at most `timeoutMs`, then it is killed: exit code -1).
 CliResult runProgram(const QString& cli, const QStringList& args, int timeoutMs = 300000);
 
+#ifdef RANKSCOPE_CLI
+/// Runs this build's rankscope-cli (tests that link it get RANKSCOPE_CLI, its path).
+inline CliResult runCli(const QStringList& args)
+{
+    return runProgram(QStringLiteral(RANKSCOPE_CLI), args);
+}
+#endif
+
 /// Standard output parsed as one JSON object; empty when it is not one.
 QJsonObject jsonOf(const CliResult& result);
 
