@@ -11,6 +11,8 @@
 #include "model/generator/tracegenerator.h"
 #include "testsupport/handtrace.h"
 #include "whatif/netsim/calibration.h"
+#include "whatif/netsim/calibrationsharing.h"
+#include "whatif/netsim/machine.h"
 
 #include <QTest>
 #include <cmath>
@@ -53,6 +55,56 @@ class TestCalibration : public QObject
     Q_OBJECT
 
 private slots:
+    void sharingFromConcurrency()
+    {
+        // Eight ranks on one node. Groups of k = 1, 2, 4, 8 rendezvous sends of 1 MiB start
+        // together (receives posted first) and each lasts o_s + shm latency + b / B * k^s with
+        // o_s = 1 us, latency 100 ns, B = 2 bytes/ns, s = 0.5: the fit must give s and B back.
+        const NetworkSpec spec =
+            NetworkSpec::fromString(kSpec, "flat.yaml")
+                .withOverrides({{"nodes", "1"}, {"ranks_per_node", "8"}, {"eager_limit", "64KiB"}});
+        const Machine machine(spec, 8);
+        const uint64_t b = 1 << 20;
+        std::vector<BlockingSendSample> sends;
+        double t = 0;
+        for (int repeat = 0; repeat < 3; ++repeat)
+            for (uint32_t k : {1u, 2u, 4u, 8u}) {
+                const double d = 1000 + 100 + double(b) / 2 * std::pow(double(k), 0.5);
+                for (uint32_t r = 0; r < k; ++r)
+                    sends.push_back({r, (r + 1) % 8, b, d, t, -10});
+                t += 10 * d;
+            }
+        const SharingFit fit = fitSharing(sends, machine, 1000, 64 * 1024);
+        QVERIFY2(fit.determined, fit.note.c_str());
+        QCOMPARE(fit.samples, uint64_t(3 * 15));
+        QVERIFY(std::abs(fit.exponent - 0.5) < 1e-9);
+        QVERIFY(std::abs(fit.bytesPerNs.at("shm") - 2.0) < 1e-9);
+        // One concurrency only (all groups of 4): the exponent cannot show.
+        std::vector<BlockingSendSample> four;
+        for (const BlockingSendSample& x : sends)
+            if (std::abs(x.durationNs - (1100 + double(b) / 2 * 2)) < 1e-6) four.push_back(x);
+        const SharingFit flat = fitSharing(four, machine, 1000, 64 * 1024);
+        QVERIFY(!flat.determined);
+        QVERIFY2(flat.note.find("hardly varies") != std::string::npos, flat.note.c_str());
+        // Sends that waited for their receive are no samples, but occupy the node while their
+        // data moves (from the receive's posting on): one ready send beside k - 1 of them
+        // sees k.
+        std::vector<BlockingSendSample> beside;
+        t = 0;
+        for (int repeat = 0; repeat < 3; ++repeat)
+            for (uint32_t k : {1u, 2u, 4u, 8u}) {
+                const double d = 1100 + double(b) / 2 * std::pow(double(k), 0.5);
+                beside.push_back({0, 1, b, d, t, -10});
+                for (uint32_t r = 1; r < k; ++r)
+                    beside.push_back({r, (r + 1) % 8, b, d + 500, t - 500, 500});
+                t += 10 * d;
+            }
+        const SharingFit fromOne = fitSharing(beside, machine, 1000, 64 * 1024);
+        QVERIFY2(fromOne.determined, fromOne.note.c_str());
+        QCOMPARE(fromOne.samples, uint64_t(12));
+        QVERIFY(std::abs(fromOne.exponent - 0.5) < 1e-9);
+    }
+
     void recoversGeneratorNetwork_data()
     {
         QTest::addColumn<double>("latencyNs");

@@ -7,6 +7,7 @@
 #include "whatif/netsim/simulation.h"
 
 #include <QTest>
+#include <cmath>
 
 using namespace rankscope;
 using namespace rankscope::netsim;
@@ -50,7 +51,8 @@ SimulationOptions flow()
 }
 
 /// Ranks 0 (node 0) and 2 (node 1) send to ranks 4 and 5 (both on node 2).
-SimulationResult intoOneNode(uint64_t first, uint64_t second, const std::string& model)
+SimulationResult intoOneNode(uint64_t first, uint64_t second, const std::string& model,
+                             const std::vector<SpecOverride>& set = {})
 {
     Program pr(6);
     const uint32_t a = pr.message(0, 4, first), b = pr.message(2, 5, second);
@@ -60,7 +62,33 @@ SimulationResult intoOneNode(uint64_t first, uint64_t second, const std::string&
     pr.recv(5, b);
     SimulationOptions o;
     o.model = model;
-    return simulateProgram(pr.finish(), NetworkSpec::fromString(kCrossbar, "crossbar.yaml"), o);
+    return simulateProgram(pr.finish(), NetworkSpec::fromString(kCrossbar, "crossbar.yaml", set),
+                           o);
+}
+
+// Two ranks on one node with a shared-memory link of 1 byte/ns and 50 ns, no network use.
+const char* kOneNode = R"(
+nodes: 1
+ranks_per_node: 2
+overhead: {send: 100ns, recv: 100ns}
+links:
+  nic: {latency: 500ns, bandwidth: 8Gbps}
+  shm: {latency: 50ns, bandwidth: 8Gbps}
+intra_node: shm
+networks:
+  sw: {topology: crossbar, link: nic}
+)";
+
+/// Ranks 0 and 1 of one node send each other 1000 bytes at once (eager), then receive.
+SimulationResult swapOnOneNode(const std::vector<SpecOverride>& set)
+{
+    Program pr(2);
+    const uint32_t a = pr.message(0, 1, 1000), b = pr.message(1, 0, 1000);
+    pr.send(0, a);
+    pr.send(1, b);
+    pr.recv(1, a);
+    pr.recv(0, b);
+    return simulateProgram(pr.finish(), NetworkSpec::fromString(kOneNode, "one.yaml", set), flow());
 }
 
 } // namespace
@@ -94,6 +122,35 @@ private slots:
         const SimulationResult g = intoOneNode(1000, 1000, "loggp");
         QCOMPARE(g.perRank[4].endNs, int64_t(2200));
         QCOMPARE(g.perRank[5].endNs, int64_t(2200));
+    }
+
+    void sharingExponentSetsEachFlowsShare()
+    {
+        // sharing 0.5: node 2's link offers two flows 1 * 2^0.5 bytes/ns, 2^-0.5 each, so 1000
+        // bytes take 1000 * sqrt(2) = 1414.2 ns: out at 1514.2, + L = 2514.2, + o_r = 2614.2.
+        const SimulationResult half =
+            intoOneNode(1000, 1000, "flow", {{"links.nic.sharing", "0.5"}});
+        QCOMPARE(half.perRank[4].endNs, int64_t(100 + 1000 * std::sqrt(2.0) + 1000 + 100));
+        QCOMPARE(half.perRank[5].endNs, half.perRank[4].endNs);
+        // sharing 0: no contention, each flow at 1 byte/ns as if alone (2200, as under LogGP).
+        const SimulationResult none = intoOneNode(1000, 1000, "flow", {{"links.nic.sharing", "0"}});
+        QCOMPARE(none.perRank[4].endNs, int64_t(2200));
+        // sharing 1 is the default: half each (3200, twoFlowsOnOneLinkGetHalfEach).
+        const SimulationResult fair = intoOneNode(1000, 1000, "flow", {{"links.nic.sharing", "1"}});
+        QCOMPARE(fair.perRank[4].endNs, int64_t(3200));
+    }
+
+    void sharedIntraNodeLink()
+    {
+        // Unset, the intra-node link shares nothing: 100 + 50 + 1000 / 1 + 100 = 1250 for both.
+        const SimulationResult free = swapOnOneNode({});
+        QCOMPARE(free.perRank[0].endNs, int64_t(1250));
+        QCOMPARE(free.perRank[1].endNs, int64_t(1250));
+        // sharing 1: the node's two messages share its 1 byte/ns: 1000 bytes take 2000 ns,
+        // out at 2100, + 50 ns latency = 2150, received + o_r = 2250.
+        const SimulationResult shared = swapOnOneNode({{"links.shm.sharing", "1"}});
+        QCOMPARE(shared.perRank[0].endNs, int64_t(2250));
+        QCOMPARE(shared.perRank[1].endNs, int64_t(2250));
     }
 
     void shareIsResolvedWhenAFlowEnds()

@@ -145,6 +145,12 @@ private slots:
         QTest::newRow("bandwidth under 1 bit/s")
             << QString(base).replace("bandwidth: 1.25GB/s", "bandwidth: 1e-9bps")
             << "links.wan.bandwidth: expected a bandwidth of at least 1 bit/s";
+        QTest::newRow("sharing over 1")
+            << QString(base).replace("bandwidth: 10Gbps}", "bandwidth: 10Gbps, sharing: 1.5}")
+            << "spec.yaml:5: links.nic.sharing: expected a number from 0 to 1, got '1.5'";
+        QTest::newRow("sharing not a number")
+            << QString(base).replace("bandwidth: 10Gbps}", "bandwidth: 10Gbps, sharing: half}")
+            << "links.nic.sharing: expected a number from 0 to 1, got 'half'";
         QTest::newRow("nodes over 2^24")
             << QString(base).replace("nodes: 4", "nodes: 16777217")
             << "spec.yaml:3: nodes: expected a whole number from 1 to 16777216";

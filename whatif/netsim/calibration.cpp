@@ -1,7 +1,9 @@
 #include "whatif/netsim/calibration.h"
 
 #include "model/analysis/runspan.h"
+#include "whatif/netsim/calibrationlinkfit.h"
 #include "whatif/netsim/calibrationsamples.h"
+#include "whatif/netsim/calibrationsharing.h"
 #include "whatif/netsim/machine.h"
 #include "whatif/netsim/traceplacement.h"
 
@@ -30,6 +32,13 @@ std::string nsText(double ns)
 {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.6gns", ns);
+    return buf;
+}
+
+std::string numberText(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", v);
     return buf;
 }
 
@@ -64,154 +73,6 @@ Route routeOf(const Machine& machine, const NetworkSpec& spec, uint32_t src, uin
                           path.bytesPerNs == c->bytesPerNs;
     if (!oneClass) return {};
     return Route{c->name, double(path.hops)};
-}
-
-/// Weighted least squares of z = hops * L + v * G over size groups of one link class.
-struct ClassFit
-{
-    double latencyNs = 0, nsPerByte = 0;
-    bool latencyDetermined = false, bandwidthDetermined = false;
-    std::optional<double> latencyRse, bandwidthRse;
-    uint64_t samples = 0;
-    std::string latencyNote, bandwidthNote;
-};
-
-struct Group
-{
-    double hops = 0, v = 0;
-    std::vector<double> z;
-};
-
-ClassFit fitClass(const std::map<std::pair<double, double>, Group>& groups, const LinkClass& spec)
-{
-    ClassFit fit;
-    fit.latencyNs = spec.latencyNs;
-    fit.nsPerByte = spec.bytesPerNs > 0 ? 1.0 / spec.bytesPerNs : 0;
-    // One row per observation: ordinary least squares, so the fitted terms reproduce the mean
-    // measured cost (what the run time adds up), waiting and noise included.
-    std::vector<double> h, v, z;
-    for (const auto& [key, g] : groups)
-        for (double y : g.z) {
-            h.push_back(g.hops);
-            v.push_back(g.v);
-            z.push_back(y);
-        }
-    fit.samples = z.size();
-    if (fit.samples < kMinSamples) {
-        fit.latencyNote = fit.bandwidthNote =
-            "too few messages on this link class (" + std::to_string(fit.samples) + ")";
-        return fit;
-    }
-    const size_t n = z.size();
-    const double vMin = *std::min_element(v.begin(), v.end());
-    const double vMax = *std::max_element(v.begin(), v.end());
-    size_t sizes = 0;
-    {
-        std::vector<double> distinct = v;
-        std::sort(distinct.begin(), distinct.end());
-        sizes = size_t(std::unique(distinct.begin(), distinct.end()) - distinct.begin());
-    }
-    // Solves for the latency and/or the ns per byte, the other held at its current value;
-    // the relative standard errors come from the residuals (sigma^2 (A^T A)^-1).
-    struct Solution
-    {
-        double latency = 0, perByte = 0;
-        std::optional<double> latencyRse, perByteRse;
-    };
-    auto solve = [&](bool fitLatency, bool fitPerByte) {
-        const Eigen::Index p = (fitLatency ? 1 : 0) + (fitPerByte ? 1 : 0);
-        Eigen::MatrixXd a(static_cast<Eigen::Index>(n), p);
-        Eigen::VectorXd b(static_cast<Eigen::Index>(n));
-        for (size_t i = 0; i < n; ++i) {
-            const Eigen::Index row = static_cast<Eigen::Index>(i);
-            Eigen::Index col = 0;
-            double y = z[i];
-            if (fitLatency)
-                a(row, col++) = h[i];
-            else
-                y -= h[i] * fit.latencyNs;
-            if (fitPerByte)
-                a(row, col++) = v[i];
-            else
-                y -= v[i] * fit.nsPerByte;
-            b(row) = y;
-        }
-        const Eigen::VectorXd x = a.colPivHouseholderQr().solve(b);
-        const double rss = (a * x - b).squaredNorm();
-        const double dof = double(n) - double(p);
-        std::vector<std::optional<double>> rse(static_cast<size_t>(p));
-        if (dof > 0) {
-            const Eigen::MatrixXd cov = (a.transpose() * a).inverse() * (rss / dof);
-            for (Eigen::Index j = 0; j < p; ++j)
-                if (x(j) != 0)
-                    rse[size_t(j)] = std::sqrt(std::max(0.0, cov(j, j))) / std::abs(x(j));
-        }
-        Solution s{fit.latencyNs, fit.nsPerByte, {}, {}};
-        Eigen::Index col = 0;
-        if (fitLatency) {
-            s.latencyRse = rse[size_t(col)];
-            s.latency = x(col++);
-        }
-        if (fitPerByte) {
-            s.perByteRse = rse[size_t(col)];
-            s.perByte = x(col++);
-        }
-        return s;
-    };
-    // A value is determined when it has the right sign and its standard error is below it.
-    auto determined = [](double value, const std::optional<double>& rse) {
-        return value > 0 && (!rse || *rse < 1.0);
-    };
-    auto why = [](double value, const std::optional<double>& rse) {
-        if (value <= 0) return std::string("the fit gave a value <= 0");
-        char buf[96];
-        std::snprintf(buf, sizeof buf, "the data cannot tell it from 0 (rel. std. error %.0f%%)",
-                      100 * rse.value_or(0));
-        return std::string(buf);
-    };
-    const bool sizesVary = sizes >= 2 && vMax > 0 && vMax >= 2 * vMin;
-    if (sizesVary) {
-        const Solution both = solve(true, true);
-        const bool latOk = determined(both.latency, both.latencyRse);
-        const bool bwOk = determined(both.perByte, both.perByteRse);
-        if (latOk && bwOk) {
-            fit.latencyNs = both.latency;
-            fit.nsPerByte = both.perByte;
-            fit.latencyRse = both.latencyRse;
-            fit.bandwidthRse = both.perByteRse;
-            fit.latencyDetermined = fit.bandwidthDetermined = true;
-            fit.latencyNote = fit.bandwidthNote =
-                "least squares of latency and bandwidth over " + std::to_string(sizes) + " sizes";
-            return fit;
-        }
-        if (bwOk) { // the latency is not determined: the bandwidth alone, latency as in the spec
-            fit.latencyNote = why(both.latency, both.latencyRse) + "; kept as in the spec";
-            const Solution one = solve(false, true);
-            if (determined(one.perByte, one.perByteRse)) {
-                fit.nsPerByte = one.perByte;
-                fit.bandwidthRse = one.perByteRse;
-                fit.bandwidthDetermined = true;
-                fit.bandwidthNote = "least squares over " + std::to_string(sizes) +
-                                    " sizes, latency as in the spec";
-            } else {
-                fit.bandwidthNote = why(one.perByte, one.perByteRse);
-            }
-            return fit;
-        }
-        fit.bandwidthNote = why(both.perByte, both.perByteRse) + "; kept as in the spec";
-    } else {
-        fit.bandwidthNote = "one message size (or sizes too close) on this link class";
-    }
-    const Solution one = solve(true, false);
-    if (determined(one.latency, one.latencyRse)) {
-        fit.latencyNs = one.latency;
-        fit.latencyRse = one.latencyRse;
-        fit.latencyDetermined = true;
-        fit.latencyNote = "least squares, bandwidth as in the spec";
-    } else {
-        fit.latencyNote = why(one.latency, one.latencyRse) + "; kept as in the spec";
-    }
-    return fit;
 }
 
 /// The eager limit that best explains the blocking sends' durations: up to it a send lasts o_s
@@ -298,6 +159,19 @@ EagerChoice chooseEagerLimit(const std::vector<BlockingSendSample>& sends, const
     return choice;
 }
 
+/// Whether the transfers of `trace`, placed on the nodes it recorded, show how they slow down
+/// when they share a node (calibrationsharing.h), with the spec's eager limit and overheads.
+bool sharingShows(const Trace& trace, const NetworkSpec& input)
+{
+    const NetworkSpec placed =
+        placedAsRecorded(input.withOverrides({{"mapping", "trace"}}), trace, nullptr);
+    const Machine machine(placed, uint32_t(trace.rankCount()));
+    const CalibrationSamples samples = collectCalibrationSamples(trace, placed.eagerLimit);
+    const double os = samples.eagerSendNs.size() >= kMinSamples ? mean(samples.eagerSendNs)
+                                                                : placed.sendOverheadNs;
+    return fitSharing(samples.blockingSends, machine, os, placed.eagerLimit).determined;
+}
+
 } // namespace
 
 CalibrationResult calibrate(const Trace& trace, const NetworkSpec& input,
@@ -328,10 +202,12 @@ CalibrationResult calibrate(const Trace& trace, const NetworkSpec& input,
         mapping.note = "already as the trace recorded it";
     } else if (placement == CalibrationPlacement::Spec) {
         mapping.note = "kept as in the spec (--placement spec)";
-    } else if (placement == CalibrationPlacement::Auto && sharedInterfaces) {
+    } else if (placement == CalibrationPlacement::Auto && sharedInterfaces &&
+               !(replay.model == "flow" && sharingShows(trace, input))) {
         mapping.note = "kept: the trace records " + std::to_string(recorded) +
-                       " nodes shared by several ranks, and the fit does not model ranks "
-                       "queueing at a node's interface (--placement trace to use it)";
+                       " nodes shared by several ranks, and without the flow model and a "
+                       "contention the trace shows the fit does not model ranks queueing at a "
+                       "node's interface (--placement trace to use it)";
     } else {
         working = input.withOverrides({{"mapping", "trace"}});
         overrides.push_back({"mapping", "trace"});
@@ -426,9 +302,9 @@ CalibrationResult calibrate(const Trace& trace, const NetworkSpec& input,
     // The message that ended a call, and whether a receive found its message there, depend
     // on the transfer times: three rounds of choosing and fitting settle them.
     for (int round = 0; round < 3; ++round) {
-        std::map<std::string, std::map<std::pair<double, double>, Group>> classes;
+        std::map<std::string, std::map<std::pair<double, double>, LinkFitGroup>> classes;
         auto add = [&](const std::string& linkClass, double h, double v, double z) {
-            Group& g = classes[linkClass][{h, v}];
+            LinkFitGroup& g = classes[linkClass][{h, v}];
             g.hops = h;
             g.v = v;
             g.z.push_back(z);
@@ -532,6 +408,11 @@ CalibrationResult calibrate(const Trace& trace, const NetworkSpec& input,
     result.parameters.push_back(el);
     result.parameters.push_back(os);
     result.parameters.push_back(orp);
+    // Contention, for the flow model only (the one that shares links by it).
+    SharingFit sharing;
+    sharing.note = "used by the flow model only (--model flow)";
+    if (replay.model == "flow")
+        sharing = fitSharing(samples.blockingSends, machine, sendOverhead, eagerLimit);
     for (const LinkClass& lc : spec.links) {
         const auto f = fits.find(lc.name);
         CalibratedParameter lat{"links." + lc.name + ".latency",
@@ -567,8 +448,40 @@ CalibrationResult calibrate(const Trace& trace, const NetworkSpec& input,
                 overrides.push_back({bw.key, bw.after});
             }
         }
+        const bool intra = lc.name == spec.intraNodeLink;
+        CalibratedParameter sh{"links." + lc.name + ".sharing",
+                               numberText(lc.sharingOr(intra ? 0 : 1)),
+                               {},
+                               false,
+                               sharing.samples,
+                               sharing.relStdError,
+                               sharing.note};
+        if (const auto b = sharing.bytesPerNs.find(lc.name);
+            sharing.determined && b != sharing.bytesPerNs.end()) {
+            sh.determined = true;
+            sh.after = numberText(sharing.exponent);
+            overrides.push_back({sh.key, sh.after});
+            bw.determined = true;
+            bw.samples = sharing.classSamples.at(lc.name);
+            bw.relStdError.reset();
+            bw.note = "a transfer alone on its node, fitted with the sharing exponent";
+            bw.after = bandwidthText(b->second);
+            // Fitted without contention, the latency absorbs it: keep the spec's.
+            std::erase_if(overrides, [&](const SpecOverride& o) {
+                return o.key == bw.key || o.key == lat.key;
+            });
+            overrides.push_back({bw.key, bw.after});
+            if (lat.determined) {
+                lat.determined = false;
+                lat.note = "kept as in the spec: fitted without the contention, it would "
+                           "absorb it";
+            }
+        } else if (sharing.determined) {
+            sh.note = "no rendezvous send whose receive was ready used this link class";
+        }
         result.parameters.push_back(lat);
         result.parameters.push_back(bw);
+        result.parameters.push_back(sh);
     }
     for (CalibratedParameter& p : result.parameters)
         if (!p.determined) p.after = p.before;

@@ -122,9 +122,10 @@ CalibrationSamples collectCalibrationSamples(const Trace& trace, uint64_t eagerL
         const Message& msg = messages[b.message];
         if (!msg.recvLocation.valid() || calls[b.message].recvPosted == kUnset) continue;
         const bool ready = calls[b.message].recvPosted <= b.enter;
-        out.blockingSends.push_back(BlockingSendSample{
-            trace.messageSender(msg).value, trace.messageReceiver(msg).value, msg.bytes,
-            double(b.leave - b.enter), double(calls[b.message].recvPosted - b.enter)});
+        out.blockingSends.push_back(
+            BlockingSendSample{trace.messageSender(msg).value, trace.messageReceiver(msg).value,
+                               msg.bytes, double(b.leave - b.enter), double(b.enter),
+                               double(calls[b.message].recvPosted - b.enter)});
         if (!ready || msg.bytes <= eagerLimit) continue;
         out.rendezvousSends.push_back(RendezvousSendSample{trace.messageSender(msg).value,
                                                            trace.messageReceiver(msg).value,

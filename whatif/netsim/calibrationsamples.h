@@ -70,6 +70,7 @@ struct BlockingSendSample
     uint32_t src = 0, dst = 0;
     uint64_t bytes = 0;
     double durationNs = 0;
+    double enterNs = 0; ///< when the send started
     /// When the receive was posted, from the send's start (<= 0: the receiver was ready).
     double recvPostedAfterNs = 0;
     bool operator==(const BlockingSendSample&) const = default;

@@ -1,6 +1,7 @@
 #include "whatif/netsim/flowmodel.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace rankscope::netsim {
 
@@ -14,8 +15,12 @@ void FlowModel::start(uint32_t transfer, uint32_t srcRank, uint32_t dstRank, uin
                       Placement placement, double time)
 {
     if (!links_.route(srcRank, dstRank, bytes, placement, seed_)) {
-        sink_.delivered(transfer, time + links_.intraNodeNs(bytes));
-        return;
+        const int64_t shared = links_.intraNodeLink(srcRank);
+        if (shared < 0) {
+            sink_.delivered(transfer, time + links_.intraNodeNs(bytes));
+            return;
+        }
+        seed_.assign(1, uint32_t(shared)); // the node's memory, shared by its own messages
     }
     const ProtocolEntry& p = machine_.protocol(bytes);
     double latency = p.latencyNs;
@@ -111,8 +116,14 @@ void FlowModel::resolve(double now)
     std::sort(compFlows_.begin(), compFlows_.end());
     std::sort(compLinks_.begin(), compLinks_.end());
     solver_.clear();
-    for (uint32_t l : compLinks_)
-        localLink_[l] = solver_.addLink(links_.bytesPerNs(l));
+    // A link offers n flows bytesPerNs * n^(1 - sharing) in all, so that each of them gets
+    // bytesPerNs * n^-sharing when nothing else limits them.
+    for (uint32_t l : compLinks_) {
+        const double s = links_.sharing(l);
+        const double n = double(onLink_[l].size());
+        localLink_[l] =
+            solver_.addLink(links_.bytesPerNs(l) * (s == 1 || n <= 1 ? 1.0 : std::pow(n, 1 - s)));
+    }
     for (uint32_t f : compFlows_) {
         Flow& fl = flows_[f];
         fl.remaining = std::max(0.0, fl.remaining - fl.rate * (now - fl.updated));

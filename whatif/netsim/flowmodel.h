@@ -9,7 +9,12 @@
 // the flows connected to the one that started or ended (through shared links, transitively)
 // are re-solved: max-min shares of unconnected flows cannot change. A flow whose rate changes
 // gets a new completion event; its old one is recognised as stale by a generation number.
-// Messages between ranks of one node cost what the analytic model says (no network).
+// Messages between ranks of one node cost what the analytic model says (no network), unless the
+// intra-node link class has a `sharing` above 0: then they are flows over their node's one
+// intra-node link. A link's capacity grows with its flows as n^(1 - sharing) (sharing 1, the
+// default, is a fixed capacity shared max-min fairly), so the slowdown measured runs show
+// when k transfers share a node (per-byte cost ~ k^0.45 on the TraceR stencils, see
+// docs/design-notes.md) can be modelled; a flow's protocol cap still applies.
 
 #include "whatif/netsim/machinelinks.h"
 #include "whatif/netsim/maxminsolver.h"

@@ -9,6 +9,16 @@ MachineLinks::MachineLinks(const Machine& machine) : machine_(machine)
         for (const Link& l : machine.topology(n).links()) {
             latencyNs_.push_back(l.latencyNs);
             bytesPerNs_.push_back(l.bytesPerNs);
+            sharing_.push_back(l.sharing);
+        }
+    }
+    const LinkClass* shm = machine.intraNode();
+    if (shm && shm->sharingOr(0) > 0) {
+        intraBase_ = int64_t(latencyNs_.size());
+        for (uint32_t n = 0; n < machine.spec().nodes; ++n) {
+            latencyNs_.push_back(shm->latencyNs);
+            bytesPerNs_.push_back(shm->bytesPerNs);
+            sharing_.push_back(shm->sharingOr(0));
         }
     }
 }

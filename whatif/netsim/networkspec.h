@@ -10,6 +10,7 @@
 #include "whatif/netsim/networkdef.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -22,6 +23,13 @@ struct LinkClass
     std::string name;
     double latencyNs = 0;
     double bytesPerNs = 0; ///< bandwidth (1 byte/ns = 1 GB/s = 8 Gbps)
+    /// How the flows on one link of the class share it in the flow model (`sharing`): n flows
+    /// get bytesPerNs * n^-sharing each, so 1 is a fairly shared link (the bandwidth divided
+    /// among them), 0 no contention, and values in between the sub-linear slowdown measured
+    /// runs show. Unset: 1 on a network's links, 0 on the intra-node link.
+    std::optional<double> sharing;
+    /// The sharing exponent in effect: `sharing`, else 1 (network) or 0 (intra-node link).
+    double sharingOr(double unset) const { return sharing.value_or(unset); }
     bool operator==(const LinkClass&) const = default;
 };
 

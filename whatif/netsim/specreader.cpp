@@ -193,11 +193,13 @@ void SpecReader::readLinks(const YAML::Node& node, NetworkSpec& spec)
     for (const auto& kv : node) {
         const std::string name = kv.first.as<std::string>();
         const std::string path = joinKey("links", name);
-        checkKeys(kv.second, path, {"latency", "bandwidth"});
+        checkKeys(kv.second, path, {"latency", "bandwidth", "sharing"});
         LinkClass c;
         c.name = name;
         c.latencyNs = duration(require(kv.second, path, "latency"), joinKey(path, "latency"));
         c.bytesPerNs = bandwidth(require(kv.second, path, "bandwidth"), joinKey(path, "bandwidth"));
+        if (kv.second["sharing"])
+            c.sharing = number(kv.second["sharing"], joinKey(path, "sharing"), 0, 1);
         spec.links.push_back(c);
     }
 }

@@ -20,6 +20,7 @@ struct Link
     uint32_t to = 0;
     double latencyNs = 0;
     double bytesPerNs = 0;
+    double sharing = 1; ///< LinkClass::sharing
 };
 
 /// End-to-end figures of a route: what the analytic model needs.
