@@ -68,14 +68,14 @@ class TestNetsimHybrid : public QObject
     Q_OBJECT
 
 private slots:
-    void placementIgnoresOnlyTheSizeThreshold()
+    void hybridPlacementHonoursEveryLimit()
     {
         const NetworkSpec spec = NetworkSpec::fromString(kHybrid, "hybrid.yaml");
         const Machine m(spec, 16);
         // Network 0 is the switch, 1 the double ring.
         QCOMPARE(m.channel(0, 1, 1000), 1);
         QCOMPARE(m.channel(0, 1, 10000), 0);                    // above max_bytes
-        QCOMPARE(m.channel(0, 1, 10000, Placement::Hybrid), 1); // a hybrid step stays direct
+        QCOMPARE(m.channel(0, 1, 10000, Placement::Hybrid), 0); // a hybrid step too
         QCOMPARE(m.channel(0, 8, 100, Placement::Hybrid), 0);   // another sub-cluster
         // 0 -> 6: rung to 4, two steps round the ring: 3 hops, allowed; with max_hops 2 not.
         QCOMPARE(m.channel(0, 6, 100, Placement::Hybrid), 1);
@@ -87,17 +87,18 @@ private slots:
 
     void hybridBcast()
     {
-        // Far-first binomial from rank 0, M = 10000 bytes (above max_bytes: a plain bcast
-        // would use the switch for every step). Round 0: 0 -> 8 on the switch, arriving at
-        // T0 = 2000 + 10000. Then inside each sub-cluster on the ring: distance 4 (the rung,
-        // 1 hop), 2 (2 hops), 1 (1 hop). The latest rank is 15: 8 -> 12 (1 hop), 12 -> 14
-        // (2 hops), 14 -> 15 (1 hop), each sent as soon as it arrived: T0 + 4·100 + 3·5000.
-        // (8's own later sends queue on its interface: 8 -> 9 leaves at T0 + 2·5000 and
-        // arrives T0 + 100 + 15000, earlier.)
+        // Far-first binomial from rank 0, M = 10000 bytes, with max_bytes raised to 16 KiB
+        // (under the plain policy the steps follow the same threshold). Round 0: 0 -> 8 on the
+        // switch, arriving at T0 = 2000 + 10000. Then inside each sub-cluster on the ring: distance
+        // 4 (the rung, 1 hop), 2 (2 hops), 1 (1 hop). The latest rank is 15: 8 -> 12 (1 hop), 12 ->
+        // 14 (2 hops), 14 -> 15 (1 hop), each sent as soon as it arrived: T0 + 4·100 + 3·5000. (8's
+        // own later sends queue on its interface: 8 -> 9 leaves at T0 + 2·5000 and arrives T0 + 100
+        // + 15000, earlier.)
         const double m = 10000;
         const double t0 = onSwitch(m);
         const double expected = t0 + direct(1, m) + direct(2, m) + direct(1, m);
-        QCOMPARE(runtime("bcast", "hybrid", uint64_t(m)), int64_t(expected));
+        const std::vector<SpecOverride> wide = {{"policy.max_bytes", "16KiB"}};
+        QCOMPARE(runtime("bcast", "hybrid", uint64_t(m), wide), int64_t(expected));
         QCOMPARE(int64_t(expected), int64_t(27400));
 
         // With max_hops 1 the 2-hop steps move back to the switch: 12 -> 14 now costs
@@ -105,11 +106,15 @@ private slots:
         // T0 + (100 + 5000) + 12000 + (100 + 5000). Other chains are shorter: 8 -> 10 on
         // the switch at T0 then 10 -> 11: T0 + 12000 + 5100.
         const double hopLimited = t0 + direct(1, m) + onSwitch(m) + direct(1, m);
-        QCOMPARE(runtime("bcast", "hybrid", uint64_t(m), {{"policy.max_hops", "1"}}),
+        QCOMPARE(runtime("bcast", "hybrid", uint64_t(m),
+                         {{"policy.max_bytes", "16KiB"}, {"policy.max_hops", "1"}}),
                  int64_t(hopLimited));
 
-        // The same tree under the plain policy puts every 10000-byte step on the switch.
-        QVERIFY(runtime("bcast", "binomial", uint64_t(m)) > int64_t(expected));
+        // Above max_bytes (2 KiB) every step takes the switch, as in a binomial bcast: the
+        // root sends four times back to back and the deepest chain 0 -> 8 -> 12 -> 14 -> 15
+        // has four switched steps, 4 (2000 + M) = 48000 (hybridFallsBackOnOneNetwork).
+        QCOMPARE(runtime("bcast", "hybrid", uint64_t(m)), int64_t(4 * onSwitch(m)));
+        QCOMPARE(runtime("bcast", "binomial", uint64_t(m)), int64_t(4 * onSwitch(m)));
     }
 
     void hybridAllgather()
@@ -119,15 +124,18 @@ private slots:
         // 2 hops (0 <-> 2 round a ring of 4); g = 2: 4000 bytes over the rung, 1 hop;
         // g = 3: 8000 bytes to the other sub-cluster, on the switch. Every rank sends and
         // receives once per round, so the rounds add up.
+        // (max_bytes raised to 8 KiB, so every round inside a sub-cluster may go direct.)
+        const std::vector<SpecOverride> wide = {{"policy.max_bytes", "8KiB"}};
         const double expected =
             direct(1, 1000) + direct(2, 2000) + direct(1, 4000) + onSwitch(8000);
-        QCOMPARE(runtime("allgather", "hybrid", 16000), int64_t(expected));
+        QCOMPARE(runtime("allgather", "hybrid", 16000, wide), int64_t(expected));
         QCOMPARE(int64_t(expected), int64_t(13900));
 
-        // Plain recursive doubling follows the size threshold (2 KiB): the 4000-byte round
-        // goes to the switch.
+        // With the 2 KiB threshold the 4000-byte round goes to the switch, in the hybrid
+        // allgather as in plain recursive doubling.
         const double plain = direct(1, 1000) + direct(2, 2000) + onSwitch(4000) + onSwitch(8000);
         QCOMPARE(runtime("allgather", "recursive_doubling", 16000), int64_t(plain));
+        QCOMPARE(runtime("allgather", "hybrid", 16000), int64_t(plain));
     }
 
     void hybridFallsBackOnOneNetwork()

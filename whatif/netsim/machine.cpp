@@ -39,7 +39,9 @@ int Machine::byPolicy(uint32_t a, uint32_t b, uint64_t bytes, Placement placemen
     const bool hybrid = placement == Placement::Hybrid;
     if ((p.sameSubcluster || hybrid) && direct.subcluster(a) != direct.subcluster(b))
         return fallback_;
-    if (bytes > p.maxBytes && !hybrid) return fallback_;
+    // The size threshold holds for the hybrid steps too: above it the switched network is
+    // faster whatever the distance (the TCA paper gains on PEACH2 up to 512 KiB only).
+    if (bytes > p.maxBytes) return fallback_;
     if (p.maxHops != UINT32_MAX) {
         const PathInfo path = direct.path(a, b);
         if (path.hops > p.maxHops || path.hops == 0) return fallback_;

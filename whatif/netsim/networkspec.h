@@ -59,7 +59,8 @@ enum class Placement : uint8_t
 {
     Policy, ///< the spec's policy, every rule (point-to-point messages, plain collectives)
     /// The hybrid collectives' step placement: the direct network for a step inside one
-    /// sub-cluster within the hop limit, whatever its size; the switched network otherwise.
+    /// sub-cluster within the hop and size limits (even when the policy lets the direct
+    /// network join sub-clusters); the switched network otherwise.
     Hybrid,
 };
 
