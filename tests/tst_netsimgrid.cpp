@@ -46,10 +46,11 @@ double perStream(uint32_t n)
 /// The simulated run time of one collective on all 8 ranks. Every member ends with the last
 /// phase: at its end, or when `lastPhase` (the time it starts) is given, within it.
 int64_t runtime(CollKind kind, const char* op, const char* algorithm, uint32_t streams,
-                uint32_t root = 0, double lastPhase = -1)
+                uint32_t root = 0, double lastPhase = -1, const char* eagerLimit = "1GiB")
 {
     const NetworkSpec spec = NetworkSpec::fromString(
-        kGrid, "grid.yaml", {{"wide_area_streams", std::to_string(streams)}});
+        kGrid, "grid.yaml",
+        {{"wide_area_streams", std::to_string(streams)}, {"eager_limit", eagerLimit}});
     SimulationOptions o;
     o.collectiveAlgorithms = {{op, algorithm}};
     const SimulationResult r =
@@ -142,6 +143,20 @@ private slots:
         const double expected = L + M / n + inCluster + inCluster;
         QCOMPARE(runtime(CollKind::Bcast, "bcast", "extended_van_de_geijn", n, root),
                  int64_t(expected));
+    }
+
+    void extendedVanDeGeijnPipelinesRendezvousPieces()
+    {
+        // With the eager limit at 1 KiB every 2000-byte piece is a rendezvous message, which a
+        // blocking send would hold until it arrived: one wide-area latency per piece across
+        // (n = 1: L + 4 (L + 2000) + ...). Sent as an MPI library pipelines them, the pieces
+        // leave back to back and the latency is paid once: the cost formula's
+        // L + M/(nB) + 2 (S-1)/S M/B, which for n = 1 is farfirst's (30000, farfirst()). With
+        // n = 4 every node is a stream and sends once.
+        for (uint32_t n : {1u, 4u})
+            QCOMPARE(runtime(CollKind::Bcast, "bcast", "extended_van_de_geijn", n, 0, -1, "1KiB"),
+                     int64_t(L + M / n + 2 * inCluster));
+        QCOMPARE(runtime(CollKind::Bcast, "bcast", "farfirst", 1, 0, -1, "1KiB"), int64_t(30000));
     }
 
     void farfirst()

@@ -18,6 +18,10 @@ struct CollectiveStep
     uint32_t recvRound = kNoPeer;
     /// How the sent message picks its network on a hybrid machine (§9).
     Placement placement = Placement::Policy;
+    /// The sender goes on without waiting for this send (an MPI_Isend the library completes
+    /// later), so a rendezvous transfer's wait for its data to arrive overlaps the next rounds,
+    /// as MPI libraries pipeline the pieces of a segmented collective.
+    bool detached = false;
 };
 
 } // namespace rankscope::netsim

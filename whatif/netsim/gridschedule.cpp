@@ -168,7 +168,13 @@ CollectiveStep GridSchedule::counter(const Stage& st, uint32_t c, uint32_t j, ui
     const uint32_t last = (s_ - 1 - g) / n_; // the group's last place: the stream's last round
     if (runs(st, c)) {
         if (i == 0) { // the stream: place k's piece across (its own first), k + 1's handed in
-            if (k <= last) r = CollectiveStep{other * s_ + g + (last - k) * n_, st.unit, kNoPeer};
+            if (k <= last) {
+                r = CollectiveStep{other * s_ + g + (last - k) * n_, st.unit, kNoPeer};
+                // The pieces leave back to back: each waits for the wide area's latency only
+                // once the next one is under way (a blocking send of a rendezvous piece would
+                // wait for it to arrive before handing in the next).
+                r.detached = true;
+            }
             if (k < last) r.recvFrom = c * s_ + g + (k + 1) * n_;
         } else if (k + 1 == i) {
             r = CollectiveStep{c * s_ + g, st.unit, kNoPeer};

@@ -382,8 +382,11 @@ bool ReplayEngine::collective(uint32_t r, const Action& a, double& time)
                 s.dst = dst;
                 s.bytes = step.sendBytes;
                 s.placement = step.placement;
-                st.collSend = slot;
                 t = postSend(slot, t);
+                if (step.detached)
+                    slots_[slot].consumed |= 1; // nobody waits for it: the receiver frees it
+                else
+                    st.collSend = slot;
             }
             if (step.recvFrom != kNoPeer) {
                 const uint32_t round = step.recvRound == kNoPeer ? st.collRound : step.recvRound;
