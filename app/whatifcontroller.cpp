@@ -103,8 +103,17 @@ WhatIfController::WhatIfController(MainWindow* window)
     window->addDockWidget(Qt::RightDockWidgetArea, dock_);
     dock_->hide();
     panel_->setBundledSpecs(bundledSpecs());
+    // A spec to start from: the InfiniBand switch when it is bundled, else the first.
+    if (const QStringList specs = bundledSpecs(); !specs.isEmpty()) {
+        QString first = specs.front();
+        for (const QString& path : specs)
+            if (QFileInfo(path).completeBaseName() == QLatin1String("ib-switch")) first = path;
+        showSpec(first);
+    }
 
     connect(window, &MainWindow::tracesChanged, this, &WhatIfController::onTracesChanged);
+    // The trace in view is the baseline offered while none is chosen.
+    connect(window->tabs(), &QTabWidget::currentChanged, this, &WhatIfController::onTracesChanged);
     // A load that fails opens no tab: the loads being over is what a waiting run needs to know.
     connect(window->loader(), &TraceLoader::idle, this, &WhatIfController::tryPending);
     connect(panel_, &WhatIfPanel::specFileRequested, this,
@@ -276,7 +285,8 @@ void WhatIfController::onTracesChanged()
     for (int i = 0; i < window_->tabs()->count(); ++i)
         if (TraceDocument* doc = window_->document(i); doc && !doc->data().path.isEmpty())
             choices.push_back({doc->data().name, doc->data().path,
-                               doc->data().trace ? uint32_t(doc->data().trace->rankCount()) : 0u});
+                               doc->data().trace ? uint32_t(doc->data().trace->rankCount()) : 0u,
+                               i == window_->tabs()->currentIndex()});
     panel_->setOpenTraces(choices);
     tryPending();
 }

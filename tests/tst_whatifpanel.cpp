@@ -78,6 +78,8 @@ private slots:
     void specChoiceAsksTheApp();
     void targetPresetsUseTheLargestBaseline();
     void treeEditsThroughTheDelegate();
+    void traceInViewIsTheFirstBaseline();
+    void sweepOffersNumericKeysOnly();
 
 private:
     void checkFileUntouched() const;
@@ -577,4 +579,38 @@ void TestWhatIfPanel::treeEditsThroughTheDelegate()
 }
 
 QTEST_MAIN(TestWhatIfPanel)
+void TestWhatIfPanel::traceInViewIsTheFirstBaseline()
+{
+    WhatIfPanel panel;
+    auto* baselines = child<QListWidget>(panel, "baselines");
+    // Nothing chosen: the trace in view (the second) is checked.
+    panel.setOpenTraces({{QStringLiteral("a"), QStringLiteral("/t/a.otf2"), 4, false},
+                         {QStringLiteral("b"), QStringLiteral("/t/b.otf2"), 16, true}});
+    QCOMPARE(baselines->item(0)->checkState(), Qt::Unchecked);
+    QCOMPARE(baselines->item(1)->checkState(), Qt::Checked);
+    QCOMPARE(panel.scenario().baselines, std::vector<std::string>{"/t/b.otf2"});
+    // Once one is chosen, looking at another trace does not change it.
+    panel.setOpenTraces({{QStringLiteral("a"), QStringLiteral("/t/a.otf2"), 4, true},
+                         {QStringLiteral("b"), QStringLiteral("/t/b.otf2"), 16, false}});
+    QCOMPARE(baselines->item(0)->checkState(), Qt::Unchecked);
+    QCOMPARE(baselines->item(1)->checkState(), Qt::Checked);
+}
+
+void TestWhatIfPanel::sweepOffersNumericKeysOnly()
+{
+    WhatIfPanel panel;
+    panel.setSpec(spec_);
+    auto* param = child<QComboBox>(panel, "sweepParam");
+    QStringList offered;
+    for (int i = 0; i < param->count(); ++i)
+        offered << param->itemText(i);
+    // two-clusters-wan.yaml: numbers with units are offered, names and choices are not.
+    for (const char* key : {"target", "cpu_factor", "nodes", "links.wan.latency",
+                            "links.nic.bandwidth", "wide_area_streams", "eager_limit"})
+        QVERIFY2(offered.contains(QLatin1String(key)), key);
+    for (const char* key :
+         {"name", "mapping", "networks.grid.topology", "networks.grid.link", "collectives.bcast"})
+        QVERIFY2(!offered.contains(QLatin1String(key)), key);
+}
+
 #include "tst_whatifpanel.moc"

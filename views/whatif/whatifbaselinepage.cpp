@@ -143,6 +143,10 @@ void WhatIfBaselinePage::setOpenTraces(const std::vector<WhatIfTraceChoice>& tra
         if (std::none_of(traces.begin(), traces.end(),
                          [&](const WhatIfTraceChoice& t) { return t.path == path; }))
             add(tr("%1 (not open)").arg(QFileInfo(path).fileName()), path, 0);
+    // Nothing chosen yet: the trace in view is the likely baseline.
+    if (checked.isEmpty())
+        for (const WhatIfTraceChoice& t : traces)
+            if (t.active) checked << t.path;
     for (int i = 0; i < baselines_->count(); ++i)
         if (checked.contains(baselines_->item(i)->data(kPathRole).toString()))
             baselines_->item(i)->setCheckState(Qt::Checked);

@@ -27,6 +27,8 @@ struct WhatIfTraceChoice
     QString name;
     QString path;
     uint32_t ranks = 0;
+    /// The trace the user is looking at: chosen as the baseline while none is.
+    bool active = false;
 };
 
 class WhatIfBaselinePage : public QWidget

@@ -7,6 +7,7 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <cctype>
 
 namespace rankscope {
 
@@ -79,6 +80,11 @@ void WhatIfSweepPage::fillParams()
     param_->setItemData(2, tr("Multiplies every compute phase"), Qt::ToolTipRole);
     if (specModel_->hasSpec())
         for (const auto& [key, value] : specModel_->fileSpec().overridableKeys()) {
+            // Only numbers (with or without a unit) can be swept: not names, mappings or
+            // topologies.
+            if (value.empty() || !(std::isdigit(static_cast<unsigned char>(value[0])) ||
+                                   value[0] == '.' || value[0] == '-' || value[0] == '+'))
+                continue;
             param_->addItem(fromStd(key));
             param_->setItemData(param_->count() - 1,
                                 SpecItemModel::describeKey(key) +
