@@ -80,6 +80,7 @@ private slots:
     void treeEditsThroughTheDelegate();
     void traceInViewIsTheFirstBaseline();
     void sweepOffersNumericKeysOnly();
+    void resetWithAnEditorOpenResetsIt();
 
 private:
     void checkFileUntouched() const;
@@ -611,6 +612,37 @@ void TestWhatIfPanel::sweepOffersNumericKeysOnly()
     for (const char* key :
          {"name", "mapping", "networks.grid.topology", "networks.grid.link", "collectives.bcast"})
         QVERIFY2(!offered.contains(QLatin1String(key)), key);
+}
+
+void TestWhatIfPanel::resetWithAnEditorOpenResetsIt()
+{
+    // A value typed but not yet committed (the editor still open) when Reset edits is clicked:
+    // the click commits it first, then resets everything, so no edit survives the reset.
+    WhatIfPanel panel;
+    panel.resize(440, 900);
+    panel.show();
+    panel.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&panel));
+    panel.setSpec(spec_);
+    child<QToolBox>(panel, "sections")->setCurrentIndex(1);
+    auto* tree = child<QTreeView>(panel, "specTree");
+    tree->setFocus();
+    QVERIFY(panel.specModel()->setValue("wide_area_streams", "4")); // Reset is enabled
+    const QModelIndex latency = panel.specModel()->indexOfKey("links.wan.latency");
+    tree->setCurrentIndex(latency);
+    tree->edit(latency);
+    auto* line = qobject_cast<QLineEdit*>(QApplication::focusWidget());
+    QVERIFY(line);
+    line->selectAll();
+    QTest::keyClicks(line, QStringLiteral("50ms"));
+    auto* reset = child<QToolButton>(panel, "resetSpec");
+    QVERIFY(reset->isEnabled());
+    QTest::mouseClick(reset, Qt::LeftButton);
+    QTest::qWait(50);
+    QVERIFY(QApplication::focusWidget() != line);
+    QVERIFY(panel.specModel()->overrides().empty());
+    QCOMPARE(panel.editedSpec().link("wan")->latencyNs, 1e7);
+    QCOMPARE(panel.editedSpec().wideAreaStreams, 2u);
 }
 
 #include "tst_whatifpanel.moc"
