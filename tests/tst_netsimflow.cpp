@@ -140,6 +140,20 @@ private slots:
         QCOMPARE(fair.perRank[4].endNs, int64_t(3200));
     }
 
+    void congestionAboveMaxStreams()
+    {
+        // max_streams 1, congestion 1: two flows on node 2's link get 1 * (1/2)^1 in all, a
+        // quarter byte/ns each: 1000 bytes take 4000 ns, out at 4100, + L = 5100, + o_r = 5200.
+        const SimulationResult r = intoOneNode(
+            1000, 1000, "flow", {{"links.nic.max_streams", "1"}, {"links.nic.congestion", "1"}});
+        QCOMPARE(r.perRank[4].endNs, int64_t(5200));
+        QCOMPARE(r.perRank[5].endNs, int64_t(5200));
+        // Within the limit nothing changes: max_streams 2 gives the fair halves (3200).
+        const SimulationResult within =
+            intoOneNode(1000, 1000, "flow", {{"links.nic.max_streams", "2"}});
+        QCOMPARE(within.perRank[4].endNs, int64_t(3200));
+    }
+
     void sharedIntraNodeLink()
     {
         // Unset, the intra-node link shares nothing: 100 + 50 + 1000 / 1 + 100 = 1250 for both.

@@ -151,6 +151,12 @@ private slots:
         QTest::newRow("sharing not a number")
             << QString(base).replace("bandwidth: 10Gbps}", "bandwidth: 10Gbps, sharing: half}")
             << "links.nic.sharing: expected a number from 0 to 1, got 'half'";
+        QTest::newRow("max_streams 0")
+            << QString(base).replace("bandwidth: 10Gbps}", "bandwidth: 10Gbps, max_streams: 0}")
+            << "links.nic.max_streams: expected a number from 1 to 1e+06, got '0'";
+        QTest::newRow("negative congestion")
+            << QString(base).replace("bandwidth: 10Gbps}", "bandwidth: 10Gbps, congestion: -1}")
+            << "links.nic.congestion: expected a number from 0 to 10, got '-1'";
         QTest::newRow("nodes over 2^24")
             << QString(base).replace("nodes: 4", "nodes: 16777217")
             << "spec.yaml:3: nodes: expected a whole number from 1 to 16777216";

@@ -1,7 +1,6 @@
 #include "whatif/netsim/flowmodel.h"
 
 #include <algorithm>
-#include <cmath>
 
 namespace rankscope::netsim {
 
@@ -116,14 +115,10 @@ void FlowModel::resolve(double now)
     std::sort(compFlows_.begin(), compFlows_.end());
     std::sort(compLinks_.begin(), compLinks_.end());
     solver_.clear();
-    // A link offers n flows bytesPerNs * n^(1 - sharing) in all, so that each of them gets
-    // bytesPerNs * n^-sharing when nothing else limits them.
-    for (uint32_t l : compLinks_) {
-        const double s = links_.sharing(l);
-        const double n = double(onLink_[l].size());
-        localLink_[l] =
-            solver_.addLink(links_.bytesPerNs(l) * (s == 1 || n <= 1 ? 1.0 : std::pow(n, 1 - s)));
-    }
+    // A link offers n flows bytesPerNs * n^(1 - sharing) in all (each gets bytesPerNs *
+    // n^-sharing when nothing else limits it), less above its max_streams.
+    for (uint32_t l : compLinks_)
+        localLink_[l] = solver_.addLink(links_.capacity(l, onLink_[l].size()));
     for (uint32_t f : compFlows_) {
         Flow& fl = flows_[f];
         fl.remaining = std::max(0.0, fl.remaining - fl.rate * (now - fl.updated));

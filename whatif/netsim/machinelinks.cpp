@@ -1,5 +1,7 @@
 #include "whatif/netsim/machinelinks.h"
 
+#include <cmath>
+
 namespace rankscope::netsim {
 
 MachineLinks::MachineLinks(const Machine& machine) : machine_(machine)
@@ -10,6 +12,8 @@ MachineLinks::MachineLinks(const Machine& machine) : machine_(machine)
             latencyNs_.push_back(l.latencyNs);
             bytesPerNs_.push_back(l.bytesPerNs);
             sharing_.push_back(l.sharing);
+            maxStreams_.push_back(l.maxStreams);
+            congestion_.push_back(l.congestion);
         }
     }
     const LinkClass* shm = machine.intraNode();
@@ -19,6 +23,8 @@ MachineLinks::MachineLinks(const Machine& machine) : machine_(machine)
             latencyNs_.push_back(shm->latencyNs);
             bytesPerNs_.push_back(shm->bytesPerNs);
             sharing_.push_back(shm->sharingOr(0));
+            maxStreams_.push_back(shm->maxStreams);
+            congestion_.push_back(shm->congestion);
         }
     }
 }
@@ -33,6 +39,16 @@ bool MachineLinks::route(uint32_t srcRank, uint32_t dstRank, uint64_t bytes, Pla
     for (uint32_t& l : route)
         l += offset_[size_t(net)];
     return true;
+}
+
+double MachineLinks::capacity(uint32_t link, size_t flows) const
+{
+    const double n = double(flows);
+    double c = bytesPerNs_[link];
+    if (sharing_[link] != 1 && n > 1) c *= std::pow(n, 1 - sharing_[link]);
+    if (maxStreams_[link] > 0 && n > maxStreams_[link])
+        c *= std::pow(double(maxStreams_[link]) / n, congestion_[link]);
+    return c;
 }
 
 double MachineLinks::intraNodeNs(uint64_t bytes) const

@@ -21,6 +21,9 @@ public:
     double bytesPerNs(uint32_t link) const { return bytesPerNs_[link]; }
     /// The link's sharing exponent (LinkClass::sharing): n flows get bytesPerNs * n^-sharing.
     double sharing(uint32_t link) const { return sharing_[link]; }
+    /// The link's aggregate capacity with `flows` flows on it: bytesPerNs * n^(1 - sharing),
+    /// times (maxStreams / n)^congestion above maxStreams flows (LinkClass).
+    double capacity(uint32_t link, size_t flows) const;
     /// The intra-node link of `rank`'s node, or -1 when messages inside a node share nothing.
     int64_t intraNodeLink(uint32_t rank) const
     {
@@ -39,6 +42,8 @@ private:
     std::vector<double> latencyNs_;
     std::vector<double> bytesPerNs_;
     std::vector<double> sharing_;
+    std::vector<uint32_t> maxStreams_;
+    std::vector<double> congestion_;
     int64_t intraBase_ = -1; // id of node 0's intra-node link
 };
 

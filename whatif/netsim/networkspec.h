@@ -28,6 +28,11 @@ struct LinkClass
     /// among them), 0 no contention, and values in between the sub-linear slowdown measured
     /// runs show. Unset: 1 on a network's links, 0 on the intra-node link.
     std::optional<double> sharing;
+    /// Congestion (flow model, opt-in): above `maxStreams` flows (0: no limit) the link's
+    /// aggregate throughput falls by (maxStreams / n)^congestion, as wide-area links do when
+    /// too many streams compete (the grid papers' optimum of n concurrent streams).
+    uint32_t maxStreams = 0;
+    double congestion = 1;
     /// The sharing exponent in effect: `sharing`, else 1 (network) or 0 (intra-node link).
     double sharingOr(double unset) const { return sharing.value_or(unset); }
     bool operator==(const LinkClass&) const = default;

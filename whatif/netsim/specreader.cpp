@@ -193,13 +193,19 @@ void SpecReader::readLinks(const YAML::Node& node, NetworkSpec& spec)
     for (const auto& kv : node) {
         const std::string name = kv.first.as<std::string>();
         const std::string path = joinKey("links", name);
-        checkKeys(kv.second, path, {"latency", "bandwidth", "sharing"});
+        checkKeys(kv.second, path,
+                  {"latency", "bandwidth", "sharing", "max_streams", "congestion"});
         LinkClass c;
         c.name = name;
         c.latencyNs = duration(require(kv.second, path, "latency"), joinKey(path, "latency"));
         c.bytesPerNs = bandwidth(require(kv.second, path, "bandwidth"), joinKey(path, "bandwidth"));
         if (kv.second["sharing"])
             c.sharing = number(kv.second["sharing"], joinKey(path, "sharing"), 0, 1);
+        if (kv.second["max_streams"])
+            c.maxStreams =
+                uint32_t(number(kv.second["max_streams"], joinKey(path, "max_streams"), 1, 1e6));
+        if (kv.second["congestion"])
+            c.congestion = number(kv.second["congestion"], joinKey(path, "congestion"), 0, 10);
         spec.links.push_back(c);
     }
 }

@@ -49,8 +49,10 @@ Topology::Topology(const NetworkSpec& spec, const NetworkDef& def)
 uint32_t Topology::connect(uint32_t a, uint32_t b, const LinkClass& c)
 {
     const uint32_t id = uint32_t(links_.size());
-    links_.push_back(Link{a, b, c.latencyNs, c.bytesPerNs, c.sharingOr(1)});
-    links_.push_back(Link{b, a, c.latencyNs, c.bytesPerNs, c.sharingOr(1)});
+    links_.push_back(
+        Link{a, b, c.latencyNs, c.bytesPerNs, c.sharingOr(1), c.maxStreams, c.congestion});
+    links_.push_back(
+        Link{b, a, c.latencyNs, c.bytesPerNs, c.sharingOr(1), c.maxStreams, c.congestion});
     return id;
 }
 

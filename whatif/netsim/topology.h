@@ -20,7 +20,9 @@ struct Link
     uint32_t to = 0;
     double latencyNs = 0;
     double bytesPerNs = 0;
-    double sharing = 1; ///< LinkClass::sharing
+    double sharing = 1;      ///< LinkClass::sharing
+    uint32_t maxStreams = 0; ///< LinkClass::maxStreams
+    double congestion = 1;   ///< LinkClass::congestion
 };
 
 /// End-to-end figures of a route: what the analytic model needs.
