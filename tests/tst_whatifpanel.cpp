@@ -78,9 +78,6 @@ private slots:
     void specChoiceAsksTheApp();
     void targetPresetsUseTheLargestBaseline();
     void treeEditsThroughTheDelegate();
-    void traceInViewIsTheFirstBaseline();
-    void sweepOffersNumericKeysOnly();
-    void resetWithAnEditorOpenResetsIt();
 
 private:
     void checkFileUntouched() const;
@@ -580,69 +577,4 @@ void TestWhatIfPanel::treeEditsThroughTheDelegate()
 }
 
 QTEST_MAIN(TestWhatIfPanel)
-void TestWhatIfPanel::traceInViewIsTheFirstBaseline()
-{
-    WhatIfPanel panel;
-    auto* baselines = child<QListWidget>(panel, "baselines");
-    // Nothing chosen: the trace in view (the second) is checked.
-    panel.setOpenTraces({{QStringLiteral("a"), QStringLiteral("/t/a.otf2"), 4, false},
-                         {QStringLiteral("b"), QStringLiteral("/t/b.otf2"), 16, true}});
-    QCOMPARE(baselines->item(0)->checkState(), Qt::Unchecked);
-    QCOMPARE(baselines->item(1)->checkState(), Qt::Checked);
-    QCOMPARE(panel.scenario().baselines, std::vector<std::string>{"/t/b.otf2"});
-    // Once one is chosen, looking at another trace does not change it.
-    panel.setOpenTraces({{QStringLiteral("a"), QStringLiteral("/t/a.otf2"), 4, true},
-                         {QStringLiteral("b"), QStringLiteral("/t/b.otf2"), 16, false}});
-    QCOMPARE(baselines->item(0)->checkState(), Qt::Unchecked);
-    QCOMPARE(baselines->item(1)->checkState(), Qt::Checked);
-}
-
-void TestWhatIfPanel::sweepOffersNumericKeysOnly()
-{
-    WhatIfPanel panel;
-    panel.setSpec(spec_);
-    auto* param = child<QComboBox>(panel, "sweepParam");
-    QStringList offered;
-    for (int i = 0; i < param->count(); ++i)
-        offered << param->itemText(i);
-    // two-clusters-wan.yaml: numbers with units are offered, names and choices are not.
-    for (const char* key : {"target", "cpu_factor", "nodes", "links.wan.latency",
-                            "links.nic.bandwidth", "wide_area_streams", "eager_limit"})
-        QVERIFY2(offered.contains(QLatin1String(key)), key);
-    for (const char* key :
-         {"name", "mapping", "networks.grid.topology", "networks.grid.link", "collectives.bcast"})
-        QVERIFY2(!offered.contains(QLatin1String(key)), key);
-}
-
-void TestWhatIfPanel::resetWithAnEditorOpenResetsIt()
-{
-    // A value typed but not yet committed (the editor still open) when Reset edits is clicked:
-    // the click commits it first, then resets everything, so no edit survives the reset.
-    WhatIfPanel panel;
-    panel.resize(440, 900);
-    panel.show();
-    panel.activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(&panel));
-    panel.setSpec(spec_);
-    child<QToolBox>(panel, "sections")->setCurrentIndex(1);
-    auto* tree = child<QTreeView>(panel, "specTree");
-    tree->setFocus();
-    QVERIFY(panel.specModel()->setValue("wide_area_streams", "4")); // Reset is enabled
-    const QModelIndex latency = panel.specModel()->indexOfKey("links.wan.latency");
-    tree->setCurrentIndex(latency);
-    tree->edit(latency);
-    auto* line = qobject_cast<QLineEdit*>(QApplication::focusWidget());
-    QVERIFY(line);
-    line->selectAll();
-    QTest::keyClicks(line, QStringLiteral("50ms"));
-    auto* reset = child<QToolButton>(panel, "resetSpec");
-    QVERIFY(reset->isEnabled());
-    QTest::mouseClick(reset, Qt::LeftButton);
-    QTest::qWait(50);
-    QVERIFY(QApplication::focusWidget() != line);
-    QVERIFY(panel.specModel()->overrides().empty());
-    QCOMPARE(panel.editedSpec().link("wan")->latencyNs, 1e7);
-    QCOMPARE(panel.editedSpec().wideAreaStreams, 2u);
-}
-
 #include "tst_whatifpanel.moc"
