@@ -160,6 +160,7 @@ SynthesisResult synthesise(const std::vector<const Trace*>& traces, const netsim
                      " role(s) carried without a rule (see the warnings) do not make a program "
                      "whose ranks can run together at " +
                      std::to_string(options.target) + " ranks (" + e.what() + ")"});
+        result.refused.insert(result.refused.end(), plan.uncarried.begin(), plan.uncarried.end());
         return result;
     }
     result.replaySeconds = seconds(started);

@@ -362,6 +362,8 @@ SynthesisPlan planSynthesis(const std::vector<const Trace*>& traces, const Synth
         // largest scale that shows them, with a warning (a refusal only when even that fails;
         // its reasons are those of the search without carrying).
         if (second.stage < 4 && best.stage < 4) {
+            plan.uncarried =
+                !mapped.empty() && second.stage > best.stage ? second.failures : best.failures;
             RoleSearch third = search(true);
             if (third.stage == 4 && mapped.empty()) best = std::move(third);
             if (third.stage == 4) second = std::move(third);
@@ -394,7 +396,14 @@ SynthesisPlan planSynthesis(const std::vector<const Trace*>& traces, const Synth
     plan.carriedRoles = best.carried;
     plan.roles = std::move(best.roles);
     plan.roleOfClass = std::move(best.roleOfClass);
+    const size_t refusedBefore = plan.refused.size();
     fitRoles(plan, best.members, best.counts, scales, members);
+    if (plan.carriedRoles > 0 && plan.refused.size() > refusedBefore) {
+        // Carried roles whose sizes or counts cannot be fitted: the reasons the roles could
+        // not be found without carrying name what fails.
+        plan.refused.resize(refusedBefore);
+        plan.refused.insert(plan.refused.end(), plan.uncarried.begin(), plan.uncarried.end());
+    }
     if (!plan.refused.empty()) return plan;
 
     std::vector<const Trace*> descending;
