@@ -4,6 +4,7 @@
 #include "importers/otf2/otf2writer.h"
 #include "testsupport/clirunner.h"
 #include "testsupport/handtrace.h"
+#include "testsupport/testpaths.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -172,6 +173,38 @@ private slots:
         QVERIFY(r.err.contains("cannot synthesise 32 ranks"));
         QVERIFY(r.err.contains("main:MPI_Sendrecv"));
         QCOMPARE(jsonOf(r).value("ranks").toInt(), 0);
+    }
+
+    void npbMgStillRefused()
+    {
+        // NPB MG W: ranks whose coarse grid levels hold no points (a rule in a grid dimension's
+        // size) cannot be carried yet. From 4/8/16 the roles are carried (warnings), but the
+        // positions 32 ranks add run calls their partners do not match: refused by the replay.
+        QStringList mg;
+        for (const char* n : {"4", "8", "16", "32"})
+            mg << rankscope::test::sharedTrace(QString("scorep84-npb-mg-W-") + n);
+        if (mg.contains(QString())) QSKIP("shared NPB MG traces not found");
+        const CliResult r = runCli({"predict", "--target", "32", "--json", mg[0], mg[1], mg[2]});
+        QCOMPARE(r.exitCode, 1);
+        const QJsonObject o = jsonOf(r);
+        const QJsonArray refused = o.value("refused").toArray();
+        // First the carried roles' failure, then why they could not be found without carrying.
+        QCOMPARE(refused.size(), 2);
+        QVERIFY(refused.first().toObject().value("reason").toString().contains(
+            "carried without a rule"));
+        QVERIFY(refused.last().toObject().value("reason").toString().contains(
+            "make different MPI calls"));
+        bool composed = false;
+        for (const QJsonValue& w : o.value("warnings").toArray())
+            composed = composed || w.toString().contains("a position no input shows");
+        QVERIFY(composed);
+        // From 8/16/32 the interior ranks of a dimension of 4 processes run different calls.
+        const CliResult big = runCli({"predict", "--target", "64", "--json", mg[1], mg[2], mg[3]});
+        QCOMPARE(big.exitCode, 1);
+        const QJsonArray bigRefused = jsonOf(big).value("refused").toArray();
+        QVERIFY(!bigRefused.isEmpty());
+        QVERIFY(bigRefused.first().toObject().value("reason").toString().contains(
+            "but make different MPI calls"));
     }
 
     void badInput_data()

@@ -14,6 +14,8 @@
 #include "whatif/netsim/networkspec.h"
 
 #include <QTest>
+#include <algorithm>
+#include <string>
 #include <tuple>
 
 using namespace rankscope;
@@ -184,6 +186,93 @@ Trace ringTrace(uint64_t bytes, int sends, bool skipLastPartner = false, bool se
     return h.finish();
 }
 
+/// How pairTrace's ranks change from 16 ranks on.
+enum class From16
+{
+    Reorder,   // odd ranks call MPI_Comm_rank before the loop instead of after it
+    Deadlock,  // odd ranks receive before the loop instead of after it
+    ExtraSend, // even ranks send to r + 1 before the loop too
+};
+
+/// n ranks (n even): MPI_Init, 3 times 1000 ns and an MPI_Allreduce of 8 bytes, then even
+/// ranks send 64 bytes with tag 0 to r + 1 and odd ranks receive them (after MPI_Comm_rank),
+/// MPI_Finalize; from 16 ranks on changed as `change` says, by no rule in the scale.
+Trace pairTrace(uint32_t n, From16 change)
+{
+    test::MpiWorld w(n);
+    test::HandTrace& h = w.h;
+    const RegionId send = h.mpi("MPI_Send", RegionRole::MpiPointToPoint);
+    const RegionId recv = h.mpi("MPI_Recv", RegionRole::MpiPointToPoint);
+    const RegionId allreduce = h.mpi("MPI_Allreduce", RegionRole::MpiCollective);
+    const RegionId commRank = h.mpi("MPI_Comm_rank");
+    const std::vector<LocationId>& locs = w.locs;
+    const CommId world = w.world;
+    const bool changed = n >= 16;
+    for (uint32_t r = 0; r < n; ++r) {
+        const LocationId l = locs[r];
+        const bool odd = r % 2 == 1;
+        w.begin(l);
+        int64_t t = 100;
+        const auto p2p = [&] {
+            if (odd) {
+                h.enter(l, t, recv);
+                h.builder().recv(l, t + 10, r - 1, world, 0, 64);
+                h.leave(l, t + 11, recv);
+            } else {
+                h.enter(l, t, send);
+                h.builder().send(l, t + 1, r + 1, world, 0, 64);
+                h.leave(l, t + 2, send);
+            }
+            t += 100;
+        };
+        const bool early = changed && ((odd && change != From16::ExtraSend) ||
+                                       (!odd && change == From16::ExtraSend));
+        if (early && change == From16::Reorder) h.call(l, commRank, t, t + 10), t += 100;
+        if (early && change != From16::Reorder) p2p();
+        for (int it = 0; it < 3; ++it) {
+            t += 1000;
+            h.enter(l, t, allreduce);
+            h.builder().collectiveBegin(l, t + 1);
+            h.builder().collectiveEnd(l, t + 9, CollectiveOp::Allreduce, world, kNoRoot, 8, 8);
+            h.leave(l, t + 10, allreduce);
+            t += 10;
+        }
+        if (odd && !(early && change == From16::Reorder)) h.call(l, commRank, t, t + 10);
+        t += 100;
+        if (!(early && change == From16::Deadlock)) p2p();
+        w.end(l, t + 100, t + 120);
+    }
+    return h.finish();
+}
+
+SynthesisResult pairsAt32(From16 change)
+{
+    const Trace t4 = pairTrace(4, change), t8 = pairTrace(8, change), t16 = pairTrace(16, change);
+    SynthesisOptions o;
+    o.target = 32;
+    o.maxUnruledShare = 1.0; // the changed ranks' intervals are seen at 16 ranks only
+    return synthesise({&t4, &t8, &t16}, ibSwitch(), o);
+}
+
+bool anyHas(const std::vector<std::string>& texts, const std::string& part)
+{
+    return std::any_of(texts.begin(), texts.end(),
+                       [&](const std::string& s) { return s.find(part) != std::string::npos; });
+}
+
+/// The MPI regions rank r enters, in order.
+std::vector<std::string> mpiCalls(const Trace& t, uint32_t r)
+{
+    std::vector<std::string> calls;
+    const EventStream& ev = t.rankEvents(RankId(r));
+    for (size_t i = 0; i < ev.size(); ++i) {
+        if (ev.kind(i) != EventKind::Enter) continue;
+        const std::string name(t.str(t.region(ev.region(i)).name));
+        if (name.rfind("MPI_", 0) == 0) calls.push_back(name);
+    }
+    return calls;
+}
+
 } // namespace
 
 class TestSynthesisScale : public QObject
@@ -327,6 +416,63 @@ private slots:
         for (const Refusal& f : r.refused)
             named = named || f.reason.find("but make different MPI calls") != std::string::npos;
         QVERIFY(named);
+    }
+
+    void roleCarriedFromLargestScale()
+    {
+        // The odd ranks' calls at 16 ranks follow no rule from 4 and 8: carried as 16 runs
+        // them, with a warning, not refused.
+        const SynthesisResult r = pairsAt32(From16::Reorder);
+        QVERIFY2(r.refused.empty(), r.refused.empty() ? "" : r.refused.front().reason.c_str());
+        QVERIFY(r.trace);
+        const Trace& t = *r.trace;
+        QCOMPARE(t.rankCount(), size_t(32));
+        QVERIFY(anyHas(r.warnings, "ranks make other MPI calls at 4, 8 ranks than at 16 ranks"));
+        // pairTrace's 16-rank form at 32: odd ranks MPI_Comm_rank before the loop, even ranks
+        // none; every even rank sends 64 bytes to r + 1.
+        const std::vector<std::string> odd{"MPI_Init",      "MPI_Comm_rank", "MPI_Allreduce",
+                                           "MPI_Allreduce", "MPI_Allreduce", "MPI_Recv",
+                                           "MPI_Finalize"};
+        const std::vector<std::string> even{"MPI_Init",      "MPI_Allreduce", "MPI_Allreduce",
+                                            "MPI_Allreduce", "MPI_Send",      "MPI_Finalize"};
+        for (uint32_t rank = 0; rank < 32; ++rank)
+            QCOMPARE(mpiCalls(t, rank), rank % 2 ? odd : even);
+        QCOMPARE(t.messages().size(), size_t(16));
+        for (const Message& m : t.messages()) {
+            QVERIFY(m.matched());
+            QCOMPARE(t.messageReceiver(m).value, t.messageSender(m).value + 1);
+            QCOMPARE(m.bytes, uint64_t(64));
+        }
+        QCOMPARE(t.collectives().size(), size_t(3));
+    }
+
+    void carriedCallsWithoutPartnerLeftOut()
+    {
+        // From 16 ranks on even ranks send to r + 1 twice, odd ranks still receive once: at 32
+        // ranks each of the 16 even ranks has one send more than its partner receives, so 16
+        // sends are written without their message.
+        const SynthesisResult r = pairsAt32(From16::ExtraSend);
+        QVERIFY2(r.refused.empty(), r.refused.empty() ? "" : r.refused.front().reason.c_str());
+        QVERIFY(r.trace);
+        QVERIFY(anyHas(r.warnings, "16 sends and 0 receives of carried roles find no matching "
+                                   "call at 32 ranks"));
+        QCOMPARE(r.trace->messages().size(), size_t(16));
+        for (const Message& m : r.trace->messages())
+            QVERIFY(m.matched());
+    }
+
+    void carriedRolesThatCannotRunRefused()
+    {
+        // From 16 ranks on odd ranks wait for their message before the MPI_Allreduce their
+        // partner sends it after: carried, the ranks wait for each other forever.
+        const SynthesisResult r = pairsAt32(From16::Deadlock);
+        QVERIFY(!r.trace);
+        // The carried roles' failure, then why the odd ranks could not be found without
+        // carrying (their calls at 16 ranks against 4 and 8).
+        QCOMPARE(r.refused.size(), size_t(2));
+        QVERIFY(r.refused.front().reason.find("carried without a rule") != std::string::npos);
+        QVERIFY(r.refused.front().reason.find("wait for each other forever") != std::string::npos);
+        QVERIFY(r.refused.back().reason.find("make different MPI calls") != std::string::npos);
     }
 
     void structureMatch()

@@ -7,6 +7,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <set>
+#include <tuple>
 
 namespace rankscope::extrap {
 
@@ -14,11 +17,42 @@ namespace {
 
 using namespace synth;
 
+/// Per channel (sender, receiver, tag): sends and receives the roles make, counted in a first
+/// pass; in the second, those used so far, and what was left out.
+struct Pairing
+{
+    using Channel = std::tuple<uint32_t, uint32_t, int32_t>;
+    bool counting = true;
+    std::map<Channel, std::pair<uint64_t, uint64_t>> total, used;
+    std::set<uint64_t> droppedRequests; // of the current rank
+    DroppedMessages* out = nullptr;
+
+    /// Whether the next send (or receive) on `c` is written.
+    bool keep(const Channel& c, bool send, uint32_t callSite, const SkeletonContext& ctx)
+    {
+        if (counting) {
+            ++(send ? total[c].first : total[c].second);
+            return true;
+        }
+        auto& [s, r] = used[c];
+        const auto& [ts, tr] = total[c];
+        const uint64_t index = send ? s++ : r++;
+        if (index < (send ? tr : ts)) return true;
+        ++(send ? out->sends : out->receives);
+        const std::string site = callSite == kNoSymbol
+                                     ? std::string("(outside MPI calls)")
+                                     : std::string(ctx.symbols.name(CallSiteId(callSite)));
+        if (std::find(out->callSites.begin(), out->callSites.end(), site) == out->callSites.end())
+            out->callSites.push_back(site);
+        return false;
+    }
+};
+
 class DraftWriter
 {
 public:
-    DraftWriter(const SynthesisPlan& plan, TraceBuilder& b)
-        : plan_(plan), b_(b), grid_(plan.targetGrid())
+    DraftWriter(const SynthesisPlan& plan, TraceBuilder& b, Pairing* pairing)
+        : plan_(plan), b_(b), grid_(plan.targetGrid()), pairing_(pairing)
     {
         const SymbolTable& symbols = plan.context.symbols;
         regionOf_.assign(symbols.size(), RegionId());
@@ -50,6 +84,14 @@ private:
     {
         return *role.rankRules[slot].evaluate(rank_, plan_.target, grid());
     }
+    /// Whether a send (or receive) to (from) `other` is written (always without pairing).
+    bool keep(uint32_t other, bool send, int32_t tag) const
+    {
+        if (!pairing_) return true;
+        const Pairing::Channel c =
+            send ? Pairing::Channel{rank_, other, tag} : Pairing::Channel{other, rank_, tag};
+        return pairing_->keep(c, send, callSite_, plan_.context);
+    }
     uint64_t requestAt(uint32_t index, uint32_t back)
     {
         if (back == 0 || back > index) return nextRequest_++;
@@ -65,6 +107,8 @@ private:
     LocationId loc_;
     uint64_t nextRequest_ = 1;
     std::vector<uint64_t> requests_; // request posted by each event of the rank (0: none)
+    Pairing* pairing_;
+    uint32_t callSite_ = kNoSymbol; // of the current step
 };
 
 void DraftWriter::event(const EventShape& e, int64_t t, uint32_t index, const Role& role,
@@ -78,29 +122,48 @@ void DraftWriter::event(const EventShape& e, int64_t t, uint32_t index, const Ro
     case EventKind::Leave:
         b_.leave(loc_, t, regionOf_[e.symbol]);
         break;
-    case EventKind::MpiSend:
-        b_.send(loc_, t, partner(role, rankSlot++), world_, tag, role.sizes[sizeSlot++]);
+    case EventKind::MpiSend: {
+        const uint32_t to = partner(role, rankSlot++);
+        const uint64_t bytes = role.sizes[sizeSlot++];
+        if (keep(to, true, tag)) b_.send(loc_, t, to, world_, tag, bytes);
         break;
-    case EventKind::MpiRecv:
-        b_.recv(loc_, t, partner(role, rankSlot++), world_, tag, role.sizes[sizeSlot++]);
+    }
+    case EventKind::MpiRecv: {
+        const uint32_t from = partner(role, rankSlot++);
+        const uint64_t bytes = role.sizes[sizeSlot++];
+        if (keep(from, false, tag)) b_.recv(loc_, t, from, world_, tag, bytes);
         break;
-    case EventKind::MpiIsend:
+    }
+    case EventKind::MpiIsend: {
         requests_[index] = nextRequest_++;
-        b_.isend(loc_, t, partner(role, rankSlot++), world_, tag, role.sizes[sizeSlot++],
-                 requests_[index]);
+        const uint32_t to = partner(role, rankSlot++);
+        const uint64_t bytes = role.sizes[sizeSlot++];
+        if (keep(to, true, tag))
+            b_.isend(loc_, t, to, world_, tag, bytes, requests_[index]);
+        else
+            pairing_->droppedRequests.insert(requests_[index]);
         break;
+    }
     case EventKind::MpiIrecvRequest:
         requests_[index] = nextRequest_++;
         b_.irecvRequest(loc_, t, requests_[index]);
         break;
     case EventKind::MpiIrecv: {
         const uint64_t request = requestAt(index, e.requestBack);
-        b_.irecv(loc_, t, partner(role, rankSlot++), world_, tag, role.sizes[sizeSlot++], request);
+        const uint32_t from = partner(role, rankSlot++);
+        const uint64_t bytes = role.sizes[sizeSlot++];
+        if (keep(from, false, tag))
+            b_.irecv(loc_, t, from, world_, tag, bytes, request);
+        else
+            b_.requestCancelled(loc_, t, request);
         break;
     }
-    case EventKind::MpiIsendComplete:
-        b_.isendComplete(loc_, t, requestAt(index, e.requestBack));
+    case EventKind::MpiIsendComplete: {
+        const uint64_t request = requestAt(index, e.requestBack);
+        if (!pairing_ || !pairing_->droppedRequests.count(request))
+            b_.isendComplete(loc_, t, request);
         break;
+    }
     case EventKind::MpiRequestTest:
         b_.requestTest(loc_, t, requestAt(index, e.requestBack));
         break;
@@ -138,12 +201,14 @@ void DraftWriter::rank(uint32_t r, size_t roleIndex, const std::vector<int64_t>&
     loc_ = LocationId(r);
     nextRequest_ = 1;
     requests_.clear();
+    if (pairing_) pairing_->droppedRequests.clear();
     int64_t t = 0;
     uint32_t index = 0;
     const uint64_t count = role.stepCount();
     for (uint64_t k = 0; k < count; ++k) {
         const size_t pos = role.positionOf(k, role.loopCount);
         const StepShape& s = steps.shape(role.stepAt(pos));
+        callSite_ = s.callSite;
         uint32_t rankSlot = role.rankSlotBase[pos], sizeSlot = role.sizeSlotBase[pos];
         requests_.resize(requests_.size() + s.events.size(), 0);
         const int64_t start = t, gap = std::max<int64_t>(0, gaps[k]);
@@ -162,12 +227,14 @@ void DraftWriter::rank(uint32_t r, size_t roleIndex, const std::vector<int64_t>&
 
 } // namespace
 
-Trace buildDraftTrace(const SynthesisPlan& plan, uint64_t seed, const ProgressCallback& progress)
+namespace {
+
+Trace writeDraft(const SynthesisPlan& plan, uint64_t seed, const ProgressCallback& progress,
+                 Pairing* pairing)
 {
-    if (!plan.refused.empty()) throw TraceError("the plan was refused; there is nothing to build");
     TraceBuilder b;
     b.setClock(ClockProperties{});
-    DraftWriter writer(plan, b);
+    DraftWriter writer(plan, b, pairing);
     std::vector<uint64_t> events;
     for (const Role& role : plan.roles)
         events.push_back(eventsPerRank(plan, role));
@@ -182,6 +249,21 @@ Trace buildDraftTrace(const SynthesisPlan& plan, uint64_t seed, const ProgressCa
         if (!reporter.update(r + 1)) throw Cancelled();
     }
     return b.finish();
+}
+
+} // namespace
+
+Trace buildDraftTrace(const SynthesisPlan& plan, uint64_t seed, const ProgressCallback& progress,
+                      DroppedMessages* unpaired)
+{
+    if (!plan.refused.empty()) throw TraceError("the plan was refused; there is nothing to build");
+    if (!unpaired) return writeDraft(plan, seed, progress, nullptr);
+    Pairing pairing;
+    pairing.out = unpaired;
+    *unpaired = {};
+    writeDraft(plan, seed, progressSlice(progress, 0.0, 0.5), &pairing);
+    pairing.counting = false;
+    return writeDraft(plan, seed, progressSlice(progress, 0.5, 1.0), &pairing);
 }
 
 } // namespace rankscope::extrap

@@ -100,13 +100,32 @@ SynthesisResult synthesise(const std::vector<const Trace*>& traces, const netsim
     const netsim::NetworkSpec machine = specForRanks(spec, options.target, &result.machineNote);
 
     started = Clock::now();
-    Trace draft = [&] {
+    DroppedMessages dropped;
+    const auto build = [&](DroppedMessages* unpaired) {
         try {
-            return buildDraftTrace(plan, options.seed, progressSlice(options.progress, 0.5, 0.65));
+            return buildDraftTrace(plan, options.seed, progressSlice(options.progress, 0.5, 0.65),
+                                   unpaired);
         } catch (const Cancelled&) {
             return Trace();
         }
-    }();
+    };
+    Trace draft = build(nullptr);
+    // Carried roles may post calls their partners' roles do not make: those are left out, with
+    // a warning; without carried roles every call must pair up.
+    if (plan.carriedRoles > 0 && draft.rankCount() == options.target &&
+        draft.diagnostics().unmatchedMessages() > 0) {
+        draft = build(&dropped);
+        std::string sites;
+        for (size_t i = 0; i < dropped.callSites.size() && i < 5; ++i)
+            sites += (i ? ", " : "") + dropped.callSites[i];
+        if (dropped.callSites.size() > 5)
+            sites += " and " + std::to_string(dropped.callSites.size() - 5) + " more";
+        result.warnings.push_back(
+            std::to_string(dropped.sends) + " sends and " + std::to_string(dropped.receives) +
+            " receives of carried roles find no matching call at " +
+            std::to_string(options.target) + " ranks and are written without their message (at " +
+            sites + ")");
+    }
     result.draftSeconds = seconds(started);
     if (draft.rankCount() != options.target || stop(0.65)) {
         result.cancelled = true;
@@ -129,7 +148,21 @@ SynthesisResult synthesise(const std::vector<const Trace*>& traces, const netsim
     sim.buildTrace = true;
     sim.progress = progressSlice(options.progress, 0.65, 1.0);
     started = Clock::now();
-    netsim::SimulationResult replayed = netsim::simulate(draft, machine, sim);
+    netsim::SimulationResult replayed;
+    try {
+        replayed = netsim::simulate(draft, machine, sim);
+    } catch (const TraceError& e) {
+        if (plan.carriedRoles == 0 || dynamic_cast<const Cancelled*>(&e)) throw;
+        // Roles carried without a rule (the warnings name them) need not make a program whose
+        // ranks wait for what the others send: then it cannot be carried.
+        result.refused.push_back(
+            {"", "the " + std::to_string(plan.carriedRoles) +
+                     " role(s) carried without a rule (see the warnings) do not make a program "
+                     "whose ranks can run together at " +
+                     std::to_string(options.target) + " ranks (" + e.what() + ")"});
+        result.refused.insert(result.refused.end(), plan.uncarried.begin(), plan.uncarried.end());
+        return result;
+    }
     result.replaySeconds = seconds(started);
     if (replayed.cancelled || !replayed.trace || stop(1.0)) {
         result.cancelled = true;

@@ -326,7 +326,7 @@ SynthesisPlan planSynthesis(const std::vector<const Trace*>& traces, const Synth
         placements.push_back(p);
     for (size_t i = 0, n = placements.size(); i < n; ++i)
         placements.push_back(placements[i].withRootApart());
-    const auto search = [&] {
+    const auto search = [&](bool carry) {
         std::vector<ScaleGroups> groups;
         for (const ScaleSkeleton& s : scales)
             groups.push_back(groupRanks(s));
@@ -334,14 +334,16 @@ SynthesisPlan planSynthesis(const std::vector<const Trace*>& traces, const Synth
         best.stage = -1;
         std::vector<Refusal> loopFailure; // the first placement whose roles' loops differ
         for (const Placement& p : placements) {
-            RoleSearch r = searchRoles(p, scales, groups, members, plan.context, o.target);
+            RoleSearch r = searchRoles(p, scales, groups, members, plan.context, o.target, carry);
             if (r.stage == 1 && loopFailure.empty()) {
                 loopFailure = r.failures;
                 for (Refusal& f : loopFailure)
                     f.reason = "with " + p.describe(o.target) + ", " + f.reason;
             }
-            if (r.stage > best.stage) best = std::move(r);
-            if (best.stage == 4) break;
+            // Carrying, the placement that carries the fewest roles wins (the first of those).
+            if (r.stage > best.stage || (r.stage == 4 && r.carried < best.carried))
+                best = std::move(r);
+            if (best.stage == 4 && best.carried == 0) break;
         }
         // A placement that got further may still fail on a role no input shows; the loops that
         // differ between scales under another placement are then the likelier cause: say both.
@@ -350,12 +352,22 @@ SynthesisPlan planSynthesis(const std::vector<const Trace*>& traces, const Synth
                 best.failures.push_back(std::move(f));
         return best;
     };
-    RoleSearch best = search();
+    RoleSearch best = search(false);
     if (best.stage < 4) {
         // Second try: the roles by their MPI calls alone, steps whose gaps differ only in
         // user functions called and returned mapped to the variant most ranks run.
         const std::map<std::string, uint64_t> mapped = canonicaliseSteps(scales, plan.context);
-        RoleSearch second = mapped.empty() ? RoleSearch{} : search();
+        RoleSearch second = mapped.empty() ? RoleSearch{} : search(false);
+        // Last try: roles whose calls differ between scales by no rule are carried from the
+        // largest scale that shows them, with a warning (a refusal only when even that fails;
+        // its reasons are those of the search without carrying).
+        if (second.stage < 4 && best.stage < 4) {
+            plan.uncarried =
+                !mapped.empty() && second.stage > best.stage ? second.failures : best.failures;
+            RoleSearch third = search(true);
+            if (third.stage == 4 && mapped.empty()) best = std::move(third);
+            if (third.stage == 4) second = std::move(third);
+        }
         if (!mapped.empty() && second.stage > best.stage) {
             best = std::move(second);
             uint64_t steps = 0;
@@ -379,9 +391,19 @@ SynthesisPlan planSynthesis(const std::vector<const Trace*>& traces, const Synth
     }
     for (std::string& n : best.notes)
         plan.notes.push_back(std::move(n));
+    for (std::string& w : best.warnings)
+        plan.warnings.push_back(std::move(w));
+    plan.carriedRoles = best.carried;
     plan.roles = std::move(best.roles);
     plan.roleOfClass = std::move(best.roleOfClass);
+    const size_t refusedBefore = plan.refused.size();
     fitRoles(plan, best.members, best.counts, scales, members);
+    if (plan.carriedRoles > 0 && plan.refused.size() > refusedBefore) {
+        // Carried roles whose sizes or counts cannot be fitted: the reasons the roles could
+        // not be found without carrying name what fails.
+        plan.refused.resize(refusedBefore);
+        plan.refused.insert(plan.refused.end(), plan.uncarried.begin(), plan.uncarried.end());
+    }
     if (!plan.refused.empty()) return plan;
 
     std::vector<const Trace*> descending;

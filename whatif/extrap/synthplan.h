@@ -143,6 +143,12 @@ struct SynthesisPlan
     std::vector<std::string> warnings;          ///< what was carried without a rule
     std::vector<std::string> notes;             ///< what the synthesised trace leaves out, and why
     uint64_t events = 0;                        ///< events of the synthesised trace
+    /// Roles carried from the largest scale showing them, or run by a position no input shows
+    /// (warnings say which): their partners may make no matching call.
+    uint32_t carriedRoles = 0;
+    /// Why the roles could not be found without carrying (set when roles were carried): the
+    /// refusal when the carried plan fails too.
+    std::vector<Refusal> uncarried;
     bool cancelled = false;
 
     /// The role of rank r at the target (-1 when none).

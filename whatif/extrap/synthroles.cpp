@@ -48,9 +48,9 @@ class Search
 public:
     Search(RoleSearch& out, const std::vector<ScaleSkeleton>& scales,
            const std::vector<ScaleGroups>& groups, const std::vector<MemberIndex>& members,
-           SkeletonContext& ctx, uint32_t target)
+           SkeletonContext& ctx, uint32_t target, bool carry)
         : out_(out), scales_(scales), groups_(groups), memberIndex_(members), ctx_(ctx),
-          target_(target)
+          target_(target), carry_(carry)
     {
     }
 
@@ -61,10 +61,18 @@ public:
     /// scale k never runs (present from a larger scale on); fills role.inputForms[k].
     std::optional<uint64_t> matchWithout(Role& role, size_t k, const std::vector<uint32_t>& steps);
     bool targetCovered();
+    /// A grid class no input shows runs the role of the seen class that differs from it in the
+    /// fewest dimensions (the first such), with a warning.
+    void composeRole(uint32_t cls);
     /// The class's steps as runs whose length changes with the scale (synthruns.h): fills the
     /// role's form at the target, its input forms, XOR partners and aliases, and the counts.
     /// `why` says what failed when they cannot be.
     bool readAsRuns(Role& role, std::vector<uint64_t>& counts, std::string& why);
+    /// The class's role as the largest scale showing it runs it; scales running other MPI
+    /// calls (beyond the loop count and call sites they lack) are left out of `at` and named
+    /// in a warning.
+    void carryFromLargest(Role& role, std::vector<std::vector<uint32_t>>& at,
+                          std::vector<uint64_t>& counts);
 
 private:
     void fail(std::string site, std::string reason)
@@ -80,6 +88,7 @@ private:
     const std::vector<MemberIndex>& memberIndex_;
     SkeletonContext& ctx_; // runs add steps with the tags of copies no input shows
     uint32_t target_;
+    bool carry_;
     std::set<std::string> reportedSites_;
     std::vector<std::set<uint32_t>> sitesAt_; // call sites run at each scale
     std::vector<uint32_t> callKey_;           // step -> its MPI call without the gap
@@ -196,11 +205,52 @@ bool Search::readAsRuns(Role& role, std::vector<uint64_t>& counts, std::string& 
     return true;
 }
 
+void Search::carryFromLargest(Role& role, std::vector<std::vector<uint32_t>>& at,
+                              std::vector<uint64_t>& counts)
+{
+    size_t last = 0;
+    for (size_t k = 0; k < at.size(); ++k)
+        if (!at[k].empty()) last = k;
+    const std::vector<uint32_t>& lastSteps = scales_[last].perRank[at[last].front()].steps;
+    role.form = findLoop(lastSteps).first;
+    role.inputForms.assign(at.size(), {});
+    role.xorAt.clear();
+    role.alias.clear();
+    role.xorRunFunctions.clear();
+    role.scales.clear();
+    counts.assign(at.size(), 0);
+    std::set<std::string> sites;
+    std::string left;
+    for (size_t k = 0; k < at.size(); ++k) {
+        if (at[k].empty()) continue;
+        const std::vector<uint32_t>& steps = scales_[k].perRank[at[k].front()].steps;
+        auto count = matchLoop(role.form, steps);
+        if (!count) count = matchWithout(role, k, steps);
+        if (!count) {
+            sites.insert(firstDifference(ctx_, lastSteps, steps));
+            left += (left.empty() ? "" : ", ") + std::to_string(scales_[k].ranks);
+            at[k].clear();
+            continue;
+        }
+        counts[k] = *count;
+        role.scales.push_back(scales_[k].ranks);
+    }
+    std::string siteList;
+    for (const std::string& site : sites)
+        siteList += (siteList.empty() ? "" : ", ") + site;
+    ++out_.carried;
+    out_.warnings.push_back("the '" + role.name + "' ranks make other MPI calls at " + left +
+                            " ranks than at " + std::to_string(scales_[last].ranks) +
+                            " ranks, by no rule in the scale (first at " + siteList +
+                            "): carried as they run at " + std::to_string(scales_[last].ranks) +
+                            " ranks, their partner rules from the scales that run the same calls");
+}
+
 bool Search::sameFormAcrossScales()
 {
     out_.roleOfClass.assign(kMaxClasses, -1);
     for (uint32_t cls = 0; cls < kMaxClasses; ++cls) {
-        const auto& at = byClass_[cls];
+        std::vector<std::vector<uint32_t>> at = byClass_[cls];
         // The reference is the scale where the class's ranks run the most steps.
         size_t ref = SIZE_MAX;
         for (size_t k = 0; k < at.size(); ++k)
@@ -223,6 +273,10 @@ bool Search::sameFormAcrossScales()
             if (!count) count = matchWithout(role, k, steps);
             std::string why;
             if (!count && !readAsRuns(role, counts, why)) {
+                if (carry_) {
+                    carryFromLargest(role, at, counts);
+                    break;
+                }
                 fail(firstDifference(ctx_, refSteps, steps),
                      "the '" + role.name + "' ranks make different MPI calls in " +
                          scales_[ref].label + " and " + scales_[k].label +
@@ -334,6 +388,28 @@ bool Search::rulesHold()
     return out_.failures.empty();
 }
 
+void Search::composeRole(uint32_t cls)
+{
+    if (out_.placement.gridDims() == 0 || cls == Placement::kRootClass) return;
+    int best = -1, bestDiff = 0;
+    for (uint32_t seen = 0; seen < Placement::kRootClass; ++seen) {
+        if (out_.roleOfClass[seen] < 0 || out_.roles[size_t(out_.roleOfClass[seen])].cls != seen)
+            continue;
+        int diff = 0;
+        for (int d = 0; d < out_.placement.gridDims(); ++d)
+            diff += ((seen >> (2 * d)) & 3) != ((cls >> (2 * d)) & 3) ? 1 : 0;
+        if (best < 0 || diff < bestDiff) best = int(seen), bestDiff = diff;
+    }
+    if (best < 0) return;
+    out_.roleOfClass[cls] = out_.roleOfClass[uint32_t(best)];
+    ++out_.carried;
+    out_.warnings.push_back("the '" + out_.placement.className(cls) + "' ranks at " +
+                            std::to_string(target_) +
+                            ", a position no input shows, run the calls of the '" +
+                            out_.placement.className(uint32_t(best)) +
+                            "' ranks (the seen position nearest by dimension)");
+}
+
 bool Search::targetCovered()
 {
     const Placement& pl = out_.placement;
@@ -342,6 +418,7 @@ bool Search::targetCovered()
     std::vector<bool> reported(out_.roles.size(), false);
     for (uint32_t r = 0; r < target_; ++r) {
         const uint32_t cls = pl.classOf(r, target_, g);
+        if (out_.roleOfClass[cls] < 0 && carry_) composeRole(cls);
         const int32_t ri = out_.roleOfClass[cls];
         if (ri < 0) {
             fail("", "with " + pl.describe(target_) + ", rank " + std::to_string(r) + " of " +
@@ -401,11 +478,11 @@ std::pair<uint32_t, uint32_t> layoutSlots(Role& role, const StepTable& steps)
 RoleSearch searchRoles(const Placement& placement, const std::vector<ScaleSkeleton>& scales,
                        const std::vector<ScaleGroups>& groups,
                        const std::vector<MemberIndex>& memberIndex, SkeletonContext& context,
-                       uint32_t target)
+                       uint32_t target, bool carry)
 {
     RoleSearch out;
     out.placement = placement;
-    Search s(out, scales, groups, memberIndex, context, target);
+    Search s(out, scales, groups, memberIndex, context, target, carry);
     if (!s.sameStepsPerClass()) return out;
     out.stage = 1;
     if (!s.sameFormAcrossScales()) return out;

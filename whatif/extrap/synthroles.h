@@ -30,18 +30,24 @@ struct RoleSearch
     int stage = 0; ///< conditions (1)-(4) above met; 4 means the placement fits
     std::vector<Refusal> failures;
     std::vector<std::string> notes; ///< rules found for runs whose length changes with scale
-    std::vector<Role> roles;        ///< form, scales, rank rules, slot layout, ranksAtTarget
+    /// Roles whose MPI calls differ between scales by no rule, carried as the largest scale
+    /// that shows them runs them (only when searched with `carry`).
+    std::vector<std::string> warnings;
+    uint32_t carried = 0;    ///< how many roles were carried so
+    std::vector<Role> roles; ///< form, scales, rank rules, slot layout, ranksAtTarget
     std::vector<int32_t> roleOfClass;
     /// Per role and input scale: its ranks there, and their loop count.
     std::vector<std::vector<std::vector<uint32_t>>> members;
     std::vector<std::vector<uint64_t>> counts;
 };
 
-/// Tries `placement` on the input scales (ascending) for the target scale.
+/// Tries `placement` on the input scales (ascending) for the target scale. With `carry`, a
+/// role whose MPI calls differ between scales beyond a loop and runs is not refused but carried
+/// as the largest scale that shows it runs it (scales that differ are left out of its rules).
 RoleSearch searchRoles(const Placement& placement, const std::vector<ScaleSkeleton>& scales,
                        const std::vector<ScaleGroups>& groups,
                        const std::vector<MemberIndex>& memberIndex, SkeletonContext& context,
-                       uint32_t target);
+                       uint32_t target, bool carry = false);
 
 /// Fills the slot layout of `role` (rankSlotBase, sizeSlotBase) from its step shapes; returns
 /// the number of rank slots and of size slots.
