@@ -1,6 +1,6 @@
 #include "app/traceloader.h"
 
-#include "importers/otf2/otf2reader.h"
+#include "importers/tracefile.h"
 #include "model/analysis/traceanalysis.h"
 #include "model/trace/traceerror.h"
 
@@ -54,7 +54,7 @@ LoadOutcome TraceLoader::loadNow(const QString& path, const std::function<bool(d
         options.threads = std::max(1u, std::thread::hardware_concurrency());
         options.progress = progressSlice(keepGoing, 0.0, kReadShare);
         auto trace =
-            std::make_shared<Trace>(readOtf2(QFile::encodeName(path).toStdString(), options));
+            std::make_shared<Trace>(readTraceFile(QFile::encodeName(path).toStdString(), options));
         return analyseNow(std::move(trace), path, out.loaded.name,
                           progressSlice(keepGoing, kReadShare, 1.0));
     } catch (const Cancelled&) {
