@@ -115,7 +115,9 @@ void checkRoundTrip(const Trace& a, const QTemporaryDir& dir, const char* name)
                     qWarning("rank %zu %s: %llu %lld %lld vs %llu %lld %lld", r, region.c_str(),
                              (unsigned long long)std::get<0>(v), (long long)std::get<1>(v),
                              (long long)std::get<2>(v),
-                             it == vb[r].regions.end() ? 0ull : (unsigned long long)std::get<0>(it->second),
+                             it == vb[r].regions.end()
+                                 ? 0ull
+                                 : (unsigned long long)std::get<0>(it->second),
                              it == vb[r].regions.end() ? 0ll : (long long)std::get<1>(it->second),
                              it == vb[r].regions.end() ? 0ll : (long long)std::get<2>(it->second));
             }
