@@ -1,5 +1,6 @@
 #include "app/traceloader.h"
 
+#include "importers/paraver/paraverreader.h"
 #include "importers/tracefile.h"
 #include "model/analysis/traceanalysis.h"
 #include "model/trace/traceerror.h"
@@ -40,6 +41,8 @@ QString TraceLoader::displayName(const QString& path)
 {
     const QFileInfo info(path);
     if (info.isDir()) return QDir(info.absoluteFilePath()).dirName();
+    // A Paraver trace is one file among others in its folder; an OTF2 anchor names its folder.
+    if (isParaverPath(QFile::encodeName(path).toStdString())) return info.fileName();
     const QString folder = info.absoluteDir().dirName();
     return folder.isEmpty() ? info.fileName() : folder;
 }

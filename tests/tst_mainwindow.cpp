@@ -58,6 +58,7 @@ class TestMainWindow : public QObject
 private slots:
     void initTestCase();
     void opensRealTrace();
+    void opensParaverTrace();
     void waitAndCauseTablesDriveTheTimeline();
     void tabsKeepTheOrderAskedFor();
     void tabsKeepTheOrderAskedForCheckedIn();
@@ -128,6 +129,20 @@ void TestMainWindow::opensRealTrace()
     QCOMPARE(d->value("Message", "Sent"), QStringLiteral("12.264761891 s"));
     QCOMPARE(d->value("Message", "Received"), QStringLiteral("12.265379587 s"));
     QCOMPARE(d->value("Message", "Send to receive"), QStringLiteral("617.7 us"));
+}
+
+void TestMainWindow::opensParaverTrace()
+{
+    // tests/data/paraver/hand.prv: 2 tasks, 52 events counted by hand (tst_paraverimport).
+    MainWindow w;
+    QSignalSpy opened(&w, &MainWindow::traceOpened);
+    QSignalSpy errors(&w, &MainWindow::errorReported);
+    QVERIFY(w.openTrace(test::testData(QStringLiteral("paraver/hand.prv"))));
+    QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, kLoadTimeoutMs);
+    QCOMPARE(errors.count(), 0);
+    QCOMPARE(w.tabs()->tabText(0), QStringLiteral("hand.prv"));
+    QVERIFY2(w.statusText().startsWith(QStringLiteral("2 ranks · 52 events")),
+             qPrintable(w.statusText()));
 }
 
 void TestMainWindow::waitAndCauseTablesDriveTheTimeline()

@@ -246,6 +246,12 @@ private slots:
                                         << "bad.prv: line 2: unknown record type 'x'";
         QTest::newRow("state backwards") << h + "1:1:1:1:1:50:40:1\n"
                                          << "bad.prv: line 2: a state ends before it begins";
+        QTest::newRow("unsorted") << h + "2:1:1:1:1:50:50000001:1\n2:1:1:1:1:40:50000001:0\n"
+                                  << "bad.prv: line 3: a record earlier than its thread's "
+                                     "previous one";
+        QTest::newRow("too many tasks")
+            << QByteArray("#Paraver (x):1_ns:0:1:300000(1)\n")
+            << "bad.prv: line 1: bad Paraver header: 300000 tasks (at most 262144)";
         QTest::newRow("huge time") << h + "2:1:1:1:1:99999999999999999999:50000001:1\n"
                                    << "bad.prv: line 2: bad event time";
         QTest::newRow("communicator task") << QByteArray("#Paraver (x):1_ns:0:1:1(1),1\n"

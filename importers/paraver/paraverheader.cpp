@@ -9,9 +9,10 @@ namespace rankscope::paraver {
 
 namespace {
 
-// Far beyond any real run, low enough that a damaged count cannot exhaust memory.
-constexpr uint64_t kMaxTasks = 1u << 22;
-constexpr uint64_t kMaxThreads = 1u << 22;
+// Beyond the runs Paraver traces hold, low enough that a damaged count cannot exhaust memory
+// (a thread costs about a kilobyte before its first record).
+constexpr uint64_t kMaxTasks = 1u << 18;
+constexpr uint64_t kMaxThreads = 1u << 18;
 
 class Cursor
 {
@@ -107,7 +108,7 @@ Header parseHeader(std::string_view line)
     uint64_t tasks = 0;
     for (uint64_t a = 0; a < apps; ++a) {
         if (a > 0) c.expect(':', "between applications");
-        const uint64_t n = c.number("a task count");
+        const uint64_t n = bounded(c.number("a task count"), kMaxTasks, "tasks");
         tasks += n;
         bounded(tasks, kMaxTasks, "tasks");
         if (n == 0) throw TraceError("bad Paraver header: an application without tasks");

@@ -53,6 +53,8 @@ struct ThreadData
     std::vector<Item> items;
     std::vector<End> ends;
     std::vector<Item> states; ///< Enter/Leave of state regions, for the thread's state location
+    int64_t lastEvent = 0;    ///< time of its last event record, while reading
+    int64_t lastState = 0;    ///< begin of its last state record, while reading
     struct Open
     {
         uint64_t type;

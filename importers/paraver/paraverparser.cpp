@@ -22,6 +22,9 @@ namespace rankscope::paraver {
 
 namespace {
 
+constexpr const char* kUnsorted = "a record earlier than its thread's previous one: the trace is "
+                                  "not sorted by time (Paraver's sort utility sorts it)";
+
 class Parser
 {
 public:
@@ -208,6 +211,8 @@ private:
         const int64_t begin = time(5, "state begin");
         const int64_t end = time(6, "state end");
         if (end < begin) in_.fail("a state ends before it begins");
+        if (begin < t.lastState) in_.fail(kUnsorted);
+        t.lastState = begin;
         const auto value = number<uint64_t>(7, "state");
         auto [it, added] = d_.stateRegions.try_emplace(value);
         if (added) {
@@ -317,6 +322,8 @@ private:
             in_.fail("an event record has 6 fields and then type:value pairs");
         ThreadData& t = d_.threads[thread(1)];
         const int64_t now = time(5, "event time");
+        if (now < t.lastEvent) in_.fail(kUnsorted);
+        t.lastEvent = now;
         bool globalOp = false;
         CollectiveData details;
         int64_t commId = -1;
