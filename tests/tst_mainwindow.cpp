@@ -229,7 +229,7 @@ void TestMainWindow::rejectsNonTraceFile()
     QCOMPARE(errors.count(), 1);
     const QString message = errors.front().at(1).toString();
     QVERIFY2(message.contains(QStringLiteral("notes.txt")), qPrintable(message));
-    QVERIFY2(message.contains(QStringLiteral("not an OTF2 trace")), qPrintable(message));
+    QVERIFY2(message.contains(QStringLiteral("not an OTF2 or Paraver trace")), qPrintable(message));
     QCOMPARE(w.tabs()->count(), 0);
     QVERIFY(!w.isLoading());
     auto* box = w.findChild<QMessageBox*>(QStringLiteral("errorBox"));
@@ -240,7 +240,8 @@ void TestMainWindow::rejectsNonTraceFile()
     // Dropping the same file onto the window says the same (what dropEvent calls).
     w.openUrls({QUrl::fromLocalFile(notes)});
     QCOMPARE(errors.count(), 2);
-    QVERIFY(errors.back().at(1).toString().contains(QStringLiteral("not an OTF2 trace")));
+    QVERIFY(
+        errors.back().at(1).toString().contains(QStringLiteral("not an OTF2 or Paraver trace")));
     QCOMPARE(w.tabs()->count(), 0);
 
     QVERIFY(!w.openTrace(dir.filePath(QStringLiteral("missing"))));

@@ -228,7 +228,11 @@ private:
             break;
         }
         case EventKind::MpiCollectiveEnd:
-            break; // the collective's details were written at its begin
+            break;                       // the collective's details were written at its begin
+        case EventKind::MpiIrecvRequest: // its message's logical receive time
+            if (!es.message(i).valid() || !trace_.message(es.message(i)).matched())
+                ++report_.skippedEvents;
+            break;
         default:
             ++report_.skippedEvents;
             break;
