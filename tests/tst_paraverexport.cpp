@@ -206,6 +206,34 @@ private slots:
         QCOMPARE(countLines(prv, "1:"), 3);
     }
 
+    void statesFollowTheirThread()
+    {
+        // Task 1's thread 2 has no record, so the export leaves it out: thread 3 becomes
+        // thread 2 (CPU 2), and its states, [0,50] Running, go with it.
+        QTemporaryDir dir;
+        const QString in = dir.filePath(QStringLiteral("in.prv"));
+        QFile f(in);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("#Paraver (01/01/24 at 12:00):100_ns:1(3):1:1(3:1),0\n"
+                "2:1:1:1:1:0:50000003:31\n"
+                "1:3:1:1:3:0:50:1\n"
+                "2:3:1:1:3:5:60000019:1\n"
+                "2:1:1:1:1:10:50000003:0\n"
+                "2:3:1:1:3:20:60000019:0\n");
+        f.close();
+        const Trace a = readParaver(in.toStdString());
+        QCOMPARE(a.locations().size(), size_t(4)); // threads 1-3 and the states of thread 3
+        const QString out = dir.filePath(QStringLiteral("out.prv"));
+        const ParaverExportReport r = writeParaverTrace(a, out.toStdString());
+        QCOMPARE(r.skippedLocations, uint64_t(1));
+        QCOMPARE(countLines(out, "1:2:1:1:2:0:50:1"), 1);
+        QCOMPARE(countLines(out, "2:2:1:1:2:5:60000019:1"), 1);
+        const Trace b = readParaver(out.toStdString());
+        QCOMPARE(b.locations().size(), size_t(3));
+        QCOMPARE(statesOf(b, b.rank(RankId(0)).locations.back()),
+                 statesOf(a, a.rank(RankId(0)).locations.back()));
+    }
+
     void realTraces_data()
     {
         QTest::addColumn<QString>("name");

@@ -40,16 +40,20 @@ std::string oneLine(std::string_view s)
     return out;
 }
 
+/// K of a name "<prefix>K", 0 when the name is not of that form.
+uint32_t numberAfter(std::string_view name, std::string_view prefix)
+{
+    if (name.substr(0, prefix.size()) != prefix) return 0;
+    uint32_t k = 0;
+    const std::string_view digits = name.substr(prefix.size());
+    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), k);
+    return ec == std::errc() && end == digits.data() + digits.size() ? k : 0;
+}
+
 /// The thread number K of a location named "states of thread K" (an imported state location).
 uint32_t stateThreadNumber(const Trace& trace, const Location& l)
 {
-    if (l.type != LocationType::Other) return 0;
-    const std::string_view name = trace.str(l.name);
-    if (name.substr(0, kStatesPrefix.size()) != kStatesPrefix) return 0;
-    uint32_t k = 0;
-    const std::string_view digits = name.substr(kStatesPrefix.size());
-    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), k);
-    return ec == std::errc() && end == digits.data() + digits.size() ? k : 0;
+    return l.type == LocationType::Other ? numberAfter(trace.str(l.name), kStatesPrefix) : 0;
 }
 
 void layThreads(const Trace& trace, Layout& out)
@@ -61,6 +65,7 @@ void layThreads(const Trace& trace, Layout& out)
     for (size_t r = 0; r < trace.rankCount(); ++r) {
         const Rank& rank = trace.rank(RankId(uint32_t(r)));
         std::vector<std::pair<uint32_t, LocationId>> states; // (thread number, location)
+        std::map<uint32_t, uint32_t> byNumber; // K of a thread named "thread K" -> threads index
         uint32_t threads = 0;
         for (const LocationId loc : rank.locations) {
             const Location& l = trace.location(loc);
@@ -79,6 +84,8 @@ void layThreads(const Trace& trace, Layout& out)
             t.thread = ++threads;
             t.cpu = uint32_t(out.threads.size() + 1);
             out.threadOf[loc.value] = uint32_t(out.threads.size());
+            if (const uint32_t k = numberAfter(trace.str(l.name), "thread "))
+                byNumber.emplace(k, uint32_t(out.threads.size()));
             out.threads.push_back(t);
         }
         if (threads == 0) { // a rank without a location still needs a thread
@@ -88,15 +95,17 @@ void layThreads(const Trace& trace, Layout& out)
             t.cpu = uint32_t(out.threads.size() + 1);
             out.threads.push_back(t);
         }
+        // A state location goes with the thread it was read with (the import names them
+        // "thread K" and "states of thread K"), whatever threads were left out before it.
         for (const auto& [k, loc] : states) {
-            const size_t first = out.threads.size() - threads;
-            if (k == 0 || k > threads) {
+            const auto thread = byNumber.find(k);
+            if (thread == byNumber.end()) {
                 ++out.skippedLocations;
                 continue;
             }
-            out.threads[first + k - 1].states = loc;
+            out.threads[thread->second].states = loc;
             out.anyStates = true;
-            out.stateThreadOf[loc.value] = uint32_t(first + k - 1);
+            out.stateThreadOf[loc.value] = thread->second;
         }
         out.taskThreads.push_back(threads);
         // Nodes: one per recorded host; ranks without one share a node of their own.
