@@ -104,6 +104,11 @@ void checkRoundTrip(const Trace& a, const QTemporaryDir& dir, const char* name)
         QVERIFY2(b.diagnostics().warnings.empty(),
                  b.diagnostics().warnings.empty() ? "" : b.diagnostics().warnings[0].c_str());
     QCOMPARE(b.rankCount(), a.rankCount());
+    for (uint32_t r = 0; r < a.rankCount(); ++r) { // hosts travel in the .row
+        const StringId ha = a.rank(RankId(r)).host;
+        const StringId hb = b.rank(RankId(r)).host;
+        QCOMPARE(hb.valid() ? b.str(hb) : "", ha.valid() ? a.str(ha) : "");
+    }
     const std::vector<RankView> va = viewOf(a);
     const std::vector<RankView> vb = viewOf(b);
     for (size_t r = 0; r < va.size(); ++r) {

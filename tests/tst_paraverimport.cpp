@@ -203,6 +203,31 @@ private slots:
         QVERIFY(t.diagnostics().warnings[0].find("no apps.pcf") != std::string::npos);
     }
 
+    void hostsFromTheRow()
+    {
+        // The header puts task 1 on node 2 and task 2 on node 1; the .row names the nodes.
+        QTemporaryDir dir;
+        const std::string path = writeFile(dir, "h.prv",
+                                           "#Paraver (01/01/24 at 12:00):10_ns:2(1,1):1:"
+                                           "2(1:2,1:1),0\n");
+        writeFile(dir, "h.row",
+                  "LEVEL CPU SIZE 2\n1.alpha\n2.beta\n\nLEVEL NODE SIZE 2\nalpha\nbeta\n\n"
+                  "LEVEL THREAD SIZE 2\nTHREAD 1.1.1\nTHREAD 1.2.1\n");
+        const Trace t = readParaver(path);
+        QCOMPARE(t.str(t.rank(RankId(0)).host), std::string_view("beta"));
+        QCOMPARE(t.str(t.rank(RankId(1)).host), std::string_view("alpha"));
+
+        writeFile(dir, "h.row", "LEVEL NODE SIZE x\n");
+        try {
+            readParaver(path);
+            QFAIL("no error");
+        } catch (const TraceError& e) {
+            QVERIFY2(QString::fromStdString(e.what()).contains(
+                         QLatin1String("h.row: line 1: a LEVEL size")),
+                     e.what());
+        }
+    }
+
     void unknownEventTypeIsKept()
     {
         QTemporaryDir dir;

@@ -94,6 +94,7 @@ struct ImportData
     Header header;
     Labels labels;
     bool haveLabels = false;
+    std::vector<std::string> nodeNames;    ///< from the .row: the host of each node
     std::vector<uint32_t> appFirstRank;    ///< world rank of each application's task 1
     std::vector<uint32_t> rankFirstThread; ///< index into threads of each rank's thread 1
     std::vector<ThreadData> threads;

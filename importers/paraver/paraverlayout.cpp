@@ -111,6 +111,7 @@ void layThreads(const Trace& trace, Layout& out)
         // Nodes: one per recorded host; ranks without one share a node of their own.
         const uint32_t key = rank.host.valid() ? rank.host.value : 0xFFFFFFFFu;
         auto [it, added] = nodeOfHost.try_emplace(key, uint32_t(out.nodeNames.size() + 1));
+        out.hostsKnown = out.hostsKnown || rank.host.valid();
         if (added) {
             out.nodeNames.push_back(rank.host.valid() ? oneLine(trace.str(rank.host))
                                                       : std::string("node"));
@@ -222,13 +223,20 @@ std::string pcfText(const Layout& layout)
 
 std::string rowText(const Layout& layout)
 {
-    std::string s = "LEVEL CPU SIZE " + std::to_string(layout.threads.size()) + "\n";
-    for (const ExportThread& t : layout.threads)
-        s += std::to_string(t.cpu) + "." + layout.nodeNames[layout.taskNode[t.task - 1] - 1] + "\n";
-    s += "\nLEVEL NODE SIZE " + std::to_string(layout.nodeNames.size()) + "\n";
-    for (const std::string& name : layout.nodeNames)
-        s += name + "\n";
-    s += "\nLEVEL THREAD SIZE " + std::to_string(layout.threads.size()) + "\n";
+    // The CPU and NODE levels name the hosts the trace recorded; without any, only threads are
+    // named, so that reading the trace back records no host either.
+    std::string s;
+    if (layout.hostsKnown) {
+        s += "LEVEL CPU SIZE " + std::to_string(layout.threads.size()) + "\n";
+        for (const ExportThread& t : layout.threads)
+            s += std::to_string(t.cpu) + "." + layout.nodeNames[layout.taskNode[t.task - 1] - 1] +
+                 "\n";
+        s += "\nLEVEL NODE SIZE " + std::to_string(layout.nodeNames.size()) + "\n";
+        for (const std::string& name : layout.nodeNames)
+            s += name + "\n";
+        s += "\n";
+    }
+    s += "LEVEL THREAD SIZE " + std::to_string(layout.threads.size()) + "\n";
     for (const ExportThread& t : layout.threads)
         s += "THREAD 1." + std::to_string(t.task) + "." + std::to_string(t.thread) + "\n";
     return s;

@@ -37,7 +37,8 @@ struct Layout
     std::map<uint32_t, std::map<uint32_t, std::string>> valueLabels; ///< by type, value
     std::map<uint32_t, std::string> stateLabels;
     uint64_t skippedLocations = 0;
-    bool anyStates = false; ///< the trace has state locations (it was read from Paraver)
+    bool anyStates = false;  ///< the trace has state locations (it was read from Paraver)
+    bool hostsKnown = false; ///< some rank records its host
 };
 
 /// Lays out `trace` (see above).

@@ -122,6 +122,8 @@ private:
                                                        " task " + std::to_string(t + 1)
                                                  : "rank " + std::to_string(t);
                 const RankId rank = b.addRank(b.intern(name));
+                if (const uint32_t node = tasks[t].node; node > 0 && node <= d_.nodeNames.size())
+                    b.setRankHost(rank, b.intern(d_.nodeNames[node - 1]));
                 all.push_back(rank);
                 d_.rankFirstThread.push_back(uint32_t(d_.threads.size()));
                 for (uint32_t th = 1; th <= tasks[t].threads; ++th) {

@@ -122,4 +122,35 @@ Labels readPcf(const std::string& path)
     return labels;
 }
 
+std::vector<std::string> readRowNodes(const std::string& path)
+{
+    // "LEVEL <name> SIZE <n>", then n names, one a line (BSC's .row format, as Extrae writes it).
+    LineReader in(path);
+    std::vector<std::string> nodes;
+    std::string line;
+    uint64_t pending = 0;
+    bool inNodes = false;
+    while (in.next(line)) {
+        const std::string_view s = trim(line);
+        if (s.empty()) continue;
+        if (pending == 0) {
+            if (s.rfind("LEVEL ", 0) != 0) in.fail("expected \"LEVEL <name> SIZE <n>\"");
+            std::string_view rest = trim(s.substr(6));
+            const size_t blank = rest.find(' ');
+            const std::string_view level = rest.substr(0, blank);
+            rest = blank == std::string_view::npos ? std::string_view() : trim(rest.substr(blank));
+            if (rest.rfind("SIZE", 0) != 0) in.fail("expected \"LEVEL <name> SIZE <n>\"");
+            rest = trim(rest.substr(4));
+            if (!leadingNumber(rest, pending) || !rest.empty() || pending > (1u << 18))
+                in.fail("a LEVEL size that is not a number up to 262144");
+            inNodes = level == "NODE";
+            if (inNodes) nodes.clear();
+            continue;
+        }
+        if (inNodes) nodes.emplace_back(s);
+        --pending;
+    }
+    return nodes;
+}
+
 } // namespace rankscope::paraver

@@ -11,6 +11,7 @@
 #include <map>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace rankscope::paraver {
 
@@ -29,6 +30,10 @@ struct Labels
 
 /// Reads the .pcf at `path`; throws TraceError naming the file and line of a malformed entry.
 Labels readPcf(const std::string& path);
+
+/// The node names of the .row at `path` (its "LEVEL NODE SIZE n" block: n names, node 1 first);
+/// empty when it names no nodes. Throws TraceError naming the file and line of a bad block.
+std::vector<std::string> readRowNodes(const std::string& path);
 
 /// The .pcf and .row paths beside a trace ("run.prv" or "run.prv.gz": "run.pcf").
 std::string besidePath(const std::string& prvPath, const std::string& extension);

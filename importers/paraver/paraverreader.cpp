@@ -32,6 +32,8 @@ Trace readParaver(const std::string& path, const ParaverReadOptions& options)
         data.builder.addWarning(path + ": no " + std::filesystem::path(pcf).filename().string() +
                                 " beside it: MPI calls are named by Extrae's numbering");
     }
+    const std::string row = paraver::besidePath(path, ".row");
+    if (std::filesystem::is_regular_file(row, ec)) data.nodeNames = paraver::readRowNodes(row);
     paraver::parseParaver(path, data, options.progress);
     paraver::buildEvents(data);
     TraceBuilder& b = data.builder;
