@@ -9,6 +9,7 @@
 #include "app/traceloader.h"
 #include "app/viewexporter.h"
 #include "app/whatifcontroller.h"
+#include "importers/paraver/paraverreader.h"
 #include "views/extrap/extrapolationview.h"
 #include "views/extrap/extrapprogress.h"
 #include "views/panes/durationformat.h"
@@ -24,6 +25,7 @@
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
@@ -68,11 +70,12 @@ MainWindow::MainWindow(QWidget* parent)
     connect(tabs_, &QTabWidget::tabCloseRequested, this, &MainWindow::closeTab);
     connect(tabs_, &QTabWidget::currentChanged, this, &MainWindow::onCurrentTabChanged);
 
-    auto* hint = new QLabel(tr("<p style='font-size:large'>Open an MPI trace</p>"
-                               "<p>File &gt; Open (Ctrl+O), drop an OTF2 anchor file "
-                               "(traces.otf2) or its folder here, or pass traces on the command "
-                               "line.</p>"),
-                            this);
+    auto* hint = new QLabel(
+        tr("<p style='font-size:large'>Open an MPI trace</p>"
+           "<p>File &gt; Open (Ctrl+O), drop an OTF2 anchor file "
+           "(traces.otf2) or its folder or a Paraver .prv here, or pass traces on the command "
+           "line.</p>"),
+        this);
     hint->setAlignment(Qt::AlignCenter);
     hint->setObjectName(QStringLiteral("emptyHint"));
     auto* stack = new QStackedWidget(this);
@@ -253,10 +256,11 @@ bool MainWindow::openTrace(const QString& path)
         reportError(tr("Cannot open trace"), tr("%1 does not exist.").arg(shown));
         return false;
     }
-    if (info.isFile() && info.suffix().compare(QLatin1String("otf2"), Qt::CaseInsensitive) != 0) {
+    if (info.isFile() && info.suffix().compare(QLatin1String("otf2"), Qt::CaseInsensitive) != 0 &&
+        !isParaverPath(QFile::encodeName(path).toStdString())) {
         reportError(tr("Not a trace"),
-                    tr("%1 is not an OTF2 trace.\n\nOpen the trace's anchor file (usually "
-                       "traces.otf2) or the folder holding it.")
+                    tr("%1 is not an OTF2 or Paraver trace.\n\nOpen the trace's anchor file "
+                       "(usually traces.otf2) or the folder holding it, or a Paraver .prv.")
                         .arg(shown));
         return false;
     }
@@ -381,7 +385,8 @@ void MainWindow::chooseAndOpen()
 {
     // OTF2 traces are a folder with an anchor file; offer the file, and accept a folder too.
     QFileDialog dialog(this, tr("Open Trace"));
-    dialog.setNameFilters({tr("OTF2 anchor file (*.otf2)"), tr("All files (*)")});
+    dialog.setNameFilters({tr("Traces (*.otf2 *.prv *.prv.gz)"), tr("OTF2 anchor file (*.otf2)"),
+                           tr("Paraver trace (*.prv *.prv.gz)"), tr("All files (*)")});
     dialog.setFileMode(QFileDialog::ExistingFiles);
     if (const QStringList recent = RecentFiles().paths(); !recent.isEmpty())
         dialog.setDirectory(QFileInfo(recent.front()).absolutePath());

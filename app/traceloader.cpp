@@ -1,6 +1,7 @@
 #include "app/traceloader.h"
 
-#include "importers/otf2/otf2reader.h"
+#include "importers/paraver/paraverreader.h"
+#include "importers/tracefile.h"
 #include "model/analysis/traceanalysis.h"
 #include "model/trace/traceerror.h"
 
@@ -40,6 +41,8 @@ QString TraceLoader::displayName(const QString& path)
 {
     const QFileInfo info(path);
     if (info.isDir()) return QDir(info.absoluteFilePath()).dirName();
+    // A Paraver trace is one file among others in its folder; an OTF2 anchor names its folder.
+    if (isParaverPath(QFile::encodeName(path).toStdString())) return info.fileName();
     const QString folder = info.absoluteDir().dirName();
     return folder.isEmpty() ? info.fileName() : folder;
 }
@@ -54,7 +57,7 @@ LoadOutcome TraceLoader::loadNow(const QString& path, const std::function<bool(d
         options.threads = std::max(1u, std::thread::hardware_concurrency());
         options.progress = progressSlice(keepGoing, 0.0, kReadShare);
         auto trace =
-            std::make_shared<Trace>(readOtf2(QFile::encodeName(path).toStdString(), options));
+            std::make_shared<Trace>(readTraceFile(QFile::encodeName(path).toStdString(), options));
         return analyseNow(std::move(trace), path, out.loaded.name,
                           progressSlice(keepGoing, kReadShare, 1.0));
     } catch (const Cancelled&) {

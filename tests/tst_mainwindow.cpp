@@ -58,6 +58,7 @@ class TestMainWindow : public QObject
 private slots:
     void initTestCase();
     void opensRealTrace();
+    void opensParaverTrace();
     void waitAndCauseTablesDriveTheTimeline();
     void tabsKeepTheOrderAskedFor();
     void tabsKeepTheOrderAskedForCheckedIn();
@@ -128,6 +129,20 @@ void TestMainWindow::opensRealTrace()
     QCOMPARE(d->value("Message", "Sent"), QStringLiteral("12.264761891 s"));
     QCOMPARE(d->value("Message", "Received"), QStringLiteral("12.265379587 s"));
     QCOMPARE(d->value("Message", "Send to receive"), QStringLiteral("617.7 us"));
+}
+
+void TestMainWindow::opensParaverTrace()
+{
+    // tests/data/paraver/hand.prv: 2 tasks, 52 events counted by hand (tst_paraverimport).
+    MainWindow w;
+    QSignalSpy opened(&w, &MainWindow::traceOpened);
+    QSignalSpy errors(&w, &MainWindow::errorReported);
+    QVERIFY(w.openTrace(test::testData(QStringLiteral("paraver/hand.prv"))));
+    QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, kLoadTimeoutMs);
+    QCOMPARE(errors.count(), 0);
+    QCOMPARE(w.tabs()->tabText(0), QStringLiteral("hand.prv"));
+    QVERIFY2(w.statusText().startsWith(QStringLiteral("2 ranks · 52 events")),
+             qPrintable(w.statusText()));
 }
 
 void TestMainWindow::waitAndCauseTablesDriveTheTimeline()
@@ -214,7 +229,7 @@ void TestMainWindow::rejectsNonTraceFile()
     QCOMPARE(errors.count(), 1);
     const QString message = errors.front().at(1).toString();
     QVERIFY2(message.contains(QStringLiteral("notes.txt")), qPrintable(message));
-    QVERIFY2(message.contains(QStringLiteral("not an OTF2 trace")), qPrintable(message));
+    QVERIFY2(message.contains(QStringLiteral("not an OTF2 or Paraver trace")), qPrintable(message));
     QCOMPARE(w.tabs()->count(), 0);
     QVERIFY(!w.isLoading());
     auto* box = w.findChild<QMessageBox*>(QStringLiteral("errorBox"));
@@ -225,7 +240,8 @@ void TestMainWindow::rejectsNonTraceFile()
     // Dropping the same file onto the window says the same (what dropEvent calls).
     w.openUrls({QUrl::fromLocalFile(notes)});
     QCOMPARE(errors.count(), 2);
-    QVERIFY(errors.back().at(1).toString().contains(QStringLiteral("not an OTF2 trace")));
+    QVERIFY(
+        errors.back().at(1).toString().contains(QStringLiteral("not an OTF2 or Paraver trace")));
     QCOMPARE(w.tabs()->count(), 0);
 
     QVERIFY(!w.openTrace(dir.filePath(QStringLiteral("missing"))));

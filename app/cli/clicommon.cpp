@@ -1,6 +1,6 @@
 #include "app/cli/clicommon.h"
 
-#include "importers/otf2/otf2reader.h"
+#include "importers/tracefile.h"
 #include "model/trace/traceerror.h"
 
 #include <cmath>
@@ -14,7 +14,10 @@ namespace rankscope::cli {
 
 void addTraceInput(CLI::App* cmd, std::string& trace, LoadOptions& load)
 {
-    cmd->add_option("trace", trace, "OTF2 anchor file (traces.otf2) or its folder")->required();
+    cmd->add_option(
+           "trace", trace,
+           "OTF2 anchor file (traces.otf2) or its folder, or a Paraver trace (.prv, .prv.gz)")
+        ->required();
     cmd->add_flag("--allow-partial", load.allowPartial,
                   "Keep what can be read from a damaged trace and say what is missing");
 }
@@ -33,7 +36,7 @@ Trace loadTrace(const std::string& path, const LoadOptions& options)
     read.allowPartial = options.allowPartial;
     read.threads =
         options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
-    return readOtf2(path, read);
+    return readTraceFile(path, read);
 }
 
 CLI::Validator finiteNumber()

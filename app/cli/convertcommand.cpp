@@ -3,6 +3,8 @@
 #include "importers/chrome/chromeexport.h"
 #include "importers/otf2/otf2writer.h"
 #include "importers/paje/pajeexport.h"
+#include "importers/paraver/paraverexport.h"
+#include "importers/paraver/paraverreader.h"
 
 #include <algorithm>
 #include <cctype>
@@ -17,7 +19,8 @@ enum class Format
 {
     Otf2,
     Chrome,
-    Paje
+    Paje,
+    Paraver
 };
 
 /// Whether `path` ends in `suffix` (".json"), whatever the case.
@@ -35,16 +38,19 @@ bool endsWith(const std::string& path, std::string_view suffix)
 CLI::App* ConvertCommand::add(CLI::App& parent)
 {
     CLI::App* cmd = parent.add_subcommand(
-        "convert", "Convert a trace to an OTF2 archive, Chrome trace-event JSON or a Paje trace");
+        "convert",
+        "Convert a trace to an OTF2 archive, Chrome trace-event JSON, a Paje or a Paraver trace");
     addTraceInput(cmd, input_, load_);
     cmd->add_option("-o,--output", output_,
-                    "Where to write: a folder for OTF2, a file for Chrome JSON (.json picks it) or "
-                    "Paje (.paje picks it)")
+                    "Where to write: a folder for OTF2, a file for Chrome JSON (.json picks it), "
+                    "Paje (.paje picks it) or Paraver (.prv or .prv.gz picks it; the .pcf and "
+                    ".row are written beside it)")
         ->required();
     cmd->add_option("--to", to_,
                     "Output format: otf2 (default), chrome (trace-event JSON for the Perfetto UI "
-                    "and chrome://tracing) or paje (the Paje text trace of SimGrid, for PajeNG "
-                    "and ViTE); without it, an output ending in .json is chrome, in .paje paje");
+                    "and chrome://tracing), paje (the Paje text trace of SimGrid, for PajeNG "
+                    "and ViTE) or prv (Paraver, for Paraver and Dimemas); without it, an output "
+                    "ending in .json is chrome, in .paje paje, in .prv or .prv.gz prv");
     return cmd;
 }
 
@@ -52,6 +58,7 @@ int ConvertCommand::run() const
 {
     Format format = endsWith(output_, ".json")   ? Format::Chrome
                     : endsWith(output_, ".paje") ? Format::Paje
+                    : isParaverPath(output_)     ? Format::Paraver
                                                  : Format::Otf2;
     if (to_ == "otf2")
         format = Format::Otf2;
@@ -59,8 +66,11 @@ int ConvertCommand::run() const
         format = Format::Chrome;
     else if (to_ == "paje")
         format = Format::Paje;
+    else if (to_ == "prv" || to_ == "paraver")
+        format = Format::Paraver;
     else if (!to_.empty())
-        throw UsageError("convert --to: unknown format \"" + to_ + "\" (otf2, chrome or paje)");
+        throw UsageError("convert --to: unknown format \"" + to_ +
+                         "\" (otf2, chrome, paje or prv)");
 
     const Trace trace = loadTrace(input_, load_);
     if (format == Format::Chrome) {
@@ -80,6 +90,24 @@ int ConvertCommand::run() const
                      "%s)\n",
                      (unsigned long long)r.states, (unsigned long long)r.links, trace.rankCount(),
                      output_.c_str(), bytesText(r.bytes).c_str());
+        return kOk;
+    }
+    if (format == Format::Paraver) {
+        const ParaverExportReport r = writeParaverTrace(trace, output_);
+        std::fprintf(stderr,
+                     "wrote %llu event, %llu state and %llu communication records of %zu ranks "
+                     "to %s (Paraver trace, %s; labels in %s, names in %s)\n",
+                     (unsigned long long)r.eventRecords, (unsigned long long)r.stateRecords,
+                     (unsigned long long)r.communications, trace.rankCount(), output_.c_str(),
+                     bytesText(r.bytes).c_str(), r.pcfPath.c_str(), r.rowPath.c_str());
+        if (r.unmatchedMessages + r.skippedEvents + r.skippedLocations > 0)
+            std::fprintf(stderr,
+                         "not written: %llu unmatched messages, %llu events Paraver has no "
+                         "record for (request completions, tests, misc), %llu device or "
+                         "empty locations\n",
+                         (unsigned long long)r.unmatchedMessages,
+                         (unsigned long long)r.skippedEvents,
+                         (unsigned long long)r.skippedLocations);
         return kOk;
     }
     writeOtf2(trace, output_);

@@ -1,0 +1,37 @@
+#pragma once
+// Reads a Paraver file line by line, gzip-compressed (.prv.gz) or plain: zlib's gzread reads
+// plain files unchanged. Errors name the file and the line.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace rankscope::paraver {
+
+class LineReader
+{
+public:
+    /// Opens `path`; throws TraceError "<path>: cannot open ... (<reason>)" when it cannot.
+    explicit LineReader(const std::string& path);
+    ~LineReader();
+    LineReader(const LineReader&) = delete;
+    LineReader& operator=(const LineReader&) = delete;
+
+    /// The next line without its end ("\n" or "\r\n"); false at the end of the file. Throws
+    /// TraceError for damaged compressed data (a truncated .gz) or a read error.
+    bool next(std::string& line);
+    /// The number of the line last returned (1 for the first).
+    uint64_t lineNumber() const { return line_; }
+    const std::string& path() const { return path_; }
+    /// Bytes of the file consumed so far (compressed bytes for a .gz), for progress.
+    uint64_t offset() const;
+    /// TraceError "<path>: line N: <what>".
+    [[noreturn]] void fail(std::string_view what) const;
+
+private:
+    std::string path_;
+    void* file_ = nullptr; // gzFile
+    uint64_t line_ = 0;
+};
+
+} // namespace rankscope::paraver

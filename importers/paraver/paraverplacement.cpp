@@ -1,0 +1,217 @@
+// Hands the records read from a .prv to the TraceBuilder, each thread's events in time order.
+//
+// A communication record gives a message's times but not the MPI calls it belongs to; those
+// follow from the thread's MPI events. At equal times the order of events decides which call
+// an end falls in (an MPI_Recv that completes when the next call starts, an MPI_Isend entered
+// when the previous call left): an end that starts something (a send, a receive's posting) goes
+// to the latest place at its time inside an MPI call, an end that completes something (a
+// receive) to the earliest. A send inside MPI_Isend (or Ibsend, Issend, Irsend) is
+// non-blocking; a receive whose logical time lies in an MPI_Irecv (or Imrecv) other than the
+// call holding its physical time was posted there and completed later (in MPI_Wait...).
+
+#include "importers/paraver/paraverimport_p.h"
+#include "importers/paraver/paravermpi.h"
+#include "model/trace/traceerror.h"
+
+#include <algorithm>
+#include <map>
+
+namespace rankscope::paraver {
+
+namespace {
+
+/// For each place p (before item p, p = items.size() after the last) of a thread's sorted
+/// items: the MPI call open there (a number per call, kNone outside) and its region.
+struct Calls
+{
+    std::vector<uint32_t> call;
+    std::vector<uint32_t> region;
+
+    Calls(const std::vector<Item>& items, const std::vector<bool>& isMpi)
+    {
+        call.reserve(items.size() + 1);
+        region.reserve(items.size() + 1);
+        std::vector<std::pair<uint32_t, uint32_t>> open; // (region, call) of open MPI calls
+        uint32_t calls = 0;
+        for (const Item& item : items) {
+            call.push_back(open.empty() ? kNone : open.back().second);
+            region.push_back(open.empty() ? kNone : open.back().first);
+            const bool mpi = (item.kind == ItemKind::Enter || item.kind == ItemKind::Leave) &&
+                             item.ref < isMpi.size() && isMpi[item.ref];
+            if (!mpi) continue;
+            if (item.kind == ItemKind::Enter) {
+                open.emplace_back(item.ref, calls++);
+            } else {
+                for (size_t k = open.size(); k-- > 0;)
+                    if (open[k].first == item.ref) {
+                        open.resize(k);
+                        break;
+                    }
+            }
+        }
+        call.push_back(open.empty() ? kNone : open.back().second);
+        region.push_back(open.empty() ? kNone : open.back().first);
+    }
+};
+
+/// Where an end at time `t` goes among `items` (see the file comment).
+uint32_t place(const std::vector<Item>& items, const Calls& calls, int64_t t, bool starts)
+{
+    const auto byTime = [](const Item& item, int64_t v) { return item.time < v; };
+    const size_t lo =
+        size_t(std::lower_bound(items.begin(), items.end(), t, byTime) - items.begin());
+    size_t hi = lo;
+    while (hi < items.size() && items[hi].time == t)
+        ++hi;
+    if (starts) {
+        for (size_t p = hi + 1; p-- > lo;)
+            if (calls.call[p] != kNone) return uint32_t(p);
+        return uint32_t(hi);
+    }
+    for (size_t p = lo; p <= hi; ++p)
+        if (calls.call[p] != kNone) return uint32_t(p);
+    return uint32_t(lo);
+}
+
+void decideRoots(ImportData& d)
+{
+    std::map<std::pair<uint32_t, uint32_t>, uint32_t> count; // (comm, rank) -> collectives
+    std::map<std::pair<uint32_t, uint32_t>, uint32_t> root;  // (comm, index) -> rank in comm
+    for (const ThreadData& t : d.threads)
+        for (const Item& item : t.items) {
+            if (item.kind != ItemKind::CollectiveBegin || !keptCollective(d, item.ref)) continue;
+            CollectiveData& c = d.collectives[item.ref];
+            c.index = count[{c.comm.value, t.rank}]++;
+            if (!c.isRoot) continue;
+            const auto& members = d.commMembers[c.comm.value];
+            const auto at = std::find(members.begin(), members.end(), RankId(t.rank));
+            if (at != members.end()) root[{c.comm.value, c.index}] = uint32_t(at - members.begin());
+        }
+    for (CollectiveData& c : d.collectives) {
+        const auto it = root.find({c.comm.value, c.index});
+        if (it != root.end()) c.root = it->second;
+    }
+}
+
+struct Placed
+{
+    uint32_t place;
+    uint32_t end; ///< index into the thread's ends
+};
+
+void buildThread(ImportData& d, ThreadData& t, LocationId loc, std::vector<uint32_t>& recvCall,
+                 std::vector<uint8_t>& nonBlocking)
+{
+    TraceBuilder& b = d.builder;
+    std::stable_sort(t.items.begin(), t.items.end(),
+                     [](const Item& x, const Item& y) { return x.time < y.time; });
+    std::stable_sort(t.ends.begin(), t.ends.end(),
+                     [](const End& x, const End& y) { return x.time < y.time; });
+    const Calls calls(t.items, d.regionIsMpi);
+    std::vector<Placed> placed;
+    placed.reserve(t.ends.size());
+    for (uint32_t e = 0; e < t.ends.size(); ++e) {
+        const End& end = t.ends[e];
+        const uint32_t p = place(t.items, calls, end.time, end.kind != EndKind::Receive);
+        placed.push_back({p, e});
+        if (end.kind == EndKind::Receive) recvCall[end.message] = calls.call[p];
+    }
+    // A posting counts only inside a non-blocking receive call other than the completing one.
+    for (const Placed& pl : placed) {
+        const End& end = t.ends[pl.end];
+        if (end.kind != EndKind::Post) continue;
+        const uint32_t region = calls.region[pl.place];
+        nonBlocking[end.message] = region != kNone && isNonBlockingReceive(d.regionNames[region]) &&
+                                   calls.call[pl.place] != recvCall[end.message];
+    }
+    std::stable_sort(placed.begin(), placed.end(),
+                     [](const Placed& x, const Placed& y) { return x.place < y.place; });
+
+    size_t next = 0;
+    for (size_t p = 0; p <= t.items.size(); ++p) {
+        for (; next < placed.size() && placed[next].place == p; ++next) {
+            const End& end = t.ends[placed[next].end];
+            const MessageData& m = d.messages[end.message];
+            const uint64_t request = uint64_t(end.message) + 1;
+            if (end.kind == EndKind::Send) {
+                const uint32_t region = calls.region[p];
+                if (region != kNone && isNonBlockingSend(d.regionNames[region]))
+                    b.isend(loc, end.time, m.receiver, d.world, m.tag, m.bytes, request);
+                else
+                    b.send(loc, end.time, m.receiver, d.world, m.tag, m.bytes);
+            } else if (end.kind == EndKind::Post) {
+                if (nonBlocking[end.message]) b.irecvRequest(loc, end.time, request);
+            } else if (nonBlocking[end.message]) {
+                b.irecv(loc, end.time, m.sender, d.world, m.tag, m.bytes, request);
+            } else {
+                b.recv(loc, end.time, m.sender, d.world, m.tag, m.bytes);
+            }
+        }
+        if (p == t.items.size()) break;
+        const Item& item = t.items[p];
+        switch (item.kind) {
+        case ItemKind::Enter:
+            b.enter(loc, item.time, RegionId(item.ref));
+            break;
+        case ItemKind::Leave:
+            b.leave(loc, item.time, RegionId(item.ref));
+            break;
+        case ItemKind::CollectiveBegin:
+            if (keptCollective(d, item.ref)) b.collectiveBegin(loc, item.time);
+            break;
+        case ItemKind::CollectiveEnd: {
+            if (!keptCollective(d, item.ref)) break;
+            const CollectiveData& c = d.collectives[item.ref];
+            b.collectiveEnd(loc, item.time, c.op, c.comm, c.root, c.sent, c.received);
+            break;
+        }
+        case ItemKind::Misc:
+            b.misc(loc, item.time, d.misc[item.ref]);
+            break;
+        }
+    }
+    std::vector<Item>().swap(t.items);
+    std::vector<End>().swap(t.ends);
+}
+
+} // namespace
+
+void buildEvents(ImportData& d)
+{
+    TraceBuilder& b = d.builder;
+    std::vector<LocationId> locs;
+    for (size_t i = 0; i < d.threads.size(); ++i) {
+        const ThreadData& t = d.threads[i];
+        locs.push_back(b.addLocation(RankId(t.rank), b.intern("thread " + std::to_string(t.thread)),
+                                     LocationType::CpuThread, i));
+    }
+    std::vector<LocationId> stateLocs(d.threads.size());
+    for (size_t i = 0; i < d.threads.size(); ++i) {
+        const ThreadData& t = d.threads[i];
+        if (t.states.empty()) continue;
+        stateLocs[i] =
+            b.addLocation(RankId(t.rank), b.intern("states of thread " + std::to_string(t.thread)),
+                          LocationType::Other, d.threads.size() + i);
+    }
+    decideRoots(d);
+    std::vector<uint32_t> recvCall(d.messages.size(), kNone);
+    std::vector<uint8_t> nonBlocking(d.messages.size(), 0);
+    // A send's kind depends on its own thread only, a receive's on the receiving thread only,
+    // so the threads are built one after the other.
+    for (size_t i = 0; i < d.threads.size(); ++i)
+        buildThread(d, d.threads[i], locs[i], recvCall, nonBlocking);
+    for (size_t i = 0; i < d.threads.size(); ++i) {
+        ThreadData& t = d.threads[i];
+        std::stable_sort(t.states.begin(), t.states.end(),
+                         [](const Item& x, const Item& y) { return x.time < y.time; });
+        for (const Item& s : t.states) {
+            if (s.kind == ItemKind::Enter)
+                b.enter(stateLocs[i], s.time, RegionId(s.ref));
+            else
+                b.leave(stateLocs[i], s.time, RegionId(s.ref));
+        }
+        std::vector<Item>().swap(t.states);
+    }
+}
+
+} // namespace rankscope::paraver

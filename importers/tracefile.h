@@ -1,0 +1,16 @@
+#pragma once
+// Opens a trace in any importable format: a Paraver trace by its extension (.prv, .prv.gz),
+// an OTF2 archive otherwise (its anchor file or folder). Every command and the GUI read traces
+// through here.
+
+#include "importers/otf2/otf2reader.h"
+
+#include <string>
+
+namespace rankscope {
+
+/// Reads the trace at `path` (see above). `options` apply to either format where they mean
+/// something (allowPartial and the memory check are OTF2's). Throws TraceError.
+Trace readTraceFile(const std::string& path, const Otf2ReadOptions& options = {});
+
+} // namespace rankscope
