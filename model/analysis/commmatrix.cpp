@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <span>
 #include <unordered_map>
+#include <vector>
 
 namespace rankscope {
 
@@ -118,36 +119,64 @@ private:
 
 } // namespace
 
-std::vector<ImpliedTransfer> collectiveTraffic(const Trace& trace, const CollectiveInstance& c)
+namespace {
+
+/// Calls visit(sender member index, receiver world rank, bytes) for each transfer `c` implies
+/// (the rules of collectiveTraffic); `ranks[i]` is the world rank of member i.
+template <class Visit>
+void forEachImpliedTransfer(const CollectiveInstance& c, std::span<const CollectiveMember> members,
+                            std::span<const uint32_t> ranks, Visit&& visit)
 {
-    std::vector<ImpliedTransfer> out;
     const Shape shape = shapeOf(c.op);
-    if (shape == Shape::None || c.memberCount < 2) return out;
-    const auto members = std::span(trace.collectiveMembers()).subspan(c.firstMember, c.memberCount);
-    auto add = [&out](uint32_t from, uint32_t to, uint64_t bytes) {
-        if (bytes > 0 && from != to) out.push_back({from, to, bytes});
-    };
+    if (shape == Shape::None || members.size() < 2) return;
     if (shape == Shape::AllToAll) {
         const uint64_t others = members.size() - 1;
-        for (const CollectiveMember& s : members) {
-            const uint32_t from = trace.rankOf(s.location).value;
+        for (size_t s = 0; s < members.size(); ++s) {
+            const uint64_t share = members[s].bytesSent / others;
+            const uint64_t remainder = members[s].bytesSent % others;
             uint64_t k = 0;
-            for (const CollectiveMember& r : members) {
-                const uint32_t to = trace.rankOf(r.location).value;
-                if (to == from) continue;
-                add(from, to, s.bytesSent / others + (k++ < s.bytesSent % others ? 1 : 0));
+            for (size_t r = 0; r < members.size(); ++r) {
+                if (ranks[r] == ranks[s]) continue;
+                const uint64_t bytes = share + (k++ < remainder ? 1 : 0);
+                if (bytes > 0) visit(s, ranks[r], bytes);
             }
         }
-        return out;
+        return;
     }
-    if (!c.root.valid()) return out;
-    for (const CollectiveMember& m : members) {
-        const uint32_t rank = trace.rankOf(m.location).value;
-        if (shape == Shape::OneToAll)
-            add(c.root.value, rank, m.bytesReceived);
-        else
-            add(rank, c.root.value, m.bytesSent);
+    if (!c.root.valid()) return;
+    size_t root = members.size();
+    for (size_t i = 0; i < members.size(); ++i)
+        if (ranks[i] == c.root.value) root = i;
+    for (size_t i = 0; i < members.size(); ++i) {
+        if (ranks[i] == c.root.value) continue;
+        if (shape == Shape::OneToAll) {
+            // The root's begin places the transfer; a root outside the members sends nothing.
+            if (root < members.size() && members[i].bytesReceived > 0)
+                visit(root, ranks[i], members[i].bytesReceived);
+        } else if (members[i].bytesSent > 0) {
+            visit(i, c.root.value, members[i].bytesSent);
+        }
     }
+}
+
+std::vector<uint32_t> memberRanks(const Trace& trace, std::span<const CollectiveMember> members)
+{
+    std::vector<uint32_t> ranks(members.size());
+    for (size_t i = 0; i < members.size(); ++i)
+        ranks[i] = trace.rankOf(members[i].location).value;
+    return ranks;
+}
+
+} // namespace
+
+std::vector<ImpliedTransfer> collectiveTraffic(const Trace& trace, const CollectiveInstance& c)
+{
+    const auto members = std::span(trace.collectiveMembers()).subspan(c.firstMember, c.memberCount);
+    const std::vector<uint32_t> ranks = memberRanks(trace, members);
+    std::vector<ImpliedTransfer> out;
+    forEachImpliedTransfer(c, members, ranks, [&](size_t s, uint32_t to, uint64_t bytes) {
+        out.push_back({ranks[s], to, bytes});
+    });
     return out;
 }
 
@@ -191,26 +220,26 @@ CommMatrix computeCommMatrix(const Trace& trace, const CommMatrixOptions& option
     if (options.includeCollectives) {
         const auto& collectives = trace.collectives();
         for (size_t i = 0; i < collectives.size(); ++i) {
-            if ((i & 0xFFF) == 0 && !reporter.update(messages.size() + i)) {
+            if (!reporter.update(messages.size() + i)) {
                 result.cancelled = true;
                 return result;
             }
             const CollectiveInstance& ci = collectives[i];
-            const std::vector<ImpliedTransfer> transfers = collectiveTraffic(trace, ci);
-            if (transfers.empty()) continue;
-            // Each member's begin time, to place its transfers in the window.
-            std::unordered_map<uint32_t, int64_t> begin;
-            for (uint32_t k = 0; k < ci.memberCount; ++k) {
-                const CollectiveMember& m = trace.collectiveMembers()[ci.firstMember + k];
-                begin[trace.rankOf(m.location).value] = trace.events(m.location).time(m.beginEvent);
+            const auto members =
+                std::span(trace.collectiveMembers()).subspan(ci.firstMember, ci.memberCount);
+            const std::vector<uint32_t> ranks = memberRanks(trace, members);
+            // A transfer belongs to the window holding its sender's begin event.
+            std::vector<char> inWindow(members.size());
+            for (size_t k = 0; k < members.size(); ++k) {
+                const int64_t at = trace.events(members[k].location).time(members[k].beginEvent);
+                inWindow[k] = at >= options.from && at < options.to;
             }
-            for (const ImpliedTransfer& t : transfers) {
-                const int64_t at = begin[t.sender];
-                if (at < options.from || at >= options.to) continue;
-                CommMatrixCell& c = acc.at(t.sender, t.receiver);
+            forEachImpliedTransfer(ci, members, ranks, [&](size_t s, uint32_t to, uint64_t bytes) {
+                if (!inWindow[s]) return;
+                CommMatrixCell& c = acc.at(ranks[s], to);
                 ++c.count;
-                c.bytes += t.bytes;
-            }
+                c.bytes += bytes;
+            });
         }
     }
     result.cells = acc.cells();
