@@ -59,6 +59,16 @@ struct TimelineState
     int labelWidth = 80;
 
     TimelineSelection selection;
+    /// Messages from one set of ranks to another drawn highlighted (the communication matrix's
+    /// cell); both sorted, empty when nothing is highlighted.
+    std::vector<RankId> highlightSenders, highlightReceivers;
+    size_t highlightedLines = 0; ///< highlighted lines in the last frame
+    /// Whether a message line from `sender` to `receiver` is highlighted.
+    bool highlighted(RankId sender, RankId receiver) const
+    {
+        return std::binary_search(highlightSenders.begin(), highlightSenders.end(), sender) &&
+               std::binary_search(highlightReceivers.begin(), highlightReceivers.end(), receiver);
+    }
 
     // Mouse interaction.
     enum class Drag
