@@ -18,6 +18,7 @@
 #include "views/matrix/commmatrixview.h"
 #include "views/timeline/timelineview.h"
 
+#include <QCheckBox>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTest>
@@ -189,6 +190,17 @@ private slots:
         doc.timeline()->setRankFilter({RankId(2), RankId(0)});
         QCOMPARE(panel->view()->groupCount(), 2);
         QCOMPARE(panel->view()->groupCell(0, 1).count, 1u); // 2 -> 0
+
+        // Cancel: the running job's result is dropped, the last matrix stays.
+        const std::shared_ptr<const CommMatrix> before = panel->view()->matrix();
+        panel->collectivesBox()->setChecked(true); // starts a job at once
+        QVERIFY(panel->busy());
+        panel->cancel();
+        QVERIFY(!panel->busy());
+        QVERIFY2(panel->summaryText().contains("cancelled"), qPrintable(panel->summaryText()));
+        QTest::qWait(50);
+        QCOMPARE(panel->view()->matrix(), before);
+        QCOMPARE(ready.count(), 2);
     }
 };
 
