@@ -145,6 +145,54 @@ private slots:
         QCOMPARE(o.value("by_communicator").toArray().size(), 1);
     }
 
+    void collectivesAndCsv()
+    {
+        // Two ranks: MPI_Bcast from rank 0 (64 B received by rank 1) over [20, 40], then one
+        // MPI_Send 0 -> 1 of 8 B at 50, received at 70.
+        test::TwoRanks t;
+        const RegionId bcast = t.h.mpi("MPI_Bcast", RegionRole::MpiCollective);
+        for (LocationId l : {t.r0, t.r1}) {
+            const bool root = l == t.r0;
+            t.h.enter(l, 20, bcast);
+            t.h.builder().collectiveBegin(l, 20);
+            t.h.builder().collectiveEnd(l, 40, CollectiveOp::Bcast, t.world, 0, root ? 64 : 0,
+                                        root ? 0 : 64);
+            t.h.leave(l, 40, bcast);
+        }
+        t.h.enter(t.r0, 50, t.send);
+        t.h.builder().send(t.r0, 50, 1, t.world, 0, 8);
+        t.h.leave(t.r0, 55, t.send);
+        t.h.enter(t.r1, 60, t.recv);
+        t.h.builder().recv(t.r1, 70, 0, t.world, 0, 8);
+        t.h.leave(t.r1, 70, t.recv);
+        QTemporaryDir dir;
+        const QString out = dir.filePath("bcast");
+        writeOtf2(t.end(100), out.toStdString());
+        const QString trace = out + QStringLiteral("/traces.otf2");
+
+        CliResult r = runCli({"commmatrix", trace, "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(jsonOf(r).value("cells").toArray(), (QJsonArray{cellJson(0, 1, 1, 8, 20.0, 20)}));
+        // The Bcast adds one transfer of 64 B, without a transfer time.
+        r = runCli({"commmatrix", trace, "--json", "--collectives"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(jsonOf(r).value("cells").toArray(), (QJsonArray{cellJson(0, 1, 2, 72, 20.0, 20)}));
+
+        // messages --csv: one row per non-empty bin (8 B in [8, 16), 20 ns in [16, 32),
+        // 8 B / 20 ns = 4e8 B/s in [2^28, 2^29)), for all messages, the call site and the
+        // communicator.
+        r = runCli({"messages", trace, "--csv"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QList<QByteArray> lines = r.out.trimmed().split('\n');
+        QCOMPARE(lines.value(0), QByteArray("group,name,histogram,lower,upper,count"));
+        QCOMPARE(lines.value(1), QByteArray("all,all,size_bytes,8,16,1"));
+        QCOMPARE(lines.value(2), QByteArray("all,all,transfer_ns,16,32,1"));
+        QCOMPARE(lines.value(3), QByteArray("all,all,bandwidth_bytes_per_s,268435456,536870912,1"));
+        QCOMPARE(lines.value(4), QByteArray("callsite,MPI_Send,size_bytes,8,16,1"));
+        QCOMPARE(lines.size(), 10);
+        QVERIFY(lines.value(7).startsWith("communicator,"));
+    }
+
     void realTrace_data()
     {
         QTest::addColumn<QString>("name");
