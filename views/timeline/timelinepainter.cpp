@@ -214,7 +214,8 @@ void TimelinePainter::paintHighlightedMessages(QPainter& p)
     const double end = d.traceTime(d.mapping.end());
     thread_local std::vector<MessageIndex::Line> found;
     d.index->messages.collect(d.highlightSenders, int64_t(std::floor(begin)),
-                              int64_t(std::ceil(end)), TimelineState::kMaxMessageLines, found);
+                              int64_t(std::ceil(end)), TimelineState::kMaxHighlightCandidates,
+                              found);
     thread_local std::vector<QLineF> lines;
     lines.clear();
     for (const MessageIndex::Line& l : found) {

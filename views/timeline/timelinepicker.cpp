@@ -133,7 +133,8 @@ TimelineSelection TimelinePicker::firstHighlightedMessage() const
     const double end = d.traceTime(d.mapping.end());
     thread_local std::vector<MessageIndex::Line> lines;
     d.index->messages.collect(d.highlightSenders, int64_t(std::floor(begin)),
-                              int64_t(std::ceil(end)), TimelineState::kMaxMessageLines, lines);
+                              int64_t(std::ceil(end)), TimelineState::kMaxHighlightCandidates,
+                              lines);
     const MessageIndex::Line* first = nullptr;
     for (const MessageIndex::Line& l : lines)
         if (d.highlighted(l.sender, l.receiver) && l.sendTime >= begin &&

@@ -31,6 +31,9 @@ struct TimelineState
     static constexpr int kLegendHeight = 26;
     static constexpr int kRightMargin = 12;
     static constexpr size_t kMaxMessageLines = 2000;
+    /// Candidates looked at for highlighted messages (the highlighted senders' messages in the
+    /// window, sampled evenly when more), so a pair with few messages among many is still found.
+    static constexpr size_t kMaxHighlightCandidates = 20000;
 
     std::shared_ptr<const Trace> trace;
     std::shared_ptr<const TimelineSummary> summary;
