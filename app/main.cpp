@@ -77,8 +77,11 @@ int main(int argc, char** argv)
         QStringLiteral("compare"), QStringLiteral("Stack the first two traces on one time axis."));
     const QCommandLineOption pane(
         QStringLiteral("pane"),
-        QStringLiteral("Pane shown under the timeline for --screenshot: profile, waits (the "
-                       "longest wait selected) or causes (the first root cause selected)."),
+        QStringLiteral(
+            "Pane shown under the timeline for --screenshot: profile, waits (the "
+            "longest wait selected), causes (the first root cause selected) or matrix "
+            "(the communication matrix by mean transfer time, its slowest pair's messages "
+            "highlighted)."),
         QStringLiteral("name"), QStringLiteral("profile"));
     const QCommandLineOption demo(
         QStringLiteral("demo"),

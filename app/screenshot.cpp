@@ -3,10 +3,14 @@
 #include "app/mainwindow.h"
 #include "app/tracedocument.h"
 #include "app/traceloader.h"
+#include "views/matrix/commmatrixpanel.h"
+#include "views/matrix/commmatrixview.h"
+#include "views/timeline/timelineview.h"
 #include "views/waits/rootcausepanel.h"
 #include "views/waits/waitstatepanel.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QEventLoop>
 #include <QFileInfo>
 #include <QImage>
@@ -15,6 +19,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <cstdio>
+#include <map>
 
 namespace rankscope {
 
@@ -25,6 +30,42 @@ void printError(const QString& message)
     std::fprintf(stderr, "rankscope: %s\n", qPrintable(message));
 }
 
+/// Shows the communication matrix by mean transfer time once computed (at the window's final
+/// size) and clicks its slowest cell whose ranks sit in different timeline rows (so the
+/// highlighted lines cross rows), or the slowest of all when there is none.
+void showMatrix(TraceDocument* doc)
+{
+    CommMatrixPanel* panel = doc->matrixPanel();
+    doc->panes()->setCurrentWidget(panel);
+    panel->metricBox()->setCurrentIndex(
+        panel->metricBox()->findData(int(CommMatrixMetric::MeanTime)));
+    for (int i = 0; i < 3; ++i)
+        QApplication::processEvents();
+    if (panel->busy()) {
+        QEventLoop wait;
+        QObject::connect(panel, &CommMatrixPanel::matrixReady, &wait, &QEventLoop::quit);
+        wait.exec();
+    }
+    CommMatrixView* view = panel->view();
+    std::map<uint32_t, int> rowOf;
+    const std::vector<std::vector<RankId>> rows = doc->timeline()->rows();
+    for (size_t row = 0; row < rows.size(); ++row)
+        for (RankId r : rows[row])
+            rowOf[r.value] = int(row);
+    std::pair<int, int> best = view->largestCell();
+    double largest = 0;
+    for (int s = 0; s < view->groupCount(); ++s)
+        for (int r = 0; r < view->groupCount(); ++r) {
+            const double v = view->groupCell(s, r).value(view->metric());
+            if (v > largest && rowOf[view->groupRanks(s).front().value] !=
+                                   rowOf[view->groupRanks(r).front().value]) {
+                largest = v;
+                best = {s, r};
+            }
+        }
+    view->selectCell(best.first, best.second);
+}
+
 } // namespace
 
 int Screenshot::run(const ScreenshotRequest& request)
@@ -33,10 +74,11 @@ int Screenshot::run(const ScreenshotRequest& request)
         printError(QStringLiteral("--screenshot needs at least one trace"));
         return 1;
     }
-    if (request.pane != QLatin1String("profile") && request.pane != QLatin1String("waits") &&
-        request.pane != QLatin1String("causes")) {
-        printError(
-            QStringLiteral("--pane wants profile, waits or causes, not %1").arg(request.pane));
+    const QStringList panes = {QStringLiteral("profile"), QStringLiteral("waits"),
+                               QStringLiteral("causes"), QStringLiteral("matrix")};
+    if (!panes.contains(request.pane)) {
+        printError(QStringLiteral("--pane wants profile, waits, causes or matrix, not %1")
+                       .arg(request.pane));
         return 1;
     }
     if (request.compare && request.traces.size() < 2) {
@@ -90,6 +132,8 @@ int Screenshot::run(const ScreenshotRequest& request)
         } else if (request.pane == QLatin1String("causes")) {
             doc->panes()->setCurrentWidget(doc->rootCausePanel());
             doc->rootCausePanel()->functionRankTable()->selectRow(0);
+        } else if (request.pane == QLatin1String("matrix")) {
+            showMatrix(doc);
         } else {
             doc->selectLongestMpiCall();
         }

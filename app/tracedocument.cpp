@@ -2,6 +2,8 @@
 
 #include "model/matching/mpicallscanner.h"
 #include "model/trace/mpilifecycle.h"
+#include "views/matrix/commmatrixpanel.h"
+#include "views/matrix/commmatrixview.h"
 #include "views/panes/detailspane.h"
 #include "views/panes/profileitemmodel.h"
 #include "views/timeline/timelineview.h"
@@ -14,6 +16,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <cmath>
 
 namespace rankscope {
 
@@ -22,7 +25,7 @@ TraceDocument::TraceDocument(LoadedTrace data, QWidget* parent)
       details_(new DetailsPane(this)), profile_(new ProfileItemModel(this)),
       sorted_(new QSortFilterProxyModel(this)), table_(new QTableView(this)),
       waits_(new WaitStatePanel(this)), causes_(new RootCausePanel(this)),
-      panes_(new QTabWidget(this))
+      matrix_(new CommMatrixPanel(this)), panes_(new QTabWidget(this))
 {
     timeline_->setTrace(data_.trace, data_.timeline, data_.timelineIndex);
     timeline_->setWaitStates(data_.waits, data_.waitSummary);
@@ -57,6 +60,26 @@ TraceDocument::TraceDocument(LoadedTrace data, QWidget* parent)
     connect(causes_, &RootCausePanel::waitRequested, this, &TraceDocument::showWait);
     connect(causes_, &RootCausePanel::causeRequested, this, &TraceDocument::showCause);
 
+    // The matrix follows what the timeline shows: its time range and its ranks, in its order.
+    matrix_->setTrace(data_.trace);
+    auto displayedRanks = [this] {
+        std::vector<RankId> ranks;
+        for (const std::vector<RankId>& row : timeline_->rows())
+            ranks.insert(ranks.end(), row.begin(), row.end());
+        return ranks;
+    };
+    matrix_->setRanks(displayedRanks());
+    connect(timeline_, &TimelineView::displayedRanksChanged, matrix_,
+            [this, displayedRanks] { matrix_->setRanks(displayedRanks()); });
+    connect(timeline_, &TimelineView::visibleRangeChanged, matrix_,
+            [this](double begin, double end) {
+                const double offset = double(timeline_->timeOffset());
+                // [begin, end] of what is drawn, so the whole run includes its last event.
+                matrix_->setTimeRange(int64_t(std::floor(begin + offset)),
+                                      int64_t(std::ceil(end + offset)) + 1);
+            });
+    connect(matrix_, &CommMatrixPanel::cellClicked, this, &TraceDocument::showMessages);
+
     panes_->addTab(table_, tr("Profile"));
     panes_->addTab(waits_, tr("Wait States"));
     panes_->addTab(causes_, tr("Root Causes"));
@@ -64,6 +87,10 @@ TraceDocument::TraceDocument(LoadedTrace data, QWidget* parent)
                                 "rank; select a row to see its longest wait on the timeline"));
     panes_->setTabToolTip(2, tr("Which computation made the late ranks late (hotspot model); "
                                 "select a row to see it on the timeline"));
+    panes_->addTab(matrix_, tr("Communication Matrix"));
+    panes_->setTabToolTip(3, tr("Messages, bytes and transfer times per sender and receiver "
+                                "rank, over the visible time range and ranks; click a cell to "
+                                "highlight its messages on the timeline"));
     panes_->setDocumentMode(true);
 
     auto* bottom = new QSplitter(Qt::Horizontal, this);
@@ -127,6 +154,17 @@ bool TraceDocument::selectLongestMpiCall()
     if (!best.valid()) return false;
     timeline_->setSelection(best);
     details_->setSelection(best);
+    return true;
+}
+
+bool TraceDocument::showMessages(const std::vector<RankId>& senders,
+                                 const std::vector<RankId>& receivers)
+{
+    timeline_->setMessageHighlight(senders, receivers);
+    const TimelineSelection first = timeline_->firstHighlightedMessage();
+    if (!first.valid()) return false;
+    // Selected in place: bringing it into view would move the range the matrix shows.
+    timeline_->setSelection(first);
     return true;
 }
 

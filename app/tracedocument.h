@@ -1,8 +1,9 @@
 #pragma once
 // One open trace in its tab: the timeline in the centre, and under it the details of the
 // selection beside a set of tabs: the profile table (sorted by exclusive time), the wait states
-// (table and per-rank chart) and their root causes. Picking a wait or a cause in those tables
-// selects it on the timeline and brings it into view.
+// (table and per-rank chart), their root causes and the communication matrix (following the
+// timeline's visible range and rank filter; a click on a cell highlights its messages). Picking
+// a wait or a cause in those tables selects it on the timeline and brings it into view.
 
 #include "app/loadedtrace.h"
 
@@ -14,6 +15,7 @@ class QTableView;
 
 namespace rankscope {
 
+class CommMatrixPanel;
 class DetailsPane;
 class ProfileItemModel;
 class RootCausePanel;
@@ -34,6 +36,7 @@ public:
     QTableView* profileTable() const { return table_; }
     WaitStatePanel* waitPanel() const { return waits_; }
     RootCausePanel* rootCausePanel() const { return causes_; }
+    CommMatrixPanel* matrixPanel() const { return matrix_; }
     QTabWidget* panes() const { return panes_; }
 
     /// Selects the call holding `wait` and brings it into view.
@@ -46,6 +49,10 @@ public:
     /// for screenshots; one pass over every rank's events); false when there is none.
     bool selectLongestMpiCall();
 
+    /// Highlights the messages from `senders` to `receivers` on the timeline (a communication
+    /// matrix cell) and selects the first of them sent in the visible range; false when none is.
+    bool showMessages(const std::vector<RankId>& senders, const std::vector<RankId>& receivers);
+
 private:
     LoadedTrace data_;
     TimelineView* timeline_;
@@ -55,6 +62,7 @@ private:
     QTableView* table_;
     WaitStatePanel* waits_;
     RootCausePanel* causes_;
+    CommMatrixPanel* matrix_;
     QTabWidget* panes_;
 };
 

@@ -34,6 +34,8 @@ fi
     "$cli" profile "$out/stencil2d-16"
     echo
     "$cli" intervals "$out/stencil2d-16"
+    echo
+    "$cli" commmatrix "$out/stencil2d-16"
     if [ -f "$real/traces.otf2" ]; then
         echo
         echo "### Measured: a late sender and a barrier on 4 ranks (CASITA test trace, Score-P 1.3)"
@@ -51,7 +53,8 @@ fi
 
 "$gui" --screenshot "$out/timeline.png" --size 1600x1000 "$out/stencil2d-16"
 "$gui" --screenshot "$out/compare.png" --size 1600x1000 --compare "$out/stencil2d-16" "$out/stencil2d-16-slow"
+"$gui" --screenshot "$out/commmatrix.png" --size 1600x1000 --pane matrix "$out/stencil2d-16"
 rm -rf "$out/views"
 "$gui" --demo --screenshot-dir "$out/views"
 echo
-echo "no display: the guided tour's views are in $out/views/, the generated run's in $out/ (timeline.png, compare.png); report in $out/report.txt"
+echo "no display: the guided tour's views are in $out/views/, the generated run's in $out/ (timeline.png, compare.png, commmatrix.png); report in $out/report.txt"

@@ -4,6 +4,7 @@
 #include "app/cli/clicommon.h"
 #include "app/cli/clidocs.h"
 #include "app/cli/collectivecommand.h"
+#include "app/cli/commmatrixcommand.h"
 #include "app/cli/comparecommand.h"
 #include "app/cli/convertcommand.h"
 #include "app/cli/extrapolatecommand.h"
@@ -11,6 +12,7 @@
 #include "app/cli/generatecommand.h"
 #include "app/cli/infocommand.h"
 #include "app/cli/intervalscommand.h"
+#include "app/cli/messagescommand.h"
 #include "app/cli/predictcommand.h"
 #include "app/cli/profilecommand.h"
 #include "app/cli/rootcausecommand.h"
@@ -52,6 +54,8 @@ int main(int argc, char** argv)
     ConvertCommand convert;
     GenerateCommand generate;
     WaitStatesCommand waitstates;
+    CommMatrixCommand commmatrix;
+    MessagesCommand messages;
     RootCauseCommand rootcause;
     SimulateCommand simulate;
     SweepCommand sweep;
@@ -70,6 +74,8 @@ int main(int argc, char** argv)
         {generate.add(app), [&] { return generate.run(); }},
         {waitstates.add(app), [&] { return waitstates.run(); }},
         {rootcause.add(app), [&] { return rootcause.run(); }},
+        {commmatrix.add(app), [&] { return commmatrix.run(); }},
+        {messages.add(app), [&] { return messages.run(); }},
         {simulate.add(app), [&] { return simulate.run(); }},
         {sweep.add(app), [&] { return sweep.run(); }},
         {collective.add(app), [&] { return collective.run(); }},

@@ -51,6 +51,7 @@ void TimelinePainter::paint(QPainter& p)
         paintMessages(p);
     else
         d.drawnMessages.clear();
+    paintHighlightedMessages(p);
     paintSelection(p);
     paintOverlays(p);
 }
@@ -198,6 +199,37 @@ void TimelinePainter::paintMessages(QPainter& p)
                               float(base.greenF() + (text.greenF() - base.greenF()) * a),
                               float(base.blueF() + (text.blueF() - base.blueF()) * a)),
              1.0);
+    pen.setCosmetic(true);
+    p.setPen(pen);
+    p.drawLines(lines.data(), int(lines.size()));
+    p.restore();
+}
+
+void TimelinePainter::paintHighlightedMessages(QPainter& p)
+{
+    d.highlightedLines = 0;
+    if (d.highlightSenders.empty()) return;
+    // The highlighted senders' own lines, so a busy frame's thinning cannot hide them.
+    const double begin = d.traceTime(d.mapping.begin());
+    const double end = d.traceTime(d.mapping.end());
+    thread_local std::vector<MessageIndex::Line> found;
+    d.index->messages.collect(d.highlightSenders, int64_t(std::floor(begin)),
+                              int64_t(std::ceil(end)), TimelineState::kMaxHighlightCandidates,
+                              found);
+    thread_local std::vector<QLineF> lines;
+    lines.clear();
+    for (const MessageIndex::Line& l : found) {
+        if (!d.highlighted(l.sender, l.receiver)) continue;
+        const int y0 = rowCenter(l.sender);
+        const int y1 = rowCenter(l.receiver);
+        if (y0 < 0 || y1 < 0) continue;
+        lines.emplace_back(d.xOf(double(l.sendTime)), y0, d.xOf(double(l.recvTime)), y1);
+    }
+    d.highlightedLines = lines.size();
+    p.save();
+    p.setClipRect(d.plot);
+    p.setRenderHint(QPainter::Antialiasing, lines.size() < 600);
+    QPen pen(palette_.color(QPalette::Highlight), 2.0);
     pen.setCosmetic(true);
     p.setPen(pen);
     p.drawLines(lines.data(), int(lines.size()));

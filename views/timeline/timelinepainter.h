@@ -31,6 +31,7 @@ private:
     void paintLabels(QPainter& p);
     void paintCells(QPainter& p);
     void paintMessages(QPainter& p);
+    void paintHighlightedMessages(QPainter& p);
     void paintSelection(QPainter& p);
     void paintOverlays(QPainter& p);
     int rowCenter(RankId rank) const;

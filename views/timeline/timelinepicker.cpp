@@ -109,18 +109,38 @@ TimelineSelection TimelinePicker::messageAt(QPoint pos) const
             s.rank = l.sender;
         }
     }
-    if (!s.message.valid()) return s;
+    return s.message.valid() ? messageInstance(s.message) : s;
+}
+
+TimelineSelection TimelinePicker::messageInstance(MessageId id) const
+{
     // The message's send call (the innermost region open at the send event) is the instance.
-    const Message& m = d.trace->message(s.message);
+    const Message& m = d.trace->message(id);
+    TimelineSelection s;
+    s.rank = d.trace->rankOf(m.sendLocation);
     StackCheckpoints::Stack stack;
     d.index->checkpoints.stackAt(s.rank, size_t(m.sendEvent) + 1, stack);
-    if (!stack.empty()) {
-        const MessageId message = s.message;
-        s = instance(s.rank, stack.back().enterEvent);
-        s.message = message;
-    }
+    if (!stack.empty()) s = instance(s.rank, stack.back().enterEvent);
+    s.message = id;
     s.location = m.sendLocation;
     return s;
+}
+
+TimelineSelection TimelinePicker::firstHighlightedMessage() const
+{
+    if (!d.trace || !d.index || d.highlightSenders.empty()) return {};
+    const double begin = d.traceTime(d.mapping.begin());
+    const double end = d.traceTime(d.mapping.end());
+    thread_local std::vector<MessageIndex::Line> lines;
+    d.index->messages.collect(d.highlightSenders, int64_t(std::floor(begin)),
+                              int64_t(std::ceil(end)), TimelineState::kMaxHighlightCandidates,
+                              lines);
+    const MessageIndex::Line* first = nullptr;
+    for (const MessageIndex::Line& l : lines)
+        if (d.highlighted(l.sender, l.receiver) && l.sendTime >= begin &&
+            (!first || l.sendTime < first->sendTime))
+            first = &l;
+    return first ? messageInstance(first->message) : TimelineSelection();
 }
 
 TimelineSelection TimelinePicker::itemAt(QPoint pos) const

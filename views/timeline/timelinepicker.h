@@ -33,6 +33,11 @@ public:
     /// The region instance whose Enter is event `enter` of `rank`'s main location.
     TimelineSelection instance(RankId rank, uint32_t enter) const;
 
+    /// The send call of message `id`, with the message (TimelineView::firstHighlightedMessage).
+    TimelineSelection messageInstance(MessageId id) const;
+    /// The first highlighted message sent in the visible range (invalid when none).
+    TimelineSelection firstHighlightedMessage() const;
+
     /// Start and end (trace time) of a selected region instance.
     std::pair<int64_t, int64_t> extent(const TimelineSelection& s) const;
 

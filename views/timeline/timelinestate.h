@@ -31,6 +31,9 @@ struct TimelineState
     static constexpr int kLegendHeight = 26;
     static constexpr int kRightMargin = 12;
     static constexpr size_t kMaxMessageLines = 2000;
+    /// Candidates looked at for highlighted messages (the highlighted senders' messages in the
+    /// window, sampled evenly when more), so a pair with few messages among many is still found.
+    static constexpr size_t kMaxHighlightCandidates = 20000;
 
     std::shared_ptr<const Trace> trace;
     std::shared_ptr<const TimelineSummary> summary;
@@ -59,6 +62,16 @@ struct TimelineState
     int labelWidth = 80;
 
     TimelineSelection selection;
+    /// Messages from one set of ranks to another drawn highlighted (the communication matrix's
+    /// cell); both sorted, empty when nothing is highlighted.
+    std::vector<RankId> highlightSenders, highlightReceivers;
+    size_t highlightedLines = 0; ///< highlighted lines in the last frame
+    /// Whether a message line from `sender` to `receiver` is highlighted.
+    bool highlighted(RankId sender, RankId receiver) const
+    {
+        return std::binary_search(highlightSenders.begin(), highlightSenders.end(), sender) &&
+               std::binary_search(highlightReceivers.begin(), highlightReceivers.end(), receiver);
+    }
 
     // Mouse interaction.
     enum class Drag

@@ -83,6 +83,7 @@ void TimelineView::Private::updateDisplayedRanks()
     }
     layoutDirty = true;
     q->update();
+    emit q->displayedRanksChanged();
 }
 
 void TimelineView::Private::ensureLayout()
@@ -303,6 +304,25 @@ void TimelineView::setSelection(const TimelineSelection& selection)
     d->selection = selection;
     update();
     emit selectionChanged(d->selection);
+}
+
+void TimelineView::setMessageHighlight(std::vector<RankId> senders, std::vector<RankId> receivers)
+{
+    std::sort(senders.begin(), senders.end());
+    std::sort(receivers.begin(), receivers.end());
+    d->highlightSenders = std::move(senders);
+    d->highlightReceivers = std::move(receivers);
+    update();
+}
+
+size_t TimelineView::highlightedMessageCount() const
+{
+    return d->highlightedLines;
+}
+
+TimelineSelection TimelineView::firstHighlightedMessage() const
+{
+    return d->picker.firstHighlightedMessage();
 }
 
 TimelineSelection TimelineView::itemAt(QPoint pos) const

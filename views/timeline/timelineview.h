@@ -74,6 +74,14 @@ public:
     /// none within the last `maxEvents` events: the walk is bounded so a click stays quick).
     TimelineSelection lastInstanceBefore(RankId rank, RegionId region, int64_t before,
                                          size_t maxEvents = 4'000'000) const;
+    /// Draws the messages from any of `senders` to any of `receivers` highlighted (empty:
+    /// none), e.g. a communication matrix cell's.
+    void setMessageHighlight(std::vector<RankId> senders, std::vector<RankId> receivers);
+    /// Highlighted message lines drawn in the last frame.
+    size_t highlightedMessageCount() const;
+    /// The first highlighted message sent in the visible range, as a selection of its send
+    /// call (invalid when none; looks at most at the messages a frame would draw).
+    TimelineSelection firstHighlightedMessage() const;
     /// Selects `s` and brings it into view, together with trace time [alsoBegin, alsoEnd) when
     /// that is not empty, with a margin on both sides.
     void reveal(const TimelineSelection& s, int64_t alsoBegin = 0, int64_t alsoEnd = 0);
@@ -101,6 +109,8 @@ public slots:
 signals:
     void visibleRangeChanged(double beginNs, double endNs);
     void selectionChanged(const rankscope::TimelineSelection& selection);
+    /// The rank filter or order changed (rows() tells the new ranks).
+    void displayedRanksChanged();
 
 protected:
     void paintEvent(QPaintEvent* event) override;
