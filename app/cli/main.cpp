@@ -6,6 +6,7 @@
 #include "app/cli/collectivecommand.h"
 #include "app/cli/comparecommand.h"
 #include "app/cli/convertcommand.h"
+#include "app/cli/criticalpathcommand.h"
 #include "app/cli/extrapolatecommand.h"
 #include "app/cli/fitcommand.h"
 #include "app/cli/generatecommand.h"
@@ -53,6 +54,7 @@ int main(int argc, char** argv)
     GenerateCommand generate;
     WaitStatesCommand waitstates;
     RootCauseCommand rootcause;
+    CriticalPathCommand criticalpath;
     SimulateCommand simulate;
     SweepCommand sweep;
     CollectiveCommand collective;
@@ -70,6 +72,7 @@ int main(int argc, char** argv)
         {generate.add(app), [&] { return generate.run(); }},
         {waitstates.add(app), [&] { return waitstates.run(); }},
         {rootcause.add(app), [&] { return rootcause.run(); }},
+        {criticalpath.add(app), [&] { return criticalpath.run(); }},
         {simulate.add(app), [&] { return simulate.run(); }},
         {sweep.add(app), [&] { return sweep.run(); }},
         {collective.add(app), [&] { return collective.run(); }},
