@@ -61,7 +61,8 @@ std::vector<std::vector<Piece>> replay(const Trace& trace, const WaitStateAnalys
                 break;
         }
         if (it == begin) {
-            const int64_t start = trace.rankEvents(rank).time(0);
+            const EventStream& events = trace.rankEvents(rank);
+            const int64_t start = events.empty() ? t : events.time(0);
             if (start < t) pieces[r].push_back({start, t});
             break;
         }
