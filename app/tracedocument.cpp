@@ -2,6 +2,8 @@
 
 #include "model/matching/mpicallscanner.h"
 #include "model/trace/mpilifecycle.h"
+#include "views/panes/calltreepanel.h"
+#include "views/panes/criticalpathpanel.h"
 #include "views/panes/detailspane.h"
 #include "views/panes/profileitemmodel.h"
 #include "views/timeline/timelineview.h"
@@ -22,10 +24,12 @@ TraceDocument::TraceDocument(LoadedTrace data, QWidget* parent)
       details_(new DetailsPane(this)), profile_(new ProfileItemModel(this)),
       sorted_(new QSortFilterProxyModel(this)), table_(new QTableView(this)),
       waits_(new WaitStatePanel(this)), causes_(new RootCausePanel(this)),
+      callTree_(new CallTreePanel(this)), criticalPath_(new CriticalPathPanel(this)),
       panes_(new QTabWidget(this))
 {
     timeline_->setTrace(data_.trace, data_.timeline, data_.timelineIndex);
     timeline_->setWaitStates(data_.waits, data_.waitSummary);
+    timeline_->setCriticalPath(data_.criticalPath);
     details_->setTrace(data_.trace);
     connect(timeline_, &TimelineView::selectionChanged, details_, &DetailsPane::setSelection);
 
@@ -57,13 +61,27 @@ TraceDocument::TraceDocument(LoadedTrace data, QWidget* parent)
     connect(causes_, &RootCausePanel::waitRequested, this, &TraceDocument::showWait);
     connect(causes_, &RootCausePanel::causeRequested, this, &TraceDocument::showCause);
 
+    callTree_->setTree(data_.trace, data_.callTree);
+    criticalPath_->setPath(data_.trace, data_.criticalPath);
+
+    // The call tree goes beside the flat profile.
     panes_->addTab(table_, tr("Profile"));
+    panes_->addTab(callTree_, tr("Call Tree"));
     panes_->addTab(waits_, tr("Wait States"));
     panes_->addTab(causes_, tr("Root Causes"));
-    panes_->setTabToolTip(1, tr("Where ranks waited for each other, by pattern, call site and "
-                                "rank; select a row to see its longest wait on the timeline"));
-    panes_->setTabToolTip(2, tr("Which computation made the late ranks late (hotspot model); "
-                                "select a row to see it on the timeline"));
+    panes_->addTab(criticalPath_, tr("Critical Path"));
+    panes_->setTabToolTip(panes_->indexOf(callTree_),
+                          tr("Call-path profile: time per call path as a tree, with the "
+                             "selected path's time per rank"));
+    panes_->setTabToolTip(panes_->indexOf(waits_),
+                          tr("Where ranks waited for each other, by pattern, call site and "
+                             "rank; select a row to see its longest wait on the timeline"));
+    panes_->setTabToolTip(panes_->indexOf(causes_),
+                          tr("Which computation made the late ranks late (hotspot model); "
+                             "select a row to see it on the timeline"));
+    panes_->setTabToolTip(panes_->indexOf(criticalPath_),
+                          tr("The chain of computation and communication that determines "
+                             "the run time, per function (press C to draw it)"));
     panes_->setDocumentMode(true);
 
     auto* bottom = new QSplitter(Qt::Horizontal, this);

@@ -1,7 +1,8 @@
 #pragma once
 // One open trace in its tab: the timeline in the centre, and under it the details of the
-// selection beside a set of tabs: the profile table (sorted by exclusive time), the wait states
-// (table and per-rank chart) and their root causes. Picking a wait or a cause in those tables
+// selection beside a set of tabs: the profile table (sorted by exclusive time), the call tree
+// beside it, the critical-path profile, the wait states (table and per-rank chart) and their
+// root causes. Picking a wait or a cause in those tables
 // selects it on the timeline and brings it into view.
 
 #include "app/loadedtrace.h"
@@ -14,6 +15,8 @@ class QTableView;
 
 namespace rankscope {
 
+class CallTreePanel;
+class CriticalPathPanel;
 class DetailsPane;
 class ProfileItemModel;
 class RootCausePanel;
@@ -34,6 +37,8 @@ public:
     QTableView* profileTable() const { return table_; }
     WaitStatePanel* waitPanel() const { return waits_; }
     RootCausePanel* rootCausePanel() const { return causes_; }
+    CallTreePanel* callTreePanel() const { return callTree_; }
+    CriticalPathPanel* criticalPathPanel() const { return criticalPath_; }
     QTabWidget* panes() const { return panes_; }
 
     /// Selects the call holding `wait` and brings it into view.
@@ -55,6 +60,8 @@ private:
     QTableView* table_;
     WaitStatePanel* waits_;
     RootCausePanel* causes_;
+    CallTreePanel* callTree_;
+    CriticalPathPanel* criticalPath_;
     QTabWidget* panes_;
 };
 
