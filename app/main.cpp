@@ -78,7 +78,8 @@ int main(int argc, char** argv)
     const QCommandLineOption pane(
         QStringLiteral("pane"),
         QStringLiteral("Pane shown under the timeline for --screenshot: profile, waits (the "
-                       "longest wait selected) or causes (the first root cause selected)."),
+                       "longest wait selected), causes (the first root cause selected), "
+                       "calltree or criticalpath (the path drawn on the timeline)."),
         QStringLiteral("name"), QStringLiteral("profile"));
     const QCommandLineOption demo(
         QStringLiteral("demo"),

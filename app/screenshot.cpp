@@ -1,8 +1,11 @@
 #include "app/screenshot.h"
 
+#include "app/mainactions.h"
 #include "app/mainwindow.h"
 #include "app/tracedocument.h"
 #include "app/traceloader.h"
+#include "views/panes/calltreepanel.h"
+#include "views/panes/criticalpathpanel.h"
 #include "views/waits/rootcausepanel.h"
 #include "views/waits/waitstatepanel.h"
 
@@ -33,10 +36,13 @@ int Screenshot::run(const ScreenshotRequest& request)
         printError(QStringLiteral("--screenshot needs at least one trace"));
         return 1;
     }
-    if (request.pane != QLatin1String("profile") && request.pane != QLatin1String("waits") &&
-        request.pane != QLatin1String("causes")) {
-        printError(
-            QStringLiteral("--pane wants profile, waits or causes, not %1").arg(request.pane));
+    static const QStringList panes = {QStringLiteral("profile"), QStringLiteral("waits"),
+                                      QStringLiteral("causes"), QStringLiteral("calltree"),
+                                      QStringLiteral("criticalpath")};
+    if (!panes.contains(request.pane)) {
+        printError(QStringLiteral("--pane wants profile, waits, causes, calltree or "
+                                  "criticalpath, not %1")
+                       .arg(request.pane));
         return 1;
     }
     if (request.compare && request.traces.size() < 2) {
@@ -90,6 +96,12 @@ int Screenshot::run(const ScreenshotRequest& request)
         } else if (request.pane == QLatin1String("causes")) {
             doc->panes()->setCurrentWidget(doc->rootCausePanel());
             doc->rootCausePanel()->functionRankTable()->selectRow(0);
+        } else if (request.pane == QLatin1String("calltree")) {
+            doc->panes()->setCurrentWidget(doc->callTreePanel());
+            doc->selectLongestMpiCall();
+        } else if (request.pane == QLatin1String("criticalpath")) {
+            doc->panes()->setCurrentWidget(doc->criticalPathPanel());
+            window.actions()->showCriticalPath()->setChecked(true);
         } else {
             doc->selectLongestMpiCall();
         }

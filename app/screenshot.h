@@ -15,8 +15,9 @@ struct ScreenshotRequest
     QSize size{1600, 1000};
     bool compare = false;
     QStringList traces;
-    /// The pane under the timeline: "profile" (default), "waits" or "causes"; the last two
-    /// select their first row, so the timeline shows that wait or cause.
+    /// The pane under the timeline: "profile" (default), "waits", "causes", "calltree" or
+    /// "criticalpath"; waits and causes select their first row, so the timeline shows that
+    /// wait or cause; criticalpath draws the critical path on the timeline.
     QString pane = QStringLiteral("profile");
 };
 
