@@ -11,6 +11,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QTest>
+#include <functional>
 
 using namespace rankscope;
 using namespace rankscope::test;
@@ -192,6 +193,46 @@ private slots:
                      .size(),
                  6);
 
+        // NAS MG class W on 4 ranks (Score-P 8.4, 2300009703 ticks/s): 65 call paths; per path
+        // (visits, inclusive, exclusive) from otf2-print in ticks, converted to ns. Each
+        // timestamp is rounded to ns on import, so a sum over n visits may differ by n ns.
+        const QString mg = sharedTraceAnchor(QStringLiteral("scorep84-npb-mg-W-4"));
+        if (mg.isEmpty()) return;
+        const CliResult rm = runCli(
+            {QStringLiteral("profile"), mg, QStringLiteral("--tree"), QStringLiteral("--json")});
+        QCOMPARE(rm.exitCode, 0);
+        const QJsonArray mgTree = jsonOf(rm).value(QLatin1String("tree")).toArray();
+        const std::vector<Row> mgRows = {
+            {{"mg_mpi"}, 4, Q_INT64_C(2893500742), 1009605},
+            {{"mg_mpi", "MPI_Init"}, 4, Q_INT64_C(1247906576), Q_INT64_C(1247906576)},
+            {{"mg_mpi", "mg3p"}, 20, 681730840, 101549},
+            {{"mg_mpi", "zran3"}, 8, 649622496, 429498470},
+            {{"mg_mpi", "mg3p", "psinv", "comm3", "give3", "MPI_Send"}, 840, 226701906, 226701906},
+        };
+        int paths = 0;
+        const std::function<void(const QJsonArray&)> count = [&](const QJsonArray& level) {
+            for (const QJsonValue& v : level) {
+                ++paths;
+                count(v.toObject().value(QLatin1String("children")).toArray());
+            }
+        };
+        count(mgTree);
+        QCOMPARE(paths, 65);
+        for (const Row& row : mgRows) {
+            const QJsonObject n = findJson(mgTree, row.path);
+            QVERIFY2(!n.isEmpty(), qPrintable(row.path.join(QLatin1Char('>'))));
+            QCOMPARE(n.value(QLatin1String("visits")).toInteger(), row.visits);
+            QVERIFY(qAbs(n.value(QLatin1String("inclusive_ns")).toInteger() - row.inclusive) <=
+                    row.visits);
+            QVERIFY(qAbs(n.value(QLatin1String("exclusive_ns")).toInteger() - row.exclusive) <=
+                    2 * row.visits);
+        }
+    }
+
+    void csvIsRefused()
+    {
+        const QString anchor = traceAnchor(QStringLiteral("casita-mpi-late-sender-barrier-4r"));
+        if (anchor.isEmpty()) QSKIP("casita-mpi-late-sender-barrier-4r is not available");
         const CliResult csv = runCli(
             {QStringLiteral("profile"), anchor, QStringLiteral("--tree"), QStringLiteral("--csv")});
         QCOMPARE(csv.exitCode, 2);
