@@ -98,7 +98,7 @@ void CriticalPathOverlay::paint(QPainter& p, const TimelineState& d) const
     p.save();
     p.setClipRect(d.plot);
     p.setRenderHint(QPainter::Antialiasing, true);
-    const double thickness = std::clamp(d.rows.rowHeight() / 4.0, 2.0, 5.0);
+    const double thickness = std::clamp(d.rows.rowHeight() / 6.0, 2.0, 4.0);
     // A dark casing under the line keeps it readable over any region colour.
     p.setPen(
         QPen(QColor(20, 20, 20, 230), thickness + 3, Qt::SolidLine, Qt::FlatCap, Qt::MiterJoin));
