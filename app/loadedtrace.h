@@ -3,10 +3,12 @@
 // summary for the timeline, its profile and its headline numbers. Shared pointers to const:
 // views read them from the GUI thread after the job has finished, never while it runs.
 
+#include "model/profile/calltree.h"
 #include "model/profile/profile.h"
 #include "model/profile/timelinesummary.h"
 #include "model/profile/tracesummary.h"
 #include "model/trace/trace.h"
+#include "model/waits/criticalpath.h"
 #include "model/waits/rootcause.h"
 #include "model/waits/waitstates.h"
 #include "model/waits/waitsummary.h"
@@ -26,10 +28,12 @@ struct LoadedTrace
     std::shared_ptr<const TimelineSummary> timeline;
     std::shared_ptr<const TimelineIndex> timelineIndex; ///< built here, off the GUI thread
     std::shared_ptr<const Profile> profile;
+    std::shared_ptr<const CallTree> callTree; ///< the call-path profile
     /// Wait states (default eager limit) and their root causes (default hotspot threshold).
     std::shared_ptr<const WaitStateAnalysis> waits;
     std::shared_ptr<const RootCauseReport> rootCauses;
-    std::shared_ptr<const WaitSummary> waitSummary; ///< for drawing waits zoomed out
+    std::shared_ptr<const CriticalPath> criticalPath; ///< over the wait states above
+    std::shared_ptr<const WaitSummary> waitSummary;   ///< for drawing waits zoomed out
     TraceSummary headline;
 };
 

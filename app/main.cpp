@@ -77,11 +77,11 @@ int main(int argc, char** argv)
         QStringLiteral("compare"), QStringLiteral("Stack the first two traces on one time axis."));
     const QCommandLineOption pane(
         QStringLiteral("pane"),
-        QStringLiteral(
-            "Pane shown under the timeline for --screenshot: profile, waits (the "
-            "longest wait selected), causes (the first root cause selected) or matrix "
-            "(the communication matrix by mean transfer time, its slowest pair's messages "
-            "highlighted)."),
+        QStringLiteral("Pane shown under the timeline for --screenshot: profile, waits (the "
+                       "longest wait selected), causes (the first root cause selected), "
+                       "matrix (the communication matrix by mean transfer time, its slowest "
+                       "pair's messages highlighted), calltree or criticalpath (the path drawn "
+                       "on the timeline)."),
         QStringLiteral("name"), QStringLiteral("profile"));
     const QCommandLineOption demo(
         QStringLiteral("demo"),

@@ -94,6 +94,13 @@ void MainActions::createActions(QMainWindow* window, QDockWidget* whatIfDock, QD
         {QKeySequence(Qt::Key_W)});
     waits_->setCheckable(true);
     waits_->setChecked(true);
+    criticalPath_ = makeAction(
+        this, tr("Show &Critical Path"),
+        tr("Draw the critical path: the chain of computation and communication that determines "
+           "the run time, jumping to the rank that released each wait"),
+        {QKeySequence(Qt::Key_C)});
+    criticalPath_->setCheckable(true);
+    criticalPath_->setChecked(false);
     rankOrder_ = makeAction(this, tr("Order Ranks by MPI &Time"),
                             tr("Sort the rows by MPI time instead of rank number"),
                             {QKeySequence(Qt::Key_R)});
@@ -160,6 +167,7 @@ void MainActions::createMenusAndToolbar(QMainWindow* window)
     view->addSeparator();
     view->addAction(messages_);
     view->addAction(waits_);
+    view->addAction(criticalPath_);
     view->addAction(rankOrder_);
     view->addAction(filter_);
     view->addSeparator();

@@ -42,6 +42,7 @@ public:
     // View: options of every timeline (checkable), rank filter, comparison
     QAction* showMessages() const { return messages_; }
     QAction* showWaitStates() const { return waits_; }
+    QAction* showCriticalPath() const { return criticalPath_; }
     QAction* orderByMpiTime() const { return rankOrder_; }
     QAction* filterRanks() const { return filter_; }
     QAction* compare() const { return compare_; }
@@ -80,6 +81,7 @@ private:
     QAction* previousCall_ = nullptr;
     QAction* messages_ = nullptr;
     QAction* waits_ = nullptr;
+    QAction* criticalPath_ = nullptr;
     QAction* rankOrder_ = nullptr;
     QAction* filter_ = nullptr;
     QAction* compare_ = nullptr;

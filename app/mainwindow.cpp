@@ -163,7 +163,8 @@ void MainWindow::connectActions()
     onTimeline(a->panRight(), &TimelineView::panRight);
     onTimeline(a->nextCall(), &TimelineView::selectNextCall);
     onTimeline(a->previousCall(), &TimelineView::selectPreviousCall);
-    for (QAction* option : {a->showMessages(), a->showWaitStates(), a->orderByMpiTime()})
+    for (QAction* option :
+         {a->showMessages(), a->showWaitStates(), a->showCriticalPath(), a->orderByMpiTime()})
         connect(option, &QAction::toggled, this, [this] {
             for (TimelineView* v : allTimelines())
                 applyViewOptions(v);
@@ -530,6 +531,7 @@ void MainWindow::applyViewOptions(TimelineView* view) const
 {
     view->setShowMessages(actions_->showMessages()->isChecked());
     view->setShowWaitStates(actions_->showWaitStates()->isChecked());
+    view->setShowCriticalPath(actions_->showCriticalPath()->isChecked());
     view->setRankOrder(actions_->orderByMpiTime()->isChecked() ? TimelineView::RankOrder::ByMpiTime
                                                                : TimelineView::RankOrder::ByRank);
 }

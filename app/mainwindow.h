@@ -65,6 +65,8 @@ public:
     bool isLoading() const;
     TraceLoader* loader() const { return loader_; }
     QTabWidget* tabs() const { return tabs_; }
+    /// The actions of the menus and toolbar.
+    MainActions* actions() const { return actions_; }
     TraceDocument* document(int tab) const;
     ComparisonView* comparison(int tab) const;
     ExtrapolationView* extrapolation(int tab) const;

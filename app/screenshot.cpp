@@ -1,10 +1,13 @@
 #include "app/screenshot.h"
 
+#include "app/mainactions.h"
 #include "app/mainwindow.h"
 #include "app/tracedocument.h"
 #include "app/traceloader.h"
 #include "views/matrix/commmatrixpanel.h"
 #include "views/matrix/commmatrixview.h"
+#include "views/panes/calltreepanel.h"
+#include "views/panes/criticalpathpanel.h"
 #include "views/timeline/timelineview.h"
 #include "views/waits/rootcausepanel.h"
 #include "views/waits/waitstatepanel.h"
@@ -74,10 +77,12 @@ int Screenshot::run(const ScreenshotRequest& request)
         printError(QStringLiteral("--screenshot needs at least one trace"));
         return 1;
     }
-    const QStringList panes = {QStringLiteral("profile"), QStringLiteral("waits"),
-                               QStringLiteral("causes"), QStringLiteral("matrix")};
+    static const QStringList panes = {QStringLiteral("profile"),  QStringLiteral("waits"),
+                                      QStringLiteral("causes"),   QStringLiteral("matrix"),
+                                      QStringLiteral("calltree"), QStringLiteral("criticalpath")};
     if (!panes.contains(request.pane)) {
-        printError(QStringLiteral("--pane wants profile, waits, causes or matrix, not %1")
+        printError(QStringLiteral("--pane wants profile, waits, causes, matrix, calltree or "
+                                  "criticalpath, not %1")
                        .arg(request.pane));
         return 1;
     }
@@ -134,6 +139,12 @@ int Screenshot::run(const ScreenshotRequest& request)
             doc->rootCausePanel()->functionRankTable()->selectRow(0);
         } else if (request.pane == QLatin1String("matrix")) {
             showMatrix(doc);
+        } else if (request.pane == QLatin1String("calltree")) {
+            doc->panes()->setCurrentWidget(doc->callTreePanel());
+            doc->selectLongestMpiCall();
+        } else if (request.pane == QLatin1String("criticalpath")) {
+            doc->panes()->setCurrentWidget(doc->criticalPathPanel());
+            window.actions()->showCriticalPath()->setChecked(true);
         } else {
             doc->selectLongestMpiCall();
         }

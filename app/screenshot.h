@@ -15,10 +15,10 @@ struct ScreenshotRequest
     QSize size{1600, 1000};
     bool compare = false;
     QStringList traces;
-    /// The pane under the timeline: "profile" (default), "waits", "causes" or "matrix"; waits
-    /// and causes select their first row, so the timeline shows that wait or cause; matrix
-    /// shows mean transfer times and clicks the slowest cell, so the timeline highlights
-    /// its messages.
+    /// The pane under the timeline: "profile" (default), "waits", "causes", "matrix",
+    /// "calltree" or "criticalpath"; waits and causes select their first row, so the timeline
+    /// shows that wait or cause; matrix shows mean transfer times and clicks the slowest cell,
+    /// so the timeline highlights its messages; criticalpath draws the critical path.
     QString pane = QStringLiteral("profile");
 };
 

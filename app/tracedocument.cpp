@@ -4,6 +4,8 @@
 #include "model/trace/mpilifecycle.h"
 #include "views/matrix/commmatrixpanel.h"
 #include "views/matrix/commmatrixview.h"
+#include "views/panes/calltreepanel.h"
+#include "views/panes/criticalpathpanel.h"
 #include "views/panes/detailspane.h"
 #include "views/panes/profileitemmodel.h"
 #include "views/timeline/timelineview.h"
@@ -25,10 +27,12 @@ TraceDocument::TraceDocument(LoadedTrace data, QWidget* parent)
       details_(new DetailsPane(this)), profile_(new ProfileItemModel(this)),
       sorted_(new QSortFilterProxyModel(this)), table_(new QTableView(this)),
       waits_(new WaitStatePanel(this)), causes_(new RootCausePanel(this)),
-      matrix_(new CommMatrixPanel(this)), panes_(new QTabWidget(this))
+      matrix_(new CommMatrixPanel(this)), callTree_(new CallTreePanel(this)),
+      criticalPath_(new CriticalPathPanel(this)), panes_(new QTabWidget(this))
 {
     timeline_->setTrace(data_.trace, data_.timeline, data_.timelineIndex);
     timeline_->setWaitStates(data_.waits, data_.waitSummary);
+    timeline_->setCriticalPath(data_.criticalPath);
     details_->setTrace(data_.trace);
     connect(timeline_, &TimelineView::selectionChanged, details_, &DetailsPane::setSelection);
 
@@ -80,17 +84,32 @@ TraceDocument::TraceDocument(LoadedTrace data, QWidget* parent)
             });
     connect(matrix_, &CommMatrixPanel::cellClicked, this, &TraceDocument::showMessages);
 
+    callTree_->setTree(data_.trace, data_.callTree);
+    criticalPath_->setPath(data_.trace, data_.criticalPath);
+
+    // The call tree goes beside the flat profile.
     panes_->addTab(table_, tr("Profile"));
+    panes_->addTab(callTree_, tr("Call Tree"));
     panes_->addTab(waits_, tr("Wait States"));
     panes_->addTab(causes_, tr("Root Causes"));
-    panes_->setTabToolTip(1, tr("Where ranks waited for each other, by pattern, call site and "
-                                "rank; select a row to see its longest wait on the timeline"));
-    panes_->setTabToolTip(2, tr("Which computation made the late ranks late (hotspot model); "
-                                "select a row to see it on the timeline"));
+    panes_->addTab(criticalPath_, tr("Critical Path"));
     panes_->addTab(matrix_, tr("Communication Matrix"));
-    panes_->setTabToolTip(3, tr("Messages, bytes and transfer times per sender and receiver "
-                                "rank, over the visible time range and ranks; click a cell to "
-                                "highlight its messages on the timeline"));
+    panes_->setTabToolTip(panes_->indexOf(callTree_),
+                          tr("Call-path profile: time per call path as a tree, with the "
+                             "selected path's time per rank"));
+    panes_->setTabToolTip(panes_->indexOf(waits_),
+                          tr("Where ranks waited for each other, by pattern, call site and "
+                             "rank; select a row to see its longest wait on the timeline"));
+    panes_->setTabToolTip(panes_->indexOf(causes_),
+                          tr("Which computation made the late ranks late (hotspot model); "
+                             "select a row to see it on the timeline"));
+    panes_->setTabToolTip(panes_->indexOf(criticalPath_),
+                          tr("The chain of computation and communication that determines "
+                             "the run time, per function (press C to draw it)"));
+    panes_->setTabToolTip(panes_->indexOf(matrix_),
+                          tr("Messages, bytes and transfer times per sender and receiver "
+                             "rank, over the visible time range and ranks; click a cell to "
+                             "highlight its messages on the timeline"));
     panes_->setDocumentMode(true);
 
     auto* bottom = new QSplitter(Qt::Horizontal, this);

@@ -1,9 +1,10 @@
 #pragma once
 // One open trace in its tab: the timeline in the centre, and under it the details of the
-// selection beside a set of tabs: the profile table (sorted by exclusive time), the wait states
-// (table and per-rank chart), their root causes and the communication matrix (following the
-// timeline's visible range and rank filter; a click on a cell highlights its messages). Picking
-// a wait or a cause in those tables selects it on the timeline and brings it into view.
+// selection beside a set of tabs: the profile table (sorted by exclusive time), the call tree
+// beside it, the wait states (table and per-rank chart), their root causes, the critical-path
+// profile and the communication matrix (following the timeline's visible range and rank
+// filter; a click on a cell highlights its messages). Picking a wait or a cause in those tables
+// selects it on the timeline and brings it into view.
 
 #include "app/loadedtrace.h"
 
@@ -16,6 +17,8 @@ class QTableView;
 namespace rankscope {
 
 class CommMatrixPanel;
+class CallTreePanel;
+class CriticalPathPanel;
 class DetailsPane;
 class ProfileItemModel;
 class RootCausePanel;
@@ -37,6 +40,8 @@ public:
     WaitStatePanel* waitPanel() const { return waits_; }
     RootCausePanel* rootCausePanel() const { return causes_; }
     CommMatrixPanel* matrixPanel() const { return matrix_; }
+    CallTreePanel* callTreePanel() const { return callTree_; }
+    CriticalPathPanel* criticalPathPanel() const { return criticalPath_; }
     QTabWidget* panes() const { return panes_; }
 
     /// Selects the call holding `wait` and brings it into view.
@@ -63,6 +68,8 @@ private:
     WaitStatePanel* waits_;
     RootCausePanel* causes_;
     CommMatrixPanel* matrix_;
+    CallTreePanel* callTree_;
+    CriticalPathPanel* criticalPath_;
     QTabWidget* panes_;
 };
 

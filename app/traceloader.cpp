@@ -91,6 +91,8 @@ LoadOutcome TraceLoader::analyseNow(std::shared_ptr<const Trace> trace, const QS
         out.loaded.profile = std::move(a.profile);
         out.loaded.waits = std::move(a.waits);
         out.loaded.rootCauses = std::move(a.rootCauses);
+        out.loaded.callTree = std::move(a.callTree);
+        out.loaded.criticalPath = std::move(a.criticalPath);
         out.loaded.waitSummary = std::move(a.waitSummary);
     } catch (const Cancelled&) {
         out.cancelled = true;

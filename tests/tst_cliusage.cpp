@@ -255,8 +255,8 @@ void TestCliUsage::noSubcommandNamesEvery()
     const CliResult r = runCli({});
     QCOMPARE(r.exitCode, 2);
     for (const char* name : {"info", "profile", "intervals", "convert", "generate", "waitstates",
-                             "rootcause", "simulate", "sweep", "collective", "fit", "extrapolate",
-                             "predict", "calibrate", "compare", "scenario"})
+                             "rootcause", "criticalpath", "simulate", "sweep", "collective", "fit",
+                             "extrapolate", "predict", "calibrate", "compare", "scenario"})
         QVERIFY2(r.err.contains(QByteArray(" ") + name + ",") ||
                      r.err.contains(QByteArray("(") + name + ",") ||
                      r.err.contains(QByteArray(" ") + name + ")"),

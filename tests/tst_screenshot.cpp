@@ -55,9 +55,14 @@ void TestScreenshot::writesPngOfRequestedSize_data()
     QTest::addColumn<QString>("size");
     QTest::addColumn<bool>("compare");
     QTest::addColumn<QSize>("expected");
-    QTest::newRow("default") << QString() << false << QSize(1600, 1000);
-    QTest::newRow("900x700") << QStringLiteral("900x700") << false << QSize(900, 700);
-    QTest::newRow("compare") << QStringLiteral("1280x900") << true << QSize(1280, 900);
+    QTest::addColumn<QString>("pane");
+    QTest::newRow("default") << QString() << false << QSize(1600, 1000) << QString();
+    QTest::newRow("900x700") << QStringLiteral("900x700") << false << QSize(900, 700) << QString();
+    QTest::newRow("compare") << QStringLiteral("1280x900") << true << QSize(1280, 900) << QString();
+    QTest::newRow("calltree") << QStringLiteral("1920x1080") << false << QSize(1920, 1080)
+                              << QStringLiteral("calltree");
+    QTest::newRow("criticalpath") << QStringLiteral("1920x1080") << false << QSize(1920, 1080)
+                                  << QStringLiteral("criticalpath");
 }
 
 void TestScreenshot::writesPngOfRequestedSize()
@@ -65,10 +70,12 @@ void TestScreenshot::writesPngOfRequestedSize()
     QFETCH(QString, size);
     QFETCH(bool, compare);
     QFETCH(QSize, expected);
+    QFETCH(QString, pane);
     QTemporaryDir dir;
     const QString out = dir.filePath(QStringLiteral("shot.png"));
     QStringList args{QStringLiteral("--screenshot"), out};
     if (!size.isEmpty()) args << QStringLiteral("--size") << size;
+    if (!pane.isEmpty()) args << QStringLiteral("--pane") << pane;
     if (compare)
         args << QStringLiteral("--compare") << trace_ << QFileInfo(trace_).absolutePath();
     else
@@ -84,6 +91,14 @@ void TestScreenshot::writesPngOfRequestedSize()
         for (int x = 0; x < image.width(); x += 7)
             colours.insert(image.pixel(x, y));
     QVERIFY(colours.size() > 10);
+    // The critical-path pane draws the path on the timeline, in its cyan (0, 229, 255).
+    if (pane == QLatin1String("criticalpath")) {
+        bool cyan = false;
+        for (int y = 0; y < image.height() && !cyan; ++y)
+            for (int x = 0; x < image.width() && !cyan; ++x)
+                cyan = image.pixel(x, y) == qRgb(0, 229, 255);
+        QVERIFY(cyan);
+    }
 }
 
 void TestScreenshot::failsOnBadTrace()
@@ -99,6 +114,11 @@ void TestScreenshot::failsOnBadTrace()
     const Result bad = run({QStringLiteral("--screenshot"), out, QStringLiteral("--size"),
                             QStringLiteral("big"), trace_});
     QCOMPARE(bad.exitCode, 2);
+
+    const Result pane = run({QStringLiteral("--screenshot"), out, QStringLiteral("--pane"),
+                             QStringLiteral("tree"), trace_});
+    QCOMPARE(pane.exitCode, 1);
+    QVERIFY2(pane.err.contains("calltree"), pane.err.constData());
 }
 
 QTEST_MAIN(TestScreenshot)

@@ -51,6 +51,12 @@ private slots:
             return true;
         });
         QVERIFY(a.trace && a.timeline && a.profile && a.waits && a.rootCauses && a.waitSummary);
+        QVERIFY(a.callTree && a.criticalPath);
+        // Both ranks end at 710; the path starts on the lower one, rank 0, which never waited:
+        // its whole run. The call tree's roots: MPI_Init, MPI_Send, MPI_Finalize, MPI_Recv.
+        QCOMPARE(a.criticalPath->lengthNs, 710);
+        QCOMPARE(a.criticalPath->byRank, (std::vector<int64_t>{710, 0}));
+        QCOMPARE(a.callTree->roots.size(), size_t(4));
         // Late sender: rank 1 entered MPI_Recv at 100, the send started at 600: 500 ns.
         QCOMPARE(a.waits->totalNs, 500);
         QCOMPARE(a.waits->byPattern[size_t(WaitPattern::LateSender)], 500);
@@ -76,8 +82,9 @@ private slots:
     void stopsWithCancelled_data()
     {
         QTest::addColumn<double>("stopAt");
-        // In the summary, the profile, the wait states, the root causes, and at the very end.
-        for (double f : {0.0, 0.4, 0.6, 0.9, 1.0})
+        // In the summary, the profile, the call tree, the wait states, the critical path, the
+        // root causes, and at the very end.
+        for (double f : {0.0, 0.4, 0.5, 0.6, 0.8, 0.9, 1.0})
             QTest::newRow(qPrintable(QString::number(f))) << f;
     }
 

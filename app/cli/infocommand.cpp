@@ -1,5 +1,6 @@
 #include "app/cli/infocommand.h"
 
+#include "model/matching/clockviolations.h"
 #include "model/profile/tracesummary.h"
 
 #include <cstdio>
@@ -22,6 +23,7 @@ int InfoCommand::run() const
     const Trace trace = loadTrace(trace_, load_);
     const TraceSummary s = summarizeTrace(trace);
     const TraceDiagnostics& d = trace.diagnostics();
+    const ClockViolations clock = findClockViolations(trace);
 
     if (json_) {
         nlohmann::ordered_json j;
@@ -40,6 +42,10 @@ int InfoCommand::run() const
         j["incomplete_collectives"] = s.incompleteCollectives;
         j["locations"] = s.locations;
         j["bytes_sent"] = s.bytesSent;
+        j["clock_violations"] = {{"count", clock.count()},
+                                 {"messages", clock.messages},
+                                 {"collectives", clock.collectives},
+                                 {"worst_offset_ns", clock.worstOffsetNs}};
         j["clock_resolution_hz"] = trace.clock().sourceTicksPerSecond;
         j["provenance"] = {{"kind", trace.provenance().kind},
                            {"source", trace.provenance().source},
@@ -62,6 +68,14 @@ int InfoCommand::run() const
                 (unsigned long long)s.unmatchedReceives);
     std::printf("Collectives   %llu (%llu incomplete)\n", (unsigned long long)s.collectives,
                 (unsigned long long)s.incompleteCollectives);
+    if (clock.count() > 0)
+        std::printf("Clock         %llu violations (%llu messages received before sent, %llu "
+                    "collectives), worst offset %s\n",
+                    (unsigned long long)clock.count(), (unsigned long long)clock.messages,
+                    (unsigned long long)clock.collectives,
+                    durationText(clock.worstOffsetNs).c_str());
+    else
+        std::printf("Clock         no violations\n");
     std::printf("MPI calls\n");
     for (const auto& [name, count] : s.mpiCalls)
         std::printf("  %-28s %llu\n", name.c_str(), (unsigned long long)count);

@@ -7,6 +7,7 @@
 #include "app/cli/commmatrixcommand.h"
 #include "app/cli/comparecommand.h"
 #include "app/cli/convertcommand.h"
+#include "app/cli/criticalpathcommand.h"
 #include "app/cli/extrapolatecommand.h"
 #include "app/cli/fitcommand.h"
 #include "app/cli/generatecommand.h"
@@ -57,6 +58,7 @@ int main(int argc, char** argv)
     CommMatrixCommand commmatrix;
     MessagesCommand messages;
     RootCauseCommand rootcause;
+    CriticalPathCommand criticalpath;
     SimulateCommand simulate;
     SweepCommand sweep;
     CollectiveCommand collective;
@@ -76,6 +78,7 @@ int main(int argc, char** argv)
         {rootcause.add(app), [&] { return rootcause.run(); }},
         {commmatrix.add(app), [&] { return commmatrix.run(); }},
         {messages.add(app), [&] { return messages.run(); }},
+        {criticalpath.add(app), [&] { return criticalpath.run(); }},
         {simulate.add(app), [&] { return simulate.run(); }},
         {sweep.add(app), [&] { return sweep.run(); }},
         {collective.add(app), [&] { return collective.run(); }},

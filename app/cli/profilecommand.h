@@ -1,6 +1,7 @@
 #pragma once
-// `rankscope-cli profile TRACE [--json]`: regions by exclusive time, with calls, inclusive and
-// exclusive time, and their min / mean / max over ranks; MPI time per rank.
+// `rankscope-cli profile TRACE [--tree] [--json|--csv]`: regions by exclusive time, with calls,
+// inclusive and exclusive time, and their min / mean / max over ranks; MPI time per rank. With
+// --tree, the call-path profile (Cube's call tree, model/profile/calltree.h) instead.
 
 #include "app/cli/clicommon.h"
 
@@ -15,9 +16,12 @@ public:
     int run() const;
 
 private:
+    int runTree(const Trace& trace) const;
+
     std::string trace_;
     bool json_ = false;
     bool csv_ = false;
+    bool tree_ = false;
     LoadOptions load_;
 };
 

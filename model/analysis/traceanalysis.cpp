@@ -22,11 +22,21 @@ TraceAnalysis analyseTrace(std::shared_ptr<const Trace> trace,
     if (profile->cancelled) throw Cancelled();
     done += AnalysisShares::kProfile;
 
+    auto callTree = std::make_shared<CallTree>(
+        computeCallTree(*trace, progressSlice(keepGoing, done, done + AnalysisShares::kCallTree)));
+    if (callTree->cancelled) throw Cancelled();
+    done += AnalysisShares::kCallTree;
+
     WaitStateOptions waitOptions;
     waitOptions.progress = progressSlice(keepGoing, done, done + AnalysisShares::kWaits);
     auto waits = std::make_shared<WaitStateAnalysis>(analyzeWaitStates(*trace, waitOptions));
     if (waits->cancelled) throw Cancelled();
     done += AnalysisShares::kWaits;
+
+    auto path = std::make_shared<CriticalPath>(computeCriticalPath(
+        *trace, *waits, progressSlice(keepGoing, done, done + AnalysisShares::kCriticalPath)));
+    if (path->cancelled) throw Cancelled();
+    done += AnalysisShares::kCriticalPath;
 
     RootCauseOptions causeOptions;
     causeOptions.progress = progressSlice(keepGoing, done, 1.0);
@@ -41,6 +51,8 @@ TraceAnalysis analyseTrace(std::shared_ptr<const Trace> trace,
     a.trace = std::move(trace);
     a.timeline = std::move(timeline);
     a.profile = std::move(profile);
+    a.callTree = std::move(callTree);
+    a.criticalPath = std::move(path);
     a.waits = std::move(waits);
     a.rootCauses = std::move(causes);
     return a;

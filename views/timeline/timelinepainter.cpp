@@ -52,6 +52,7 @@ void TimelinePainter::paint(QPainter& p)
     else
         d.drawnMessages.clear();
     paintHighlightedMessages(p);
+    if (d.showCriticalPath) d.criticalPath.paint(p, d);
     paintSelection(p);
     paintOverlays(p);
 }
@@ -310,6 +311,10 @@ void TimelinePainter::paintOverlays(QPainter& p)
         legendRight +=
             24 + d.waits.paintLegend(p, legend.adjusted(legendRight + 24 - legend.left(), 0, 0, 0),
                                      text);
+    if (d.showCriticalPath && !d.criticalPath.empty())
+        legendRight +=
+            24 + d.criticalPath.paintLegend(
+                     p, legend.adjusted(legendRight + 24 - legend.left(), 0, 0, 0), text);
     // Thinned message lines are said at the right end of the legend, never over the rows.
     if (d.showMessages && d.messageCandidates > TimelineState::kMaxMessageLines) {
         const double ratio = double(d.messageCandidates) / TimelineState::kMaxMessageLines;

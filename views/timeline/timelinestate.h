@@ -5,6 +5,7 @@
 
 #include "model/profile/timelinesummary.h"
 #include "model/trace/trace.h"
+#include "views/timeline/criticalpathoverlay.h"
 #include "views/timeline/messageindex.h"
 #include "views/timeline/regionpalette.h"
 #include "views/timeline/rowsampler.h"
@@ -44,6 +45,8 @@ struct TimelineState
     bool showMessages = true;
     bool showWaits = true;
     WaitOverlay waits; ///< wait states drawn over the calls (empty until setWaitStates)
+    bool showCriticalPath = false;
+    CriticalPathOverlay criticalPath; ///< empty until setCriticalPath
 
     TimelineView::RankOrder order = TimelineView::RankOrder::ByRank;
     std::vector<RankId> filter;

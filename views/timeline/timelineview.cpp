@@ -260,6 +260,24 @@ bool TimelineView::showWaitStates() const
     return d->showWaits;
 }
 
+void TimelineView::setCriticalPath(std::shared_ptr<const CriticalPath> path)
+{
+    d->criticalPath.setPath(std::move(path));
+    update();
+}
+
+void TimelineView::setShowCriticalPath(bool show)
+{
+    if (show == d->showCriticalPath) return;
+    d->showCriticalPath = show;
+    update();
+}
+
+bool TimelineView::showCriticalPath() const
+{
+    return d->showCriticalPath;
+}
+
 void TimelineView::setRankOrder(RankOrder order)
 {
     d->order = order;

@@ -19,6 +19,7 @@ class Trace;
 class TimelineSummary;
 class WaitSummary;
 struct WaitStateAnalysis;
+struct CriticalPath;
 struct TimelineIndex;
 
 class TimelineView : public QWidget
@@ -58,6 +59,11 @@ public:
                        std::shared_ptr<const WaitSummary> summary = {});
     void setShowWaitStates(bool show);
     bool showWaitStates() const;
+    /// The critical path of the shown trace, drawn as a line over the rows when shown. Null:
+    /// none.
+    void setCriticalPath(std::shared_ptr<const CriticalPath> path);
+    void setShowCriticalPath(bool show);
+    bool showCriticalPath() const;
     void setRankOrder(RankOrder order);
     /// Shows only these ranks, in this order (empty: all ranks in the chosen order).
     void setRankFilter(std::vector<RankId> ranks);
