@@ -1,5 +1,6 @@
 #include "model/matching/clockviolations.h"
 
+#include "model/matching/collectivedependence.h"
 #include "model/trace/trace.h"
 
 #include <algorithm>
@@ -9,38 +10,11 @@ namespace rankscope {
 
 namespace {
 
-enum class Dependence : uint8_t
+/// Scans are not checked: a rank's result there depends on the ranks before it only.
+CollectiveDependence dependenceOf(CollectiveOp op)
 {
-    None,
-    All,    // every member depends on every other
-    OneToN, // non-roots depend on the root
-    NToOne, // the root depends on the non-roots
-};
-
-Dependence dependenceOf(CollectiveOp op)
-{
-    switch (op) {
-    case CollectiveOp::Barrier:
-    case CollectiveOp::Allreduce:
-    case CollectiveOp::Allgather:
-    case CollectiveOp::Allgatherv:
-    case CollectiveOp::Alltoall:
-    case CollectiveOp::Alltoallv:
-    case CollectiveOp::Alltoallw:
-    case CollectiveOp::ReduceScatter:
-    case CollectiveOp::ReduceScatterBlock:
-        return Dependence::All;
-    case CollectiveOp::Bcast:
-    case CollectiveOp::Scatter:
-    case CollectiveOp::Scatterv:
-        return Dependence::OneToN;
-    case CollectiveOp::Reduce:
-    case CollectiveOp::Gather:
-    case CollectiveOp::Gatherv:
-        return Dependence::NToOne;
-    default:
-        return Dependence::None;
-    }
+    if (op == CollectiveOp::Scan || op == CollectiveOp::Exscan) return CollectiveDependence::None;
+    return collectiveDependence(op);
 }
 
 constexpr int64_t kNever = std::numeric_limits<int64_t>::min();
@@ -69,8 +43,8 @@ ClockViolations findClockViolations(const Trace& trace)
 
     const std::vector<CollectiveMember>& members = trace.collectiveMembers();
     for (const CollectiveInstance& ci : trace.collectives()) {
-        const Dependence dep = dependenceOf(ci.op);
-        if (dep == Dependence::None || !ci.complete) continue;
+        const CollectiveDependence dep = dependenceOf(ci.op);
+        if (dep == CollectiveDependence::None || !ci.complete) continue;
         // Latest begin and earliest end, of the root and of the other members.
         int64_t rootBegin = kNever, rootEnd = kAlways, otherBegin = kNever, otherEnd = kAlways;
         for (uint32_t k = ci.firstMember; k < ci.firstMember + ci.memberCount; ++k) {
@@ -83,9 +57,9 @@ ClockViolations findClockViolations(const Trace& trace)
             end = std::min(end, events.time(mem.endEvent));
         }
         int64_t offset = 0;
-        if (dep == Dependence::All)
+        if (dep == CollectiveDependence::NxN || dep == CollectiveDependence::Barrier)
             offset = overlapMissing(std::max(rootBegin, otherBegin), std::min(rootEnd, otherEnd));
-        else if (dep == Dependence::OneToN)
+        else if (dep == CollectiveDependence::OneToN)
             offset = overlapMissing(rootBegin, otherEnd);
         else
             offset = overlapMissing(otherBegin, rootEnd);

@@ -5,35 +5,6 @@
 
 namespace rankscope {
 
-WaitCollectives::Kind WaitCollectives::kindOf(CollectiveOp op)
-{
-    switch (op) {
-    case CollectiveOp::Barrier:
-        return Kind::Barrier;
-    case CollectiveOp::Allreduce:
-    case CollectiveOp::Allgather:
-    case CollectiveOp::Allgatherv:
-    case CollectiveOp::Alltoall:
-    case CollectiveOp::Alltoallv:
-    case CollectiveOp::Alltoallw:
-    case CollectiveOp::ReduceScatter:
-    case CollectiveOp::ReduceScatterBlock:
-    case CollectiveOp::Scan:
-    case CollectiveOp::Exscan:
-        return Kind::NxN;
-    case CollectiveOp::Bcast:
-    case CollectiveOp::Scatter:
-    case CollectiveOp::Scatterv:
-        return Kind::OneToN;
-    case CollectiveOp::Reduce:
-    case CollectiveOp::Gather:
-    case CollectiveOp::Gatherv:
-        return Kind::NToOne;
-    default:
-        return Kind::None; // handle creation/destruction, window allocation, unknown
-    }
-}
-
 WaitCollectives::WaitCollectives(const Trace& trace, const WaitCallLocator& locator) : trace_(trace)
 {
     for (const Region& r : trace.regions())
@@ -44,7 +15,7 @@ WaitCollectives::WaitCollectives(const Trace& trace, const WaitCallLocator& loca
     summaries_.resize(instances.size());
     for (size_t c = 0; c < instances.size(); ++c) {
         const CollectiveInstance& ci = instances[c];
-        if (kindOf(ci.op) == Kind::None || !ci.complete) continue;
+        if (collectiveDependence(ci.op) == Kind::None || !ci.complete) continue;
         Summary& s = summaries_[c];
         for (uint32_t k = ci.firstMember; k < ci.firstMember + ci.memberCount; ++k) {
             const CollectiveMember& m = members[k];
@@ -70,7 +41,7 @@ bool WaitCollectives::consider(RankId rank, const CallRecord& call, const CallPa
     if (!id.valid()) return false;
     const CollectiveInstance& ci = trace_.collective(id);
     const Summary& s = summaries_[id.value];
-    switch (kindOf(ci.op)) {
+    switch (collectiveDependence(ci.op)) {
     case Kind::Barrier:
     case Kind::NxN: {
         if (!s.last.rank.valid()) return false;

@@ -16,6 +16,7 @@
 // WaitCallLocator) and keeps only the latest ones, so a member's lookup is O(1) whatever the
 // communicator size; memory is one small summary per instance.
 
+#include "model/matching/collectivedependence.h"
 #include "model/trace/callrecord.h"
 #include "model/trace/definitions.h"
 #include "model/waits/waitdependency.h"
@@ -39,14 +40,7 @@ public:
                   WaitDependency& best) const;
 
 private:
-    enum class Kind : uint8_t
-    {
-        None,
-        Barrier,
-        NxN,
-        OneToN,
-        NToOne
-    };
+    using Kind = CollectiveDependence;
     struct Arrival
     {
         RankId rank;
@@ -59,8 +53,6 @@ private:
         Arrival root;        ///< the root's arrival (1-to-N, N-to-1)
         Arrival lastNonRoot; ///< the last non-root member to enter (N-to-1)
     };
-
-    static Kind kindOf(CollectiveOp op);
 
     const Trace& trace_;
     std::vector<Summary> summaries_;     // per CollectiveId
