@@ -1,11 +1,11 @@
 #include "views/matrix/commmatrixview.h"
 
 #include "views/panes/durationformat.h"
+#include "views/panes/tooltipevent.h"
 
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
-#include <QToolTip>
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -322,12 +322,8 @@ void CommMatrixView::mousePressEvent(QMouseEvent* event)
 bool CommMatrixView::event(QEvent* event)
 {
     if (event->type() == QEvent::ToolTip) {
-        auto* help = static_cast<QHelpEvent*>(event);
-        const QString text = toolTipAt(help->pos());
-        if (text.isEmpty())
-            QToolTip::hideText();
-        else
-            QToolTip::showText(help->globalPos(), text, this);
+        const auto* help = static_cast<QHelpEvent*>(event);
+        showToolTipText(this, help, toolTipAt(help->pos()));
         return true;
     }
     return QWidget::event(event);

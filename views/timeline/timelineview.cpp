@@ -18,6 +18,7 @@
 #include "model/matching/mpicallscanner.h"
 #include "model/trace/callrecord.h"
 #include "model/waits/waitsummary.h"
+#include "views/panes/tooltipevent.h"
 #include "views/timeline/timelinepainter.h"
 #include "views/timeline/timelinepicker.h"
 #include "views/timeline/timelinestate.h"
@@ -26,7 +27,6 @@
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
-#include <QToolTip>
 #include <QWheelEvent>
 #include <algorithm>
 #include <cmath>
@@ -570,10 +570,7 @@ bool TimelineView::event(QEvent* event)
         QString text = d->picker.toolTipAt(help->pos());
         if (text.isEmpty() && help->pos().y() < Private::kAxisHeight)
             text = QString::fromUtf8(kHelp);
-        if (text.isEmpty())
-            QToolTip::hideText();
-        else
-            QToolTip::showText(help->globalPos(), text, this);
+        showToolTipText(this, help, text);
         return true;
     }
     return QWidget::event(event);

@@ -1,6 +1,7 @@
 #include "views/waits/waitcomparisonchart.h"
 
 #include "views/panes/durationformat.h"
+#include "views/panes/tooltipevent.h"
 #include "views/plots/histogramaxis.h"
 #include "views/plots/histogramoverlay.h"
 #include "views/timeline/timemapping.h"
@@ -8,7 +9,6 @@
 
 #include <QHelpEvent>
 #include <QPainter>
-#include <QToolTip>
 #include <algorithm>
 #include <cmath>
 
@@ -289,12 +289,8 @@ QString WaitComparisonChart::toolTipAt(QPoint pos) const
 bool WaitComparisonChart::event(QEvent* e)
 {
     if (e->type() == QEvent::ToolTip) {
-        auto* help = static_cast<QHelpEvent*>(e);
-        const QString text = toolTipAt(help->pos());
-        if (text.isEmpty())
-            QToolTip::hideText();
-        else
-            QToolTip::showText(help->globalPos(), text, this);
+        const auto* help = static_cast<QHelpEvent*>(e);
+        showToolTipText(this, help, toolTipAt(help->pos()));
         return true;
     }
     return QWidget::event(e);

@@ -1,13 +1,13 @@
 #include "views/whatif/sweepplot.h"
 
 #include "views/panes/durationformat.h"
+#include "views/panes/tooltipevent.h"
 #include "views/timeline/timemapping.h"
 
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
-#include <QToolTip>
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -451,12 +451,8 @@ QString SweepPlot::toolTipAt(QPoint pos) const
 bool SweepPlot::event(QEvent* e)
 {
     if (e->type() == QEvent::ToolTip) {
-        auto* help = static_cast<QHelpEvent*>(e);
-        const QString text = toolTipAt(help->pos());
-        if (text.isEmpty())
-            QToolTip::hideText();
-        else
-            QToolTip::showText(help->globalPos(), text, this);
+        const auto* help = static_cast<QHelpEvent*>(e);
+        showToolTipText(this, help, toolTipAt(help->pos()));
         return true;
     }
     return QWidget::event(e);
