@@ -3,6 +3,7 @@
 #include "app/cli/netsimoptions.h"
 #include "importers/otf2/otf2writer.h"
 #include "model/trace/traceerror.h"
+#include "whatif/extrap/synthcalibration.h"
 #include "whatif/extrap/synthcompare.h"
 #include "whatif/extrap/synthesis.h"
 
@@ -112,6 +113,35 @@ void printMeasured(const Measured& m)
                     durationText(*m.predictedNs).c_str(), durationText(*m.measuredNs).c_str(), *e);
 }
 
+ordered_json toJson(const extrap::ScaleCalibration& c, const std::string& source)
+{
+    ordered_json j;
+    j["source"] = source;
+    j["source_ranks"] = c.sourceRanks;
+    j["placement"] = c.placement;
+    auto& params = j["parameters"] = ordered_json::array();
+    for (const netsim::CalibratedParameter& p : c.fit.parameters)
+        params.push_back({{"key", p.key},
+                          {"before", p.before},
+                          {"after", p.after},
+                          {"determined", p.determined},
+                          {"samples", p.samples},
+                          {"note", p.note}});
+    j["replay_error_before_pct"] = c.fit.before.errorPct;
+    j["replay_error_after_pct"] = c.fit.after.errorPct;
+    return j;
+}
+
+void printCalibration(const extrap::ScaleCalibration& c, const std::string& source)
+{
+    std::printf("calibrated to %s (%u ranks): its replay %+.1f %% before, %+.1f %% after\n",
+                source.c_str(), c.sourceRanks, c.fit.before.errorPct, c.fit.after.errorPct);
+    for (const netsim::CalibratedParameter& p : c.fit.parameters)
+        if (p.determined)
+            std::printf("  %-26s %s -> %s\n", p.key.c_str(), p.before.c_str(), p.after.c_str());
+    std::printf("  target placement: %s\n", c.placement.c_str());
+}
+
 void printText(const extrap::SynthesisResult& r, const std::string& out)
 {
     std::printf("predicted trace of %u ranks (%s method, seed %llu) from", r.target,
@@ -164,6 +194,9 @@ CLI::App* PredictCommand::add(CLI::App& parent)
                     "the nearest scale) carry more than this percentage of the computation time")
         ->check(CLI::Range(0.0, 100.0))
         ->capture_default_str();
+    cmd->add_flag("--calibrate", calibrate_,
+                  "Calibrate the network spec to the largest input trace first (as `calibrate` "
+                  "does) and place the target's ranks as the inputs ran");
     cmd->add_option("--measured", measured_,
                     "A measured trace at the target scale to compare the prediction with");
     cmd->add_option("-o,--output", out_, "Write the predicted trace (OTF2) to this folder");
@@ -211,7 +244,15 @@ int PredictCommand::run() const
                              " ranks, not the target " + std::to_string(target_) +
                              ": --measured must be a run at the target scale");
     }
-    const extrap::SynthesisResult r = extrap::synthesise(traces, spec, options, replay);
+    std::optional<extrap::ScaleCalibration> calibration;
+    if (calibrate_) {
+        netsim::SimulationOptions fitReplay;
+        fitReplay.model = model_;
+        calibration = extrap::calibrateForTarget(traces, spec, uint32_t(target_), fitReplay);
+    }
+    const extrap::SynthesisResult r = extrap::synthesise(
+        traces, calibration ? calibration->spec : spec, options, replay);
+    const std::string calibrationSource = calibration ? traces_[calibration->source] : "";
     if (r.trace && !out_.empty()) writeOtf2(*r.trace, out_);
     std::optional<Measured> measured;
     if (r.trace && measuredTrace) {
@@ -221,6 +262,7 @@ int PredictCommand::run() const
     }
     if (json_) {
         ordered_json j = toJson(r, out_);
+        if (calibration) j["calibration"] = toJson(*calibration, calibrationSource);
         if (measured) {
             j["structure_match"] = toJson(*measured);
             j["runtime_error_pct"] =
@@ -246,6 +288,7 @@ int PredictCommand::run() const
         return kBadInput;
     }
     if (!json_) {
+        if (calibration) printCalibration(*calibration, calibrationSource);
         printText(r, out_);
         if (measured) printMeasured(*measured);
     }

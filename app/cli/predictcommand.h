@@ -1,11 +1,13 @@
 #pragma once
 // `rankscope-cli predict --target N [--network SPEC] [--set KEY=VALUE]... [--model M]
 // [--method classic|rankscope] [--seed S] [--max-events E]
-// [--max-unruled-share PCT] [--measured TRACE] [-o OUT] [--json] TRACE...`: the scale
+// [--max-unruled-share PCT] [--calibrate] [--measured TRACE] [-o OUT] [--json] TRACE...`: the scale
 // what-if (ALGORITHMS.md §5). Synthesises the trace of N ranks from traces of one program at 3 or
 // more smaller scales, replays it on a network spec (default: the bundled ib-switch) and prints
 // the predicted run time; -o writes the predicted trace as OTF2. A program whose pattern cannot
-// be carried to N is refused (exit 1) naming each call site and the reason.
+// be carried to N is refused (exit 1) naming each call site and the reason. --calibrate first
+// fits the spec to the largest input and places the target's ranks as the inputs ran
+// (whatif/extrap/synthcalibration.h).
 
 #include "app/cli/clicommon.h"
 
@@ -33,6 +35,7 @@ private:
     uint64_t maxEvents_ = 50'000'000;
     double maxUnruledSharePct_ = 10.0;
     std::string measured_;
+    bool calibrate_ = false;
     std::string out_;
     bool json_ = false;
     LoadOptions load_;

@@ -238,7 +238,7 @@ Trace writeDraft(const SynthesisPlan& plan, uint64_t seed, const ProgressCallbac
     std::vector<uint64_t> events;
     for (const Role& role : plan.roles)
         events.push_back(eventsPerRank(plan, role));
-    const DeltaSampler sampler(plan, seed);
+    const DeltaSampler sampler(plan, seed, writer.grid());
     ProgressReporter reporter(progress, plan.target);
     std::vector<int64_t> gaps;
     for (uint32_t r = 0; r < plan.target; ++r) {

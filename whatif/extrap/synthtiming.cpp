@@ -29,7 +29,8 @@ QuantileFunction distributionOf(const IntervalPrediction& p, Method method)
 
 } // namespace
 
-DeltaSampler::DeltaSampler(const SynthesisPlan& plan, uint64_t seed) : plan_(plan), seed_(seed)
+DeltaSampler::DeltaSampler(const SynthesisPlan& plan, uint64_t seed, const ProcessGrid* grid)
+    : plan_(plan), seed_(seed)
 {
     std::map<std::string, int32_t> index;
     for (const IntervalPrediction& p : plan.timing.intervals) {
@@ -98,6 +99,45 @@ DeltaSampler::DeltaSampler(const SynthesisPlan& plan, uint64_t seed) : plan_(pla
             const auto j = uint32_t(std::min<double>(i - 1, std::floor(random.uniform() * i)));
             std::swap(level_[i - 1], level_[j]);
         }
+        calibrateRankSums(grid);
+    }
+}
+
+double DeltaSampler::total(uint32_t r, const std::pair<int32_t, uint64_t>& occurrence) const
+{
+    const IntervalTiming& t = intervals_[size_t(occurrence.first)];
+    // The per-rank means of an unruled interval are those of the ranks running it.
+    const double u = t.perOccurrence ? level_[r] : 1.0 - t.presence + t.presence * level_[r];
+    const double q = std::max(0.0, t.quantiles(std::clamp(u, 0.0, 1.0)));
+    return t.perOccurrence ? q * double(occurrence.second) : q;
+}
+
+void DeltaSampler::calibrateRankSums(const ProcessGrid* grid)
+{
+    const ExtrapolationResult& timing = plan_.timing;
+    if (timing.sumModel != "direct" || timing.predictedSums.quantiles.size() < 2) return;
+    const uint32_t n = plan_.target;
+    std::vector<double> composed(n, 0.0);
+    for (uint32_t r = 0; r < n; ++r) {
+        const int32_t role = plan_.roleOf(r, grid);
+        if (role < 0) continue;
+        for (const auto& occurrence : roles_[size_t(role)].occurrences)
+            composed[r] += total(r, occurrence);
+    }
+    // Ranks in the order of their composed sums (ties by rank); the k-th takes the direct
+    // prediction's quantile at level k / (n - 1).
+    std::vector<uint32_t> order(n);
+    for (uint32_t r = 0; r < n; ++r)
+        order[r] = r;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](uint32_t a, uint32_t b) { return composed[a] < composed[b]; });
+    const QuantileFunction target = QuantileFunction::ofEquallySpaced(timing.predictedSums.quantiles);
+    factor_.assign(n, 1.0);
+    for (uint32_t k = 0; k < n; ++k) {
+        const uint32_t r = order[k];
+        if (composed[r] <= 0) continue;
+        const double level = n > 1 ? double(k) / double(n - 1) : 1.0;
+        factor_[r] = std::max(0.0, target(level)) / composed[r];
     }
 }
 
@@ -137,11 +177,7 @@ void DeltaSampler::gaps(uint32_t r, size_t roleIndex, std::vector<int64_t>& out)
         first.push_back(drawn.size());
         const IntervalTiming& t = intervals_[size_t(iv)];
         if (plan_.method == Method::Rankscope) {
-            // The per-rank means of an unruled interval are those of the ranks running it.
-            const double u =
-                t.perOccurrence ? level_[r] : 1.0 - t.presence + t.presence * level_[r];
-            const double q = std::max(0.0, t.quantiles(std::clamp(u, 0.0, 1.0)));
-            split(t.perOccurrence ? q * double(count) : q, count, t.cv, random, drawn);
+            split(total(r, {iv, count}) * rankFactor(r), count, t.cv, random, drawn);
         } else {
             for (uint64_t j = 0; j < count; ++j)
                 drawn.push_back(std::max<int64_t>(0, std::llround(t.quantiles(random.uniform()))));
