@@ -108,10 +108,14 @@ private slots:
         const std::vector<double> measured = rankSums(generateTrace(exactStencil(100)));
         const double law = 4 * (4.0e8 + 2.0e8 + 1.0e8 + 0.5e8) / 100; // 30 ms
         QVERIFY(std::abs(measured.back() - law) < 0.02 * law);
-        QVERIFY2(std::abs(synth.back() - measured.back()) < 0.01 * measured.back(),
-                 qPrintable(QString("max S(r) %1 ns, generated %2").arg(synth.back()).arg(measured.back())));
-        QVERIFY2(std::abs(synth.front() - measured.front()) < 0.01 * measured.front(),
-                 qPrintable(QString("min S(r) %1 ns, generated %2").arg(synth.front()).arg(measured.front())));
+        QVERIFY2(
+            std::abs(synth.back() - measured.back()) < 0.01 * measured.back(),
+            qPrintable(
+                QString("max S(r) %1 ns, generated %2").arg(synth.back()).arg(measured.back())));
+        QVERIFY2(
+            std::abs(synth.front() - measured.front()) < 0.01 * measured.front(),
+            qPrintable(
+                QString("min S(r) %1 ns, generated %2").arg(synth.front()).arg(measured.front())));
     }
 
     void rankSumsFollowTheDirectFitOnRealInputs()
@@ -142,8 +146,9 @@ private slots:
         // before the ranks' sums followed the direct fit, the synthesised maximum was 13 x it.
         const std::vector<double> measured =
             rankSums(readOtf2(test::sharedTraceAnchor(QString(kClover) + "32").toStdString()));
-        QVERIFY2(std::abs(synth.back() - measured.back()) < 0.30 * measured.back(),
-                 qPrintable(QString("max S(r) %1, measured %2").arg(synth.back()).arg(measured.back())));
+        QVERIFY2(
+            std::abs(synth.back() - measured.back()) < 0.30 * measured.back(),
+            qPrintable(QString("max S(r) %1, measured %2").arg(synth.back()).arg(measured.back())));
         // Every rank computes: the smallest sum is at least half the measured smallest.
         QVERIFY(synth.front() > 0.5 * measured.front());
     }
@@ -162,10 +167,9 @@ private slots:
             QCOMPARE(netsim::recordedNodeCount(*t), 1u);
         QCOMPARE(c.spec.ranksPerNode, 32u);
         QVERIFY(c.spec.mapping == netsim::RankMapping::Block);
-        const auto shm = std::find_if(c.fit.parameters.begin(), c.fit.parameters.end(),
-                                      [](const netsim::CalibratedParameter& p) {
-                                          return p.key == "links.shm.latency";
-                                      });
+        const auto shm = std::find_if(
+            c.fit.parameters.begin(), c.fit.parameters.end(),
+            [](const netsim::CalibratedParameter& p) { return p.key == "links.shm.latency"; });
         QVERIFY(shm != c.fit.parameters.end() && shm->determined);
 
         SynthesisOptions o;
@@ -174,7 +178,8 @@ private slots:
         QVERIFY(r.trace.has_value());
         const Trace measured =
             readOtf2(test::sharedTraceAnchor(QString(kClover) + "32").toStdString());
-        const auto measuredNs = initToFinalizeNs(measured), predictedNs = initToFinalizeNs(*r.trace);
+        const auto measuredNs = initToFinalizeNs(measured),
+                   predictedNs = initToFinalizeNs(*r.trace);
         QVERIFY(measuredNs && predictedNs);
         // Measured 1.366 s from the end of MPI_Init to the end of MPI_Finalize; on the
         // uncalibrated spec the replay predicts 43 ms (-97 %).

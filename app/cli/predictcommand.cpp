@@ -250,8 +250,8 @@ int PredictCommand::run() const
         fitReplay.model = model_;
         calibration = extrap::calibrateForTarget(traces, spec, uint32_t(target_), fitReplay);
     }
-    const extrap::SynthesisResult r = extrap::synthesise(
-        traces, calibration ? calibration->spec : spec, options, replay);
+    const extrap::SynthesisResult r =
+        extrap::synthesise(traces, calibration ? calibration->spec : spec, options, replay);
     const std::string calibrationSource = calibration ? traces_[calibration->source] : "";
     if (r.trace && !out_.empty()) writeOtf2(*r.trace, out_);
     std::optional<Measured> measured;

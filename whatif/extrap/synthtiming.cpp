@@ -131,7 +131,8 @@ void DeltaSampler::calibrateRankSums(const ProcessGrid* grid)
         order[r] = r;
     std::stable_sort(order.begin(), order.end(),
                      [&](uint32_t a, uint32_t b) { return composed[a] < composed[b]; });
-    const QuantileFunction target = QuantileFunction::ofEquallySpaced(timing.predictedSums.quantiles);
+    const QuantileFunction target =
+        QuantileFunction::ofEquallySpaced(timing.predictedSums.quantiles);
     factor_.assign(n, 1.0);
     for (uint32_t k = 0; k < n; ++k) {
         const uint32_t r = order[k];
