@@ -178,8 +178,10 @@ CLI::App* PredictCommand::add(CLI::App& parent)
     cmd->add_option("traces", traces_, "OTF2 traces of the same program at small scales")
         ->required();
     cmd->add_option("--target", target_, "The rank count to synthesise")->required();
-    cmd->add_option("--network", network_, "Network spec (YAML file, or a bundled spec's name)")
-        ->capture_default_str();
+    networkOption_ = cmd->add_option("--network", network_,
+                                     "Network spec (YAML file, or a bundled spec's name); "
+                                     "without it, ib-switch calibrated to the largest input")
+                         ->capture_default_str();
     cmd->add_option("--set", set_, "Override a spec value, e.g. links.hdr.latency=1us");
     cmd->add_option("--model", model_, "Network model of the replay: loggp, packet or flow")
         ->capture_default_str();
@@ -196,7 +198,10 @@ CLI::App* PredictCommand::add(CLI::App& parent)
         ->capture_default_str();
     cmd->add_flag("--calibrate", calibrate_,
                   "Calibrate the network spec to the largest input trace first (as `calibrate` "
-                  "does) and place the target's ranks as the inputs ran");
+                  "does) and place the target's ranks as the inputs ran (the default without "
+                  "--network)");
+    cmd->add_flag("--no-calibrate", noCalibrate_,
+                  "Replay on the spec as it is, also without --network");
     cmd->add_option("--measured", measured_,
                     "A measured trace at the target scale to compare the prediction with");
     cmd->add_option("-o,--output", out_, "Write the predicted trace (OTF2) to this folder");
@@ -244,11 +249,22 @@ int PredictCommand::run() const
                              " ranks, not the target " + std::to_string(target_) +
                              ": --measured must be a run at the target scale");
     }
+    if (calibrate_ && noCalibrate_)
+        throw UsageError("--calibrate and --no-calibrate exclude each other");
+    // Without a spec named, the question is the inputs' machine: calibrate unless told not to.
+    const bool byDefault = !calibrate_ && !noCalibrate_ && networkOption_->count() == 0;
     std::optional<extrap::ScaleCalibration> calibration;
-    if (calibrate_) {
+    std::string calibrationNote;
+    if (calibrate_ || byDefault) {
         netsim::SimulationOptions fitReplay;
         fitReplay.model = model_;
-        calibration = extrap::calibrateForTarget(traces, spec, uint32_t(target_), fitReplay);
+        try {
+            calibration = extrap::calibrateForTarget(traces, spec, uint32_t(target_), fitReplay);
+        } catch (const TraceError& e) {
+            if (!byDefault) throw;
+            calibrationNote = std::string("the spec was not calibrated to the inputs (") +
+                              e.what() + "); the replay uses it as it is";
+        }
     }
     const extrap::SynthesisResult r =
         extrap::synthesise(traces, calibration ? calibration->spec : spec, options, replay);
@@ -263,6 +279,7 @@ int PredictCommand::run() const
     if (json_) {
         ordered_json j = toJson(r, out_);
         if (calibration) j["calibration"] = toJson(*calibration, calibrationSource);
+        if (!calibrationNote.empty()) j["calibration_note"] = calibrationNote;
         if (measured) {
             j["structure_match"] = toJson(*measured);
             j["runtime_error_pct"] =
@@ -289,6 +306,7 @@ int PredictCommand::run() const
     }
     if (!json_) {
         if (calibration) printCalibration(*calibration, calibrationSource);
+        if (!calibrationNote.empty()) std::printf("note: %s\n", calibrationNote.c_str());
         printText(r, out_);
         if (measured) printMeasured(*measured);
     }
