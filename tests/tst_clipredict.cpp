@@ -1,6 +1,7 @@
 // End-to-end tests of `rankscope-cli predict`: the real binary on generated traces, the JSON
 // keys the command documents, the predicted trace written as OTF2, refusals and bad input.
 
+#include "importers/otf2/otf2reader.h"
 #include "importers/otf2/otf2writer.h"
 #include "testsupport/clirunner.h"
 #include "testsupport/handtrace.h"
@@ -10,6 +11,7 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
+#include <set>
 
 using rankscope::test::CliResult;
 using rankscope::test::jsonOf;
@@ -162,7 +164,8 @@ private slots:
     {
         const QStringList traces{dir_.filePath("irr8"), dir_.filePath("irr12"),
                                  dir_.filePath("irr16")};
-        const CliResult r = runCli(QStringList{"predict", "--target", "32", "--json"} + traces);
+        // 36 ranks: a 6 x 6 grid, which the 16-rank run's 4 x 4 cannot tile either.
+        const CliResult r = runCli(QStringList{"predict", "--target", "36", "--json"} + traces);
         QCOMPARE(r.exitCode, 1);
         const QJsonArray refused = jsonOf(r).value("refused").toArray();
         QVERIFY(!refused.isEmpty());
@@ -170,41 +173,55 @@ private slots:
         QCOMPARE(first.keys(), (QStringList{"callsite", "reason"}));
         QCOMPARE(first.value("callsite").toString(), "main:MPI_Sendrecv");
         QVERIFY(first.value("reason").toString().contains("follow no rule"));
-        QVERIFY(r.err.contains("cannot synthesise 32 ranks"));
+        QVERIFY(r.err.contains("cannot synthesise 36 ranks"));
+        QVERIFY(refused.last().toObject().value("reason").toString().contains("tiled"));
         QVERIFY(r.err.contains("main:MPI_Sendrecv"));
         QCOMPARE(jsonOf(r).value("ranks").toInt(), 0);
     }
 
-    void npbMgStillRefused()
+    void npbMgTiled()
     {
-        // NPB MG W: ranks whose coarse grid levels hold no points (a rule in a grid dimension's
-        // size) cannot be carried yet. From 4/8/16 the roles are carried (warnings), but the
-        // positions 32 ranks add run calls their partners do not match: refused by the replay.
+        // NPB MG W: ranks whose coarse grid levels hold no points follow no rule in the scale,
+        // so the largest input is tiled onto the target's grid, with a warning saying so.
         QStringList mg;
         for (const char* n : {"4", "8", "16", "32"})
             mg << rankscope::test::sharedTrace(QString("scorep84-npb-mg-W-") + n);
         if (mg.contains(QString())) QSKIP("shared NPB MG traces not found");
-        const CliResult r = runCli({"predict", "--target", "32", "--json", mg[0], mg[1], mg[2]});
-        QCOMPARE(r.exitCode, 1);
+        const CliResult r = runCli({"predict", "--target", "32", "--no-calibrate", "--json",
+                                    "--measured", mg[3], mg[0], mg[1], mg[2]});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
         const QJsonObject o = jsonOf(r);
-        const QJsonArray refused = o.value("refused").toArray();
-        // First the carried roles' failure, then why they could not be found without carrying.
-        QCOMPARE(refused.size(), 2);
-        QVERIFY(refused.first().toObject().value("reason").toString().contains(
-            "carried without a rule"));
-        QVERIFY(refused.last().toObject().value("reason").toString().contains(
-            "make different MPI calls"));
-        bool composed = false;
+        QVERIFY(o.value("refused").toArray().isEmpty());
+        // MG's process grid (NPB setup: 2 x 2 x 4 at 16, 2 x 4 x 4 at 32, x fastest).
+        QCOMPARE(o.value("placement").toString(),
+                 "3-D grid 4 x 4 x 2, tiled by the 16-rank run (4 x 2 x 2)");
+        bool warned = false;
         for (const QJsonValue& w : o.value("warnings").toArray())
-            composed = composed || w.toString().contains("a position no input shows");
-        QVERIFY(composed);
-        // From 8/16/32 the interior ranks of a dimension of 4 processes run different calls.
-        const CliResult big = runCli({"predict", "--target", "64", "--json", mg[1], mg[2], mg[3]});
-        QCOMPARE(big.exitCode, 1);
-        const QJsonArray bigRefused = jsonOf(big).value("refused").toArray();
-        QVERIFY(!bigRefused.isEmpty());
-        QVERIFY(bigRefused.first().toObject().value("reason").toString().contains(
-            "but make different MPI calls"));
+            warned = warned || w.toString().contains("tiled onto the target's process grid");
+        QVERIFY(warned);
+        const QJsonObject match = o.value("structure_match").toObject();
+        // otf2-print: 9584 MPI_SEND records at 16 ranks, so twice that tiled; 18848 and 105
+        // collective instances measured at 32 ranks.
+        QCOMPARE(match.value("messages").toObject().value("predicted").toInt(), 2 * 9584);
+        QCOMPARE(match.value("messages").toObject().value("measured").toInt(), 18848);
+        QVERIFY(match.value("collectives_equal").toBool());
+        QCOMPARE(match.value("collectives").toObject().value("predicted").toInt(), 105);
+
+        // From 8/16/32 to 64 (4 x 4 x 4): 2 x 18848 messages.
+        const QString out = dir_.filePath("mg64");
+        const CliResult big = runCli({"predict", "--target", "64", "--no-calibrate", "--json", "-o",
+                                      out, mg[1], mg[2], mg[3]});
+        QVERIFY2(big.exitCode == 0, big.err.constData());
+        const rankscope::Trace t = rankscope::readOtf2(out.toStdString());
+        QCOMPARE(t.rankCount(), size_t(64));
+        QCOMPARE(t.messages().size(), size_t(2 * 18848));
+        // Rank 0 of a periodic 4 x 4 x 4 grid, rank = x + 4 y + 16 z: its halo partners are
+        // x +-1 (1, 3), y +-1 (4, 12), z +-1 (16, 48); x +-1 is told apart from the 32-rank
+        // run's 2-rank x dimension by MG's tags (1100 down, 1300 up).
+        std::set<uint32_t> partners;
+        for (const rankscope::Message& m : t.messages())
+            if (t.messageSender(m).value == 0) partners.insert(t.messageReceiver(m).value);
+        QCOMPARE(partners, (std::set<uint32_t>{1, 3, 4, 12, 16, 48}));
     }
 
     void badInput_data()

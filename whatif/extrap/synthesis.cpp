@@ -3,6 +3,7 @@
 #include "model/trace/traceerror.h"
 #include "whatif/extrap/synthbuilder.h"
 #include "whatif/extrap/synthfit.h"
+#include "whatif/extrap/synthtile.h"
 #include "whatif/netsim/simulation.h"
 
 #include <chrono>
@@ -61,6 +62,62 @@ std::string synthesisParameters(const synth::SynthesisPlan& plan, const Synthesi
     return s + " inputs=" + joined(plan.inputs, ";");
 }
 
+namespace {
+
+/// The tiled fallback (synthtile.h): the draft, or nothing with `refusal` set.
+std::optional<Trace> tiledDraft(const std::vector<const Trace*>& traces,
+                                const SynthesisOptions& options, const Refusal& why,
+                                SynthesisResult& result, std::string& refusal)
+{
+    ExtrapolationOptions eo;
+    eo.method = options.method;
+    eo.mode = Mode::Interval;
+    eo.target = options.target;
+    eo.traceNames = options.traceNames;
+    eo.allowInputScaleTarget = true;
+    eo.progress = progressSlice(options.progress, 0.5, 0.6);
+    ExtrapolationResult timing;
+    bool timed = false;
+    try {
+        timing = extrapolate(traces, eo);
+        timed = !timing.cancelled;
+    } catch (const Cancelled&) {
+        throw;
+    } catch (const TraceError&) {
+        // Without a timing extrapolation the tiled ranks keep the input's times.
+    }
+    if (timing.cancelled) throw Cancelled();
+    TiledDraft t =
+        tileLargestInput(traces, options.target, timed ? &timing : nullptr, options.maxEvents);
+    if (!t.draft) {
+        refusal = "nor can the largest input be tiled onto " + std::to_string(options.target) +
+                  " ranks: " + t.refusal;
+        return std::nullopt;
+    }
+    // What the carried roles left out or sampled no longer applies: the tiled trace has the
+    // input's calls.
+    result.warnings.clear();
+    result.unruled.clear();
+    result.warnings.push_back(
+        "no rule carries the ranks' calls to " + std::to_string(options.target) + " ranks (" +
+        (why.callSite.empty() ? "" : why.callSite + ": ") + why.reason +
+        "); the predicted trace is the " + std::to_string(t.sourceRanks) +
+        "-rank run tiled onto the target's process grid (" + t.placement +
+        "): every rank runs the calls of the input rank at its grid position modulo the "
+        "input's grid, so call counts that change with the scale are those of " +
+        std::to_string(t.sourceRanks) + " ranks");
+    result.placement = t.placement;
+    result.roles.clear();
+    if (timed) {
+        result.predictedMaxRankDeltaSum = timing.predictedMaxRankDeltaSum;
+        result.predictedMaxLow = timing.predictedMaxLow;
+        result.predictedMaxHigh = timing.predictedMaxHigh;
+    }
+    return std::move(t.draft);
+}
+
+} // namespace
+
 SynthesisResult synthesise(const std::vector<const Trace*>& traces, const netsim::NetworkSpec& spec,
                            const SynthesisOptions& options, const ReplayChoice& replay)
 {
@@ -89,56 +146,90 @@ SynthesisResult synthesise(const std::vector<const Trace*>& traces, const netsim
     result.refused = plan.refused;
     result.notes = plan.notes;
     result.cancelled = plan.cancelled || (plan.refused.empty() && stop(0.5));
-    if (result.cancelled || !plan.refused.empty()) return result;
-    for (const synth::Role& role : plan.roles)
-        if (role.ranksAtTarget > 0)
-            result.roles.push_back(
-                {role.name, role.ranksAtTarget, role.loopCount, synth::eventsPerRank(plan, role)});
-    result.predictedMaxRankDeltaSum = plan.timing.predictedMaxRankDeltaSum;
-    result.predictedMaxLow = plan.timing.predictedMaxLow;
-    result.predictedMaxHigh = plan.timing.predictedMaxHigh;
+    if (result.cancelled) return result;
     const netsim::NetworkSpec machine = specForRanks(spec, options.target, &result.machineNote);
 
-    started = Clock::now();
-    DroppedMessages dropped;
-    const auto build = [&](DroppedMessages* unpaired) {
+    // When no rule carries the ranks' calls (no roles found, or roles carried without a rule
+    // that cannot run together), the largest input is tiled onto the target's grid instead.
+    bool tiled = false;
+    const auto tile = [&](const std::vector<Refusal>& why) -> std::optional<Trace> {
+        started = Clock::now();
+        std::string refusal;
+        std::optional<Trace> t;
         try {
-            return buildDraftTrace(plan, options.seed, progressSlice(options.progress, 0.5, 0.65),
-                                   unpaired);
+            t = tiledDraft(traces, options, why.front(), result, refusal);
         } catch (const Cancelled&) {
-            return Trace();
+            result.cancelled = true;
+            return std::nullopt;
         }
+        result.draftSeconds = seconds(started);
+        if (!t) {
+            result.refused = why;
+            result.refused.push_back({"", refusal});
+            return std::nullopt;
+        }
+        result.refused.clear();
+        tiled = true;
+        return t;
     };
-    Trace draft = build(nullptr);
-    // Carried roles may post calls their partners' roles do not make: those are left out, with
-    // a warning; without carried roles every call must pair up.
-    if (plan.carriedRoles > 0 && draft.rankCount() == options.target &&
-        draft.diagnostics().unmatchedMessages() > 0) {
-        draft = build(&dropped);
-        std::string sites;
-        for (size_t i = 0; i < dropped.callSites.size() && i < 5; ++i)
-            sites += (i ? ", " : "") + dropped.callSites[i];
-        if (dropped.callSites.size() > 5)
-            sites += " and " + std::to_string(dropped.callSites.size() - 5) + " more";
-        result.warnings.push_back(
-            std::to_string(dropped.sends) + " sends and " + std::to_string(dropped.receives) +
-            " receives of carried roles find no matching call at " +
-            std::to_string(options.target) + " ranks and are written without their message (at " +
-            sites + ")");
-    }
-    result.draftSeconds = seconds(started);
-    if (draft.rankCount() != options.target || stop(0.65)) {
-        result.cancelled = true;
-        return result;
-    }
-    const TraceDiagnostics& d = draft.diagnostics();
-    if (d.unmatchedMessages() > 0 || d.incompleteCollectives > 0) {
-        result.refused.push_back(
-            {"", "the synthesised ranks do not pair up at " + std::to_string(options.target) +
-                     " ranks (" + std::to_string(d.unmatchedMessages()) +
-                     " messages without a partner, " + std::to_string(d.incompleteCollectives) +
-                     " incomplete collectives)"});
-        return result;
+
+    Trace draft;
+    if (!plan.refused.empty()) {
+        // Roles found but refused for their sizes, counts or timing: the rules said why.
+        if (!plan.roles.empty()) return result;
+        std::optional<Trace> t = tile(plan.refused);
+        if (!t) return result;
+        draft = std::move(*t);
+    } else {
+        for (const synth::Role& role : plan.roles)
+            if (role.ranksAtTarget > 0)
+                result.roles.push_back({role.name, role.ranksAtTarget, role.loopCount,
+                                        synth::eventsPerRank(plan, role)});
+        result.predictedMaxRankDeltaSum = plan.timing.predictedMaxRankDeltaSum;
+        result.predictedMaxLow = plan.timing.predictedMaxLow;
+        result.predictedMaxHigh = plan.timing.predictedMaxHigh;
+
+        started = Clock::now();
+        DroppedMessages dropped;
+        const auto build = [&](DroppedMessages* unpaired) {
+            try {
+                return buildDraftTrace(plan, options.seed,
+                                       progressSlice(options.progress, 0.5, 0.65), unpaired);
+            } catch (const Cancelled&) {
+                return Trace();
+            }
+        };
+        draft = build(nullptr);
+        // Carried roles may post calls their partners' roles do not make: those are left out,
+        // with a warning; without carried roles every call must pair up.
+        if (plan.carriedRoles > 0 && draft.rankCount() == options.target &&
+            draft.diagnostics().unmatchedMessages() > 0) {
+            draft = build(&dropped);
+            std::string sites;
+            for (size_t i = 0; i < dropped.callSites.size() && i < 5; ++i)
+                sites += (i ? ", " : "") + dropped.callSites[i];
+            if (dropped.callSites.size() > 5)
+                sites += " and " + std::to_string(dropped.callSites.size() - 5) + " more";
+            result.warnings.push_back(
+                std::to_string(dropped.sends) + " sends and " + std::to_string(dropped.receives) +
+                " receives of carried roles find no matching call at " +
+                std::to_string(options.target) +
+                " ranks and are written without their message (at " + sites + ")");
+        }
+        result.draftSeconds = seconds(started);
+        if (draft.rankCount() != options.target || stop(0.65)) {
+            result.cancelled = true;
+            return result;
+        }
+        const TraceDiagnostics& d = draft.diagnostics();
+        if (d.unmatchedMessages() > 0 || d.incompleteCollectives > 0) {
+            result.refused.push_back(
+                {"", "the synthesised ranks do not pair up at " + std::to_string(options.target) +
+                         " ranks (" + std::to_string(d.unmatchedMessages()) +
+                         " messages without a partner, " + std::to_string(d.incompleteCollectives) +
+                         " incomplete collectives)"});
+            return result;
+        }
     }
 
     netsim::SimulationOptions sim;
@@ -152,16 +243,35 @@ SynthesisResult synthesise(const std::vector<const Trace*>& traces, const netsim
     try {
         replayed = netsim::simulate(draft, machine, sim);
     } catch (const TraceError& e) {
-        if (plan.carriedRoles == 0 || dynamic_cast<const Cancelled*>(&e)) throw;
+        if (dynamic_cast<const Cancelled*>(&e)) throw;
+        if (tiled) {
+            result.refused.push_back({"", "the tiled trace's ranks cannot run together at " +
+                                              std::to_string(options.target) + " ranks (" +
+                                              e.what() + ")"});
+            return result;
+        }
+        if (plan.carriedRoles == 0) throw;
         // Roles carried without a rule (the warnings name them) need not make a program whose
-        // ranks wait for what the others send: then it cannot be carried.
-        result.refused.push_back(
+        // ranks wait for what the others send: then the largest input is tiled instead.
+        std::vector<Refusal> why{
             {"", "the " + std::to_string(plan.carriedRoles) +
-                     " role(s) carried without a rule (see the warnings) do not make a program "
+                     " role(s) carried without a rule do not make a program "
                      "whose ranks can run together at " +
-                     std::to_string(options.target) + " ranks (" + e.what() + ")"});
-        result.refused.insert(result.refused.end(), plan.uncarried.begin(), plan.uncarried.end());
-        return result;
+                     std::to_string(options.target) + " ranks (" + e.what() + ")"}};
+        why.insert(why.end(), plan.uncarried.begin(), plan.uncarried.end());
+        std::optional<Trace> t = tile(why);
+        if (!t) return result;
+        draft = std::move(*t);
+        try {
+            replayed = netsim::simulate(draft, machine, sim);
+        } catch (const TraceError& again) {
+            if (dynamic_cast<const Cancelled*>(&again)) throw;
+            result.refused = why;
+            result.refused.push_back({"", "the tiled trace's ranks cannot run together at " +
+                                              std::to_string(options.target) + " ranks (" +
+                                              again.what() + ")"});
+            return result;
+        }
     }
     result.replaySeconds = seconds(started);
     if (replayed.cancelled || !replayed.trace || stop(1.0)) {
