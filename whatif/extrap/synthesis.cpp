@@ -253,11 +253,11 @@ SynthesisResult synthesise(const std::vector<const Trace*>& traces, const netsim
         if (plan.carriedRoles == 0) throw;
         // Roles carried without a rule (the warnings name them) need not make a program whose
         // ranks wait for what the others send: then the largest input is tiled instead.
-        std::vector<Refusal> why{
-            {"", "the " + std::to_string(plan.carriedRoles) +
-                     " role(s) carried without a rule do not make a program "
-                     "whose ranks can run together at " +
-                     std::to_string(options.target) + " ranks (" + e.what() + ")"}};
+        std::vector<Refusal> why{{"", "the " + std::to_string(plan.carriedRoles) +
+                                          " role(s) carried without a rule do not make a program "
+                                          "whose ranks can run together at " +
+                                          std::to_string(options.target) + " ranks (" + e.what() +
+                                          ")"}};
         why.insert(why.end(), plan.uncarried.begin(), plan.uncarried.end());
         std::optional<Trace> t = tile(why);
         if (!t) return result;
