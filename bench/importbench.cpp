@@ -1,18 +1,22 @@
 // bench/import: import rate, resident bytes per event and the peak resident bytes per event
 // during the import on a >= 25M-event, 256-rank trace, with the rate of a callback-only OTF2
-// reader (the decoding floor) measured in the same run.
+// reader (the decoding floor) measured in the same run; then the same trace exported as Paje
+// (written once beside it, trace.paje) and its import rate.
 //
 // Usage: rankscope-bench-import [--trace DIR] [--ranks N] [--min-events E] [--repeat K]
 // The trace is generated (stencil2d) into DIR on first use and reused afterwards.
 
 #include "benchsupport.h"
 #include "importers/otf2/otf2reader.h"
+#include "importers/paje/pajeexport.h"
+#include "importers/paje/pajereader.h"
 #include "otf2floorreader.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <malloc.h> // malloc_trim: freed heap goes back to the OS before a baseline is taken
 #include <string>
@@ -124,6 +128,22 @@ int main(int argc, char** argv)
         if (events != imported)
             std::printf("WARNING: floor saw %llu events, import %llu\n", (unsigned long long)events,
                         (unsigned long long)imported);
+
+        // Paje: the same trace as Rankscope's Paje export, read back.
+        const std::string paje = dir + "/trace.paje";
+        if (!std::filesystem::exists(paje)) writePajeTraceFile(readOtf2(anchor), paje);
+        std::vector<double> pajeTimes;
+        uint64_t pajeEvents = 0;
+        for (int k = 0; k < repeat; ++k) {
+            const auto t0 = Clock::now();
+            const Trace t = readPaje(paje, PajeReadOptions{{}, threads});
+            pajeTimes.push_back(seconds(t0, Clock::now()));
+            pajeEvents = t.eventCount();
+        }
+        std::printf("Paje import (%s, %.0f MiB, %u threads matching): %.2f s median of %d -> %.2f "
+                    "M events/s (target >= 10)\n",
+                    paje.c_str(), double(std::filesystem::file_size(paje)) / 1048576.0, threads,
+                    median(pajeTimes), repeat, double(pajeEvents) / median(pajeTimes) / 1e6);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "bench/import: %s\n", e.what());
         return 1;

@@ -1,16 +1,25 @@
 #include "importers/tracefile.h"
 
+#include "importers/paje/pajereader.h"
 #include "importers/paraver/paraverreader.h"
 
 namespace rankscope {
 
 Trace readTraceFile(const std::string& path, const Otf2ReadOptions& options)
 {
-    if (!isParaverPath(path)) return readOtf2(path, options);
-    ParaverReadOptions paraver;
-    paraver.progress = options.progress;
-    paraver.threads = options.threads;
-    return readParaver(path, paraver);
+    if (isParaverPath(path)) {
+        ParaverReadOptions paraver;
+        paraver.progress = options.progress;
+        paraver.threads = options.threads;
+        return readParaver(path, paraver);
+    }
+    if (isPajePath(path)) {
+        PajeReadOptions paje;
+        paje.progress = options.progress;
+        paje.threads = options.threads;
+        return readPaje(path, paje);
+    }
+    return readOtf2(path, options);
 }
 
 } // namespace rankscope

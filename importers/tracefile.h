@@ -1,5 +1,6 @@
 #pragma once
-// Opens a trace in any importable format: a Paraver trace by its extension (.prv, .prv.gz),
+// Opens a trace in any importable format: a Paraver trace by its extension (.prv, .prv.gz), a
+// Paje trace by .paje,
 // an OTF2 archive otherwise (its anchor file or folder). Every command and the GUI read traces
 // through here.
 

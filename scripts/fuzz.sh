@@ -6,8 +6,8 @@
 # Exits non-zero when a target finds a crash, hang, leak or sanitizer report; the input that
 # did it is kept as build/fuzz/run/<target>-crash-* (or -timeout-, -leak-, -oom-).
 #
-#   bash scripts/fuzz.sh [SECONDS [TARGET...]]     # TARGET: otf2import paraverimport networkspec
-#                                                  #         session scenario
+#   bash scripts/fuzz.sh [SECONDS [TARGET...]]     # TARGET: otf2import paraverimport pajeimport
+#                                                  #         networkspec session scenario
 #   FUZZ_RUNS=1000000 bash scripts/fuzz.sh 1800 networkspec   # stop at 10^6 executions
 #   build/fuzz/fuzz_otf2import build/fuzz/run/<target>-crash-...   # replay one finding
 set -euo pipefail
@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(otf2import paraverimport networkspec session scenario)
+[ ${#targets[@]} -gt 0 ] || targets=(otf2import paraverimport pajeimport networkspec session scenario)
 runs=()
 [ -n "${FUZZ_RUNS:-}" ] && runs=(-runs="$FUZZ_RUNS")
 shared=../shared/traces
@@ -47,7 +47,7 @@ pack_otf2() {
 }
 
 seeds=$run/seeds
-mkdir -p "$seeds"/{otf2import,paraverimport,networkspec,session,scenario}
+mkdir -p "$seeds"/{otf2import,paraverimport,pajeimport,networkspec,session,scenario}
 for t in casita-mpi-late-sender-barrier-4r casita-mpi-tags-10r pipit-ping-pong-2r \
          pipit-ping-pong-papi-2r tracer-stencil4d-32r; do
     [ -f "$shared/$t/traces.otf2" ] && pack_otf2 "$shared/$t" "$seeds/otf2import/$t" 00
@@ -66,6 +66,12 @@ for f in tests/data/paraver/*.prv tests/data/paraver/*.prv.gz; do
         cp "$f" "$seeds/paraverimport/"
     fi
 done
+# Paje traces: SimGrid's, and the export of the demo trace when the dev build's CLI is there.
+cp tests/data/paje/*.paje "$seeds/pajeimport/"
+if [ -x build/dev/rankscope-cli ]; then
+    build/dev/rankscope-cli convert resources/demo/traces/casita-mpi-late-sender-barrier-4r \
+        -o "$seeds/pajeimport/demo.paje" >/dev/null 2>&1 || true
+fi
 for f in resources/networks/*.yaml tests/data/networks/*.yaml; do
     cp "$f" "$seeds/networkspec/"
 done

@@ -8,6 +8,7 @@ packages=(
     qt6-base-dev qt6-svg-dev libgl-dev
     libotf2-trace-dev otf2-tools
     pajeng                        # pj_dump: the tests read the Paje export back with it
+    libsimgrid-dev                # smpirun: simulate --engine simgrid and its tests
     libeigen3-dev libyaml-cpp-dev nlohmann-json3-dev libcli11-dev
     xvfb xauth fonts-dejavu-core  # a display for the GUI demo; fonts for offscreen rendering
     dpkg-dev desktop-file-utils appstream  # the .deb (dpkg-shlibdeps) and its checks

@@ -161,12 +161,13 @@ private slots:
     {
         PJ_DUMP(dump, path_);
         // Link, container, type, start, end, duration, value, startContainer, endContainer, key,
-        // Size: sent at 5000 by rank 0, received at 6123 by rank 1, 4096 bytes.
+        // Size, Tag, Comm, Post: sent at 5000 by rank 0, received at 6123 by rank 1, 4096 bytes,
+        // tag 0 on the world (communicator 0), a blocking receive (no posting: "-").
         const QList<QStringList> links = dump.select("Link");
         QCOMPARE(links.size(), 1);
         QCOMPARE(links[0].mid(1),
                  QStringList({"MPI run", "Message", "0.000005000", "0.000006123", "0.000001123",
-                              "message", "rank 0", "rank 1", "m0", "4096"}));
+                              "message", "rank 0", "rank 1", "m0", "4096", "0", "0", "-"}));
     }
 
     void quotedNames()

@@ -1,6 +1,7 @@
 #include "app/cli/simulatecommand.h"
 
 #include "app/cli/netsimoptions.h"
+#include "app/cli/simgridengine.h"
 #include "importers/otf2/otf2writer.h"
 #include "whatif/netsim/simulation.h"
 
@@ -25,6 +26,14 @@ CLI::App* SimulateCommand::add(CLI::App& parent)
         ->capture_default_str()
         ->check(CLI::Range(0.0, 1e6));
     cmd->add_option("-o,--output", out_, "Write the simulated trace (OTF2) to this folder");
+    cmd->add_option("--engine", engine_,
+                    "rankscope, or simgrid: replay the same scenario with SimGrid's smpirun "
+                    "-replay too and compare (needs libsimgrid-dev)")
+        ->check(CLI::IsMember({"rankscope", "simgrid"}))
+        ->capture_default_str();
+    cmd->add_option("--simgrid-dir", simgridDir_,
+                    "With --engine simgrid: keep the TI traces, platform and SimGrid's Paje "
+                    "trace (simgrid.paje) in this folder");
     addOutputFormats(cmd, json_);
     return cmd;
 }
@@ -38,6 +47,13 @@ int SimulateCommand::run() const
     options.cpuFactor = cpuFactor_;
     options.buildTrace = !out_.empty();
     const Trace trace = loadTrace(trace_, load_);
+    if (engine_ == "simgrid") {
+        if (!out_.empty())
+            throw UsageError("-o is Rankscope's engine's; with --engine simgrid "
+                             "use --simgrid-dir to keep SimGrid's trace");
+        SimGridEngineRequest request{trace_, spec, options, simgridDir_, json_};
+        return runSimGridEngine(trace, request);
+    }
     netsim::SimulationResult r = netsim::simulate(trace, spec, options);
     if (!out_.empty()) {
         Trace& simulated = *r.trace;

@@ -1,7 +1,9 @@
 #pragma once
 // `rankscope-cli simulate TRACE --network SPEC [--set KEY=VALUE]... [--model M]
-// [--collective OP=ALG]... [--cpu-factor X] [-o OUT] [--json]`: replays a trace on a described
-// network (ALGORITHMS.md §7) and prints the predicted run time; -o writes the simulated trace.
+// [--collective OP=ALG]... [--cpu-factor X] [-o OUT] [--engine rankscope|simgrid]
+// [--simgrid-dir DIR] [--json]`: replays a trace on a described network (ALGORITHMS.md §7) and
+// prints the predicted run time; -o writes the simulated trace; --engine simgrid replays it with
+// SimGrid as well and compares (simgridengine.h).
 
 #include "app/cli/clicommon.h"
 
@@ -25,6 +27,8 @@ private:
     std::vector<std::string> collectives_;
     double cpuFactor_ = 1.0;
     std::string out_;
+    std::string engine_ = "rankscope";
+    std::string simgridDir_;
     bool json_ = false;
     LoadOptions load_;
 };

@@ -64,7 +64,11 @@ enum Event
     PushState,
     PopState,
     StartLink,
-    EndLink
+    EndLink,
+    DefineRegionValue,
+    DefineEventType,
+    CollectiveEvent,
+    CommunicatorEvent
 };
 
 constexpr std::string_view kHeader = R"(%EventDef PajeDefineContainerType 0
@@ -121,6 +125,8 @@ constexpr std::string_view kHeader = R"(%EventDef PajeDefineContainerType 0
 %	Value string
 %	Key string
 %	Size int
+%	Tag int
+%	Comm int
 %EndEventDef
 %EventDef PajeEndLink 9
 %	Time date
@@ -129,6 +135,40 @@ constexpr std::string_view kHeader = R"(%EventDef PajeDefineContainerType 0
 %	EndContainer string
 %	Value string
 %	Key string
+%	Post string
+%EndEventDef
+%EventDef PajeDefineEntityValue 10
+%	Alias string
+%	Type string
+%	Name string
+%	Color color
+%	Paradigm int
+%	Role int
+%EndEventDef
+%EventDef PajeDefineEventType 11
+%	Alias string
+%	Type string
+%	Name string
+%EndEventDef
+%EventDef PajeNewEvent 12
+%	Time date
+%	Type string
+%	Container string
+%	Value string
+%	Op int
+%	Comm int
+%	Root int
+%	Sent int
+%	Received int
+%EndEventDef
+%EventDef PajeNewEvent 13
+%	Time date
+%	Type string
+%	Container string
+%	Value string
+%	Id int
+%	Parent int
+%	Members string
 %EndEventDef
 0 CT_Run 0 "MPI run"
 0 CT_Rank CT_Run "Rank"
@@ -137,6 +177,11 @@ constexpr std::string_view kHeader = R"(%EventDef PajeDefineContainerType 0
 1 ST_Thread CT_Thread "Thread region"
 2 LT_Message CT_Run CT_Rank CT_Rank "Message"
 3 V_Message LT_Message "message" "0.5 0.5 0.5"
+11 ET_Collective CT_Rank "Collective"
+11 ET_Communicator CT_Run "Communicator"
+3 V_Begin ET_Collective "begin" "0.9 0.3 0.3"
+3 V_End ET_Collective "end" "0.9 0.3 0.3"
+3 V_Comm ET_Communicator "communicator" "0.5 0.5 0.5"
 )";
 
 const char* colorOf(Paradigm p)
@@ -198,6 +243,7 @@ public:
             appendQuoted(text_, containerName_[l]);
             text_ += '\n';
         }
+        writeCommunicators(begin);
         writeEvents();
         for (size_t l = trace_.locations().size(); l-- > 0;) {
             if (container_[l].empty()) continue;
@@ -217,7 +263,8 @@ private:
     std::string& line(Event e, int64_t t)
     {
         if (text_.size() >= kBlock) flush();
-        text_ += char('0' + e);
+        if (e >= 10) text_ += char('0' + e / 10);
+        text_ += char('0' + e % 10);
         text_ += ' ';
         appendSeconds(text_, t);
         return text_;
@@ -274,12 +321,16 @@ private:
         const uint32_t v = value_[region.value];
         if (defined_[2 * v + (main ? 0 : 1)]) return;
         defined_[2 * v + (main ? 0 : 1)] = true;
-        text_ += main ? "3 a" : "3 b";
+        text_ += main ? "10 a" : "10 b";
         text_ += std::to_string(v);
         text_ += main ? " ST_Rank " : " ST_Thread ";
         appendQuoted(text_, trace_.regionName(region));
         text_ += ' ';
         text_ += colorOf(trace_.region(region).paradigm);
+        text_ += ' ';
+        text_ += std::to_string(int(trace_.region(region).paradigm));
+        text_ += ' ';
+        text_ += std::to_string(int(trace_.region(region).role));
         text_ += '\n';
     }
 
@@ -340,6 +391,16 @@ private:
         } else if (kind == EventKind::MpiSend || kind == EventKind::MpiIsend ||
                    kind == EventKind::MpiRecv || kind == EventKind::MpiIrecv) {
             linkEnd(loc, es, i);
+        } else if (kind == EventKind::MpiIrecvRequest) {
+            if (es.message(i).valid()) posted_[es.message(i).value] = t;
+        } else if (kind == EventKind::MpiCollectiveBegin || kind == EventKind::MpiCollectiveEnd) {
+            collectiveEvent(loc, es, i);
+        } else if (kind == EventKind::MpiIsendComplete) {
+            ++report_.requestCompletions;
+        } else if (kind == EventKind::MpiRequestTest || kind == EventKind::MpiRequestCancelled) {
+            ++report_.requestTests;
+        } else if (kind == EventKind::Misc) {
+            ++report_.miscEvents;
         }
     }
 
@@ -363,12 +424,102 @@ private:
         text_ += rankContainer(trace_.rankOf(loc));
         text_ += " V_Message m";
         text_ += std::to_string(id.value);
+        const Message& m = trace_.message(id);
         if (start) {
             text_ += ' ';
-            text_ += std::to_string(trace_.message(id).bytes);
+            text_ += std::to_string(m.bytes);
+            text_ += ' ';
+            text_ += std::to_string(m.tag);
+            text_ += ' ';
+            text_ += m.comm.valid() ? std::to_string(m.comm.value) : std::string("-1");
             ++report_.links;
+        } else {
+            const auto post = posted_.find(id.value);
+            if (post == posted_.end()) {
+                text_ += " -";
+            } else {
+                text_ += ' ';
+                appendSeconds(text_, post->second);
+                posted_.erase(post);
+            }
         }
         text_ += '\n';
+    }
+
+    /// Every communicator as an event of the run at its start: id, parent (-1: none), name
+    /// (the event's value) and members (world ranks, blank-separated).
+    void writeCommunicators(int64_t begin)
+    {
+        const auto& comms = trace_.communicators();
+        for (size_t c = 0; c < comms.size(); ++c) {
+            line(CommunicatorEvent, begin) += " ET_Communicator run ";
+            const std::string_view name = comms[c].name.valid() ? trace_.str(comms[c].name) : "";
+            appendQuoted(text_, name.empty() ? "comm " + std::to_string(c) : std::string(name));
+            text_ += ' ';
+            text_ += std::to_string(c);
+            text_ += ' ';
+            text_ += comms[c].parent.valid() ? std::to_string(comms[c].parent.value) : "-1";
+            text_ += " \"";
+            for (size_t i = 0; i < comms[c].members.size(); ++i) {
+                if (i > 0) text_ += ' ';
+                text_ += std::to_string(comms[c].members[i].value);
+            }
+            text_ += "\"\n";
+        }
+        for (size_t i = 0; i < trace_.collectiveMembers().size(); ++i) {
+            const CollectiveMember& m = trace_.collectiveMembers()[i];
+            memberAt_[(uint64_t(m.location.value) << 32) | m.endEvent] = uint32_t(i);
+        }
+        for (size_t c = 0; c < trace_.collectives().size(); ++c) {
+            const CollectiveInstance& ci = trace_.collectives()[c];
+            for (uint32_t k = 0; k < ci.memberCount; ++k)
+                collectiveOfMember_[ci.firstMember + k] = uint32_t(c);
+        }
+    }
+
+    /// A collective's begin, and its end with what the model knows of it: operation,
+    /// communicator, root (its rank in the communicator, -1: none) and this rank's bytes.
+    void collectiveEvent(LocationId loc, const EventStream& es, size_t i)
+    {
+        const bool main = container_[loc.value][0] == 'r';
+        const bool begin = es.kind(i) == EventKind::MpiCollectiveBegin;
+        if (!main) {
+            report_.offRankCollectiveEvents += begin ? 0 : 1;
+            return;
+        }
+        line(CollectiveEvent, es.time(i)) += " ET_Collective ";
+        text_ += container_[loc.value];
+        if (begin) {
+            text_ += " V_Begin 0 -1 -1 0 0\n";
+            return;
+        }
+        const auto member = memberAt_.find((uint64_t(loc.value) << 32) | uint32_t(i));
+        const auto of = member == memberAt_.end() ? collectiveOfMember_.end()
+                                                  : collectiveOfMember_.find(member->second);
+        if (of == collectiveOfMember_.end()) {
+            text_ += " V_End " + std::to_string(int(CollectiveOp::Other)) + " -1 -1 0 0\n";
+            return;
+        }
+        const CollectiveInstance& c = trace_.collectives()[of->second];
+        const CollectiveMember& m = trace_.collectiveMembers()[member->second];
+        long long root = -1;
+        if (c.root.valid() && c.comm.valid()) {
+            const auto& members = trace_.communicator(c.comm).members;
+            const auto at = std::find(members.begin(), members.end(), c.root);
+            if (at != members.end()) root = at - members.begin();
+        }
+        text_ += " V_End ";
+        text_ += std::to_string(int(c.op));
+        text_ += ' ';
+        text_ += c.comm.valid() ? std::to_string(c.comm.value) : std::string("-1");
+        text_ += ' ';
+        text_ += std::to_string(root);
+        text_ += ' ';
+        text_ += std::to_string(m.bytesSent);
+        text_ += ' ';
+        text_ += std::to_string(m.bytesReceived);
+        text_ += '\n';
+        ++report_.collectiveEnds;
     }
 
     static constexpr size_t kBlock = size_t(1) << 20;
@@ -383,6 +534,9 @@ private:
     std::vector<bool> defined_;              ///< by 2 * value (+ 1: the thread state type)
     std::vector<size_t> next_;               ///< next event by LocationId
     std::vector<std::vector<RegionId>> stacks_;
+    std::unordered_map<uint32_t, int64_t> posted_;              ///< receive posting by MessageId
+    std::unordered_map<uint64_t, uint32_t> memberAt_;           ///< (location, end event) -> member
+    std::unordered_map<uint32_t, uint32_t> collectiveOfMember_; ///< member -> CollectiveId
 };
 
 } // namespace

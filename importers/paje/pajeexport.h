@@ -26,7 +26,18 @@
 //   skipped;
 // - every matched message is a link of type "Message" in the run container: PajeStartLink at
 //   the send event from the sender's rank container, PajeEndLink at the receive event to the
-//   receiver's, key "m<row of the message table>", the byte count as the extra field Size;
+//   receiver's, key "m<row of the message table>", user fields Size (bytes), Tag and Comm
+//   (communicator index, -1: none) on the start, Post on the end (seconds of the
+//   MpiIrecvRequest that posted a non-blocking receive, "-" for a blocking one);
+// - regions' entity values (event 10) carry the user fields Paradigm and Role (the model's
+//   enum values), so Rankscope's Paje import gives them back;
+// - every communicator is a PajeNewEvent (event 13, type "Communicator") of the run at its
+//   start: value its name, user fields Id, Parent (-1: none) and Members (world ranks);
+// - every collective begin and end on a rank's main location is a PajeNewEvent (event 12,
+//   type "Collective", value "begin" or "end") with user fields Op (CollectiveOp), Comm,
+//   Root (rank in the communicator, -1: none), Sent and Received (that rank's bytes);
+// - not written, and counted in the report: request completions of non-blocking sends,
+//   request tests and cancels, misc (metric) events, the clock offset, call sites;
 // - times in seconds with 9 decimals (exact ns), as the model holds them: relative to the
 //   trace's start (its clock offset is not written).
 // Events are written in time order over all locations (a merge of the per-location streams),
@@ -50,7 +61,13 @@ struct PajeExportReport
     uint64_t skippedLeaves = 0;     ///< Leaves with no open region of their own
     uint64_t links = 0;             ///< matched messages written as a link
     uint64_t unmatchedMessages = 0; ///< messages with one end only: no link
-    uint64_t bytes = 0;             ///< size of the text
+    uint64_t collectiveEnds = 0;    ///< collective ends written with their details
+    // What the format does not hold (events of these kinds are not written):
+    uint64_t requestCompletions = 0;      ///< MpiIsendComplete events
+    uint64_t requestTests = 0;            ///< MpiRequestTest and MpiRequestCancelled events
+    uint64_t miscEvents = 0;              ///< metric and other misc events
+    uint64_t offRankCollectiveEvents = 0; ///< collective ends on a rank's further locations
+    uint64_t bytes = 0;                   ///< size of the text
 };
 
 /// Writes `trace` as a Paje trace to `out` in blocks. Throws TraceError when the stream fails.

@@ -61,15 +61,40 @@ int tagOf(uint32_t m)
     return int(m & 0x7FFFFFFFu);
 }
 
-const LinkClass& crossbarLink(const NetworkSpec& spec)
+/// The link class of the spec's node links, once the spec is one SimGrid can model: one
+/// crossbar or fat-tree network (a fat tree's switch links of the same class as its node
+/// links: SimGrid's FAT_TREE cluster has one link class), one rank per node.
+const LinkClass& nodeLink(const NetworkSpec& spec)
 {
-    if (spec.networks.size() != 1 || spec.networks[0].topology != TopologyKind::Crossbar)
-        throw std::runtime_error("SimGrid export: the spec must be one crossbar network");
+    if (spec.networks.size() != 1 || (spec.networks[0].topology != TopologyKind::Crossbar &&
+                                      spec.networks[0].topology != TopologyKind::FatTree))
+        throw std::runtime_error(
+            "SimGrid export: the spec must be one crossbar or fat-tree network; this one has " +
+            std::to_string(spec.networks.size()) + " network(s)" +
+            (spec.networks.empty()
+                 ? std::string()
+                 : ", the first a " + std::string(topologyName(spec.networks[0].topology))));
     if (spec.ranksPerNode != 1)
         throw std::runtime_error("SimGrid export: the spec must have one rank per node");
-    const LinkClass* link = spec.link(spec.networks[0].link);
-    if (!link) throw std::runtime_error("SimGrid export: the crossbar has no link class");
+    const NetworkDef& net = spec.networks[0];
+    const LinkClass* link = spec.link(net.link);
+    if (!link) throw std::runtime_error("SimGrid export: the network has no link class");
+    if (net.topology == TopologyKind::FatTree && !net.uplink.empty()) {
+        const LinkClass* up = spec.link(net.uplink);
+        if (up && (up->latencyNs != link->latencyNs || up->bytesPerNs != link->bytesPerNs))
+            throw std::runtime_error(
+                "SimGrid export: SimGrid's fat tree has one link class, the spec's switch links (" +
+                net.uplink + ") differ from its node links (" + net.link + ")");
+    }
     return *link;
+}
+
+/// The hops of a route between two nodes as SimGrid counts link latencies: two on a crossbar,
+/// up to 2 x levels in a fat tree (the protocol table's latency becomes a factor of it).
+double routeLinks(const NetworkSpec& spec)
+{
+    const NetworkDef& net = spec.networks[0];
+    return net.topology == TopologyKind::FatTree ? 2.0 * std::max(1u, net.levels) : 2.0;
 }
 
 /// One TI collective line (after "<rank> "); sizes are per rank, as SimGrid's replay reads them.
@@ -187,7 +212,7 @@ double numberAfter(const std::string& text, const char* key)
 SimGridExport exportSimGridTrace(const ActionProgram& program, const NetworkSpec& spec,
                                  const std::string& dir)
 {
-    const LinkClass& link = crossbarLink(spec);
+    const LinkClass& link = nodeLink(spec);
     const uint32_t ranks = program.rankCount();
     if (ranks > spec.nodes)
         throw std::runtime_error("SimGrid export: more ranks than the spec has nodes");
@@ -216,11 +241,27 @@ SimGridExport exportSimGridTrace(const ActionProgram& program, const NetworkSpec
     std::string text = "<?xml version='1.0'?>\n"
                        "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
                        "<platform version=\"4.1\">\n"
-                       "  <!-- Rankscope network spec: one crossbar; written by bench/netsim -->\n";
+                       "  <!-- written by Rankscope from a network spec -->\n";
+    const NetworkDef& net = spec.networks[0];
+    std::string topology;
+    if (net.topology == TopologyKind::FatTree) {
+        // Rankscope's k-ary n-tree (topology.cpp): k nodes per leaf switch, every switch below
+        // the top with k links up, k^(n-1) switches per level. SimGrid's FAT_TREE parameters:
+        // levels; down links per switch of each level; up links per node or switch of the
+        // level below; parallel links.
+        std::string down, up, parallel;
+        for (uint32_t l = 0; l < net.levels; ++l) {
+            appendf(down, "%s%u", l ? "," : "", net.arity);
+            appendf(up, "%s%u", l ? "," : "", l == 0 ? 1u : net.arity);
+            appendf(parallel, "%s1", l ? "," : "");
+        }
+        topology = format(" topology=\"FAT_TREE\" topo_parameters=\"%u;%s;%s;%s\"", net.levels,
+                          down.c_str(), up.c_str(), parallel.c_str());
+    }
     appendf(text,
             "  <cluster id=\"rankscope\" prefix=\"node-\" suffix=\"\" radical=\"0-%u\" "
-            "speed=\"1Gf\" bw=\"%.17gBps\" lat=\"%.17gns\" sharing_policy=\"SPLITDUPLEX\"/>\n",
-            spec.nodes - 1, link.bytesPerNs * 1e9, link.latencyNs);
+            "speed=\"1Gf\" bw=\"%.17gBps\" lat=\"%.17gns\" sharing_policy=\"SPLITDUPLEX\"%s/>\n",
+            spec.nodes - 1, link.bytesPerNs * 1e9, link.latencyNs, topology.c_str());
     text += "</platform>\n";
     writeFile(e.platformFile, text);
 
@@ -289,7 +330,7 @@ SimGridExport exportSimGridTrace(const ActionProgram& program, const NetworkSpec
 
 std::vector<std::string> simgridOptions(const NetworkSpec& spec, uint32_t ranks)
 {
-    const LinkClass& link = crossbarLink(spec);
+    const LinkClass& link = nodeLink(spec);
     std::vector<std::string> o;
     // LogGP's o_s on every send and o_r on every receive. SMPI charges MPI_Send (os), MPI_Isend
     // (ois) and receives (or) separately; each is "min size:seconds:seconds per byte". One
@@ -308,7 +349,7 @@ std::vector<std::string> simgridOptions(const NetworkSpec& spec, uint32_t ranks)
     // the latency); the spec's protocol table is the only correction Rankscope applies. Its rows
     // add latency to a route; every crossbar route has two links, so that is a factor.
     std::string lat, bw;
-    const double route = 2 * link.latencyNs;
+    const double route = routeLinks(spec) * link.latencyNs;
     uint64_t from = 0;
     for (const ProtocolEntry& p : spec.protocol) {
         if (p.latencyNs > 0 && route <= 0)
@@ -355,6 +396,16 @@ std::string findOnPath(const std::string& program)
         begin = end + 1;
     }
     return {};
+}
+
+std::vector<std::string> simgridTracingOptions(const std::string& pajeFile)
+{
+    return {"--cfg=tracing:yes",
+            "--cfg=tracing/smpi:yes",
+            "--cfg=tracing/smpi/computing:yes",
+            "--cfg=tracing/smpi/display-sizes:yes",
+            "--cfg=tracing/precision:9",
+            "--cfg=tracing/filename:" + pajeFile};
 }
 
 SimGridRun runSimGridReplay(const std::string& smpirun, const SimGridExport& e,

@@ -1,6 +1,7 @@
 #pragma once
-// SimGrid comparison for bench/netsim: writes a Rankscope action program as a SimGrid
-// time-independent (TI) trace with a platform equivalent to the Rankscope network spec, and runs
+// SimGrid as a peer engine (`simulate --engine simgrid`, bench/netsim): writes a Rankscope action
+// program as a SimGrid time-independent (TI) trace with a platform equivalent to the Rankscope
+// network spec (one crossbar, or one fat tree whose links are all of one class), and runs
 // SimGrid's offline SMPI replay (`smpirun -replay`) on it.
 //
 // Format: SimGrid's "Trace Replay and Offline SMPI"
@@ -13,7 +14,8 @@
 // allgather <send> <recv>, gather <send> <recv> <root>, scatter <send> <recv> <root>,
 // alltoall <send> <recv>, reducescatter <recv count per rank...> <flops>. Sizes are bytes
 // (`init` without arguments makes MPI_BYTE the datatype); collective sizes are per rank.
-// Platform: https://simgrid.org/doc/latest/Platform.html (a <cluster> without backbone).
+// Platform: https://simgrid.org/doc/latest/Platform.html (a <cluster> without backbone; a fat
+// tree as a <cluster topology="FAT_TREE">).
 // Plain C++ (no Qt): the export is a few large sequential writes.
 
 #include "whatif/netsim/actionprogram.h"
@@ -49,7 +51,7 @@ struct SimGridExport
 /// Writes `program` as a TI trace into `dir` (created; replaced when it exists), with a platform
 /// and hostfile equivalent to `spec`. Throws std::runtime_error when SimGrid's replay cannot
 /// express the program or the spec: a collective on a communicator other than the world, a
-/// spec that is not one crossbar network with one rank per node.
+/// spec that is not one crossbar or fat-tree network with one rank per node.
 SimGridExport exportSimGridTrace(const netsim::ActionProgram& program,
                                  const netsim::NetworkSpec& spec, const std::string& dir);
 
@@ -73,5 +75,9 @@ struct SimGridRun
 /// Runs `smpirun -replay` on an export once and times it.
 SimGridRun runSimGridReplay(const std::string& smpirun, const SimGridExport& e,
                             const std::vector<std::string>& options);
+
+/// The `--cfg=` options that make the replay write its Paje trace to `pajeFile` (tracing/smpi,
+/// compute phases as states, times with 9 decimals: ns).
+std::vector<std::string> simgridTracingOptions(const std::string& pajeFile);
 
 } // namespace rankscope::bench

@@ -1,0 +1,477 @@
+// Builds the trace from what pajeparser.cpp read (docs/design-notes.md, Formats, Paje).
+//
+// Ranks: the containers named "rank N", "rank-N" or "rank_N" (Rankscope's export and SimGrid's
+// SMPI), N their rank; without such names every container holding states or links is a rank
+// in the order of creation. A container with states inside a rank container is a further
+// location of that rank. Regions: one per distinct state name, SimGrid's names mapped to MPI's
+// (modelName); paradigm and role from the value's user fields when Rankscope wrote them, from
+// the name otherwise. Messages: a link is a send at its start on the sender's rank and a
+// receive at its end on the receiver's. Where the container's events are in time order and a
+// link end was read inside an MPI call, that call is its own; otherwise its time decides: at
+// equal times a start goes to the latest place inside an MPI call, an end to the earliest (as
+// the Paraver import does). A send inside MPI_Isend (Ibsend, Issend, Irsend) is non-blocking; a
+// receive with a Post time inside a non-blocking receive call was posted there, and a
+// receive that ends in any call but a receive (MPI_Wait...) is a non-blocking one completed
+// there. Collectives: Rankscope's Collective events give begin, end and details; without them
+// (SimGrid) every MPI collective state is one collective on MPI_COMM_WORLD from its start to
+// its end, without root or sizes.
+
+#include "importers/paje/pajeimport_p.h"
+#include "importers/paraver/paravermpi.h"
+#include "model/trace/traceerror.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <unordered_map>
+
+namespace rankscope::paje {
+
+namespace {
+
+constexpr uint32_t kNone = 0xFFFFFFFFu;
+
+/// N of a container named "rank N", "rank-N" or "rank_N" (any case); -1 otherwise.
+int64_t rankNumber(const std::string& name)
+{
+    if (name.size() < 5) return -1;
+    for (size_t i = 0; i < 4; ++i)
+        if (std::tolower(static_cast<unsigned char>(name[i])) != "rank"[i]) return -1;
+    size_t i = 4;
+    if (name[i] == ' ' || name[i] == '-' || name[i] == '_') ++i;
+    if (i == name.size() || name.size() - i > 9) return -1;
+    int64_t n = 0;
+    for (; i < name.size(); ++i) {
+        if (!std::isdigit(static_cast<unsigned char>(name[i]))) return -1;
+        n = n * 10 + (name[i] - '0');
+    }
+    return n;
+}
+
+RegionRole roleOf(const std::string& name)
+{
+    if (name.rfind("MPI_", 0) != 0) return RegionRole::Function;
+    const CollectiveOp op = paraver::collectiveOpOf(name);
+    if (op == CollectiveOp::Barrier) return RegionRole::Barrier;
+    if (op != CollectiveOp::Other) return RegionRole::MpiCollective;
+    std::string n = name.substr(4);
+    for (char& c : n)
+        c = char(std::tolower(static_cast<unsigned char>(c)));
+    static const char* const kPointToPoint[] = {
+        "send",   "recv",   "isend",  "irecv", "bsend",  "ssend",    "rsend",
+        "ibsend", "issend", "irsend", "mrecv", "imrecv", "sendrecv", "sendrecv_replace"};
+    for (const char* p : kPointToPoint)
+        if (n == p) return RegionRole::MpiPointToPoint;
+    return RegionRole::MpiOther;
+}
+
+bool isReceiveCall(const std::string& name)
+{
+    return roleOf(name) == RegionRole::MpiPointToPoint && name.find("ecv") != std::string::npos &&
+           !paraver::isNonBlockingReceive(name);
+}
+
+enum class EndKind : uint8_t
+{
+    Send,
+    Post,
+    Receive
+};
+
+struct End
+{
+    int64_t time = 0;
+    uint32_t message = 0;
+    EndKind kind = EndKind::Send;
+};
+
+class Builder
+{
+public:
+    explicit Builder(ImportData& d) : d_(d) {}
+
+    Trace build(unsigned threads)
+    {
+        findRanks();
+        defineRegions();
+        defineCommunicators();
+        collectEnds();
+        for (size_t c = 0; c < d_.containers.size(); ++c)
+            if (location_[c].valid()) emit(c);
+        warn();
+        Provenance provenance;
+        provenance.source = d_.path;
+        b_.setProvenance(provenance);
+        return b_.finish(std::max(1u, threads));
+    }
+
+private:
+    void findRanks()
+    {
+        const size_t n = d_.containers.size();
+        std::vector<std::pair<int64_t, uint32_t>> ranks; // (number, container)
+        for (size_t c = 0; c < n; ++c)
+            if (const int64_t r = rankNumber(d_.containers[c].name); r >= 0)
+                ranks.emplace_back(r, uint32_t(c));
+        if (ranks.empty())
+            for (size_t c = 0; c < n; ++c)
+                if (!d_.containers[c].items.empty() || d_.containers[c].holdsEnds)
+                    ranks.emplace_back(int64_t(ranks.size()), uint32_t(c));
+        if (ranks.empty())
+            throw TraceError(d_.path + ": no container holds states or links: nothing to import");
+        std::stable_sort(ranks.begin(), ranks.end());
+        for (size_t i = 0; i < ranks.size(); ++i)
+            if (ranks[i].first != int64_t(i)) {
+                b_.addWarning(d_.path + ": the rank containers are not numbered 0 to " +
+                              std::to_string(ranks.size() - 1) + "; ranks follow their order");
+                break;
+            }
+        rankOf_.assign(n, kNone);
+        location_.assign(n, LocationId());
+        for (size_t i = 0; i < ranks.size(); ++i) {
+            const uint32_t c = ranks[i].second;
+            rankOf_[c] = uint32_t(i);
+            const RankId rank = b_.addRank(b_.intern(d_.containers[c].name));
+            location_[c] =
+                b_.addLocation(rank, b_.intern(d_.containers[c].name), LocationType::CpuThread, c);
+        }
+        rankCount_ = uint32_t(ranks.size());
+        // Further locations: containers with states inside a rank container.
+        uint64_t outside = 0;
+        for (size_t c = 0; c < n; ++c) {
+            if (location_[c].valid() || d_.containers[c].items.empty()) continue;
+            int32_t p = d_.containers[c].parent;
+            while (p >= 0 && rankOf_[size_t(p)] == kNone)
+                p = d_.containers[size_t(p)].parent;
+            if (p < 0) {
+                ++outside;
+                continue;
+            }
+            rankOf_[c] = rankOf_[size_t(p)];
+            location_[c] = b_.addLocation(RankId(rankOf_[c]), b_.intern(d_.containers[c].name),
+                                          LocationType::CpuThread, c);
+        }
+        if (outside > 0)
+            b_.addWarning(d_.path + ": " + std::to_string(outside) +
+                          " container(s) with states belong to no rank; skipped");
+    }
+
+    void defineRegions()
+    {
+        std::map<std::string, RegionId> byName;
+        region_.assign(d_.values.size(), RegionId());
+        for (const Container& c : d_.containers)
+            for (const Item& item : c.items) {
+                if (item.kind != ItemKind::Enter || region_[item.ref].valid()) continue;
+                const Value& v = d_.values[item.ref];
+                const bool ours = v.paradigm >= 0 && v.role >= 0 &&
+                                  v.paradigm <= int(Paradigm::Other) &&
+                                  v.role <= int(RegionRole::Other);
+                const std::string name = ours ? v.name : modelName(v.name);
+                auto it = byName.find(name);
+                if (it == byName.end()) {
+                    Region r;
+                    r.name = b_.intern(name);
+                    r.role = ours ? RegionRole(v.role) : roleOf(name);
+                    r.paradigm = ours                         ? Paradigm(v.paradigm)
+                                 : name.rfind("MPI_", 0) == 0 ? Paradigm::Mpi
+                                                              : Paradigm::User;
+                    it = byName.emplace(name, b_.addRegion(r)).first;
+                    isMpi_.push_back(r.paradigm == Paradigm::Mpi);
+                    names_.push_back(name);
+                    roles_.push_back(r.role);
+                }
+                region_[item.ref] = it->second;
+            }
+    }
+
+    void defineCommunicators()
+    {
+        for (const CommData& c : d_.comms) {
+            std::vector<RankId> members;
+            for (const uint32_t r : c.members) {
+                if (r >= rankCount_)
+                    throw TraceError(d_.path + ": communicator \"" + c.name + "\" names rank " +
+                                     std::to_string(r) + " of " + std::to_string(rankCount_));
+                members.emplace_back(r);
+            }
+            const auto parent = comm_.find(c.parent);
+            const CommId id = b_.addCommunicator(b_.intern(c.name), members,
+                                                 parent == comm_.end() ? CommId() : parent->second);
+            comm_[c.id] = id;
+            members_[id.value] = c.members;
+            bool all = members.size() == rankCount_;
+            for (size_t i = 0; all && i < members.size(); ++i)
+                all = members[i].value == i;
+            if (all && !world_.valid()) world_ = id;
+        }
+        if (!world_.valid()) {
+            std::vector<RankId> all;
+            for (uint32_t r = 0; r < rankCount_; ++r)
+                all.emplace_back(r);
+            world_ = b_.addCommunicator(b_.intern("MPI_COMM_WORLD"), all);
+        }
+        b_.setWorldCommunicator(world_);
+    }
+
+    void collectEnds()
+    {
+        ends_.assign(d_.containers.size(), {});
+        for (uint32_t m = 0; m < d_.messages.size(); ++m) {
+            const MessageData& msg = d_.messages[m];
+            const uint32_t s = mainContainer(msg.sender), r = mainContainer(msg.receiver);
+            if (s == kNone || r == kNone) {
+                ++outsideRanks_;
+                continue;
+            }
+            ends_[s].push_back({msg.sendTime, m, EndKind::Send});
+            if (msg.posted) ends_[r].push_back({msg.postTime, m, EndKind::Post});
+            ends_[r].push_back({msg.recvTime, m, EndKind::Receive});
+        }
+    }
+
+    /// The container of the main location of the rank `c` belongs to, or kNone.
+    uint32_t mainContainer(uint32_t c)
+    {
+        if (mainOf_.empty()) {
+            mainOf_.assign(rankCount_, kNone);
+            for (size_t k = 0; k < d_.containers.size(); ++k)
+                if (rankOf_[k] != kNone && mainOf_[rankOf_[k]] == kNone) mainOf_[rankOf_[k]] = k;
+        }
+        return rankOf_[c] == kNone ? kNone : mainOf_[rankOf_[c]];
+    }
+
+    /// The communicator of message `m` and its partner's rank in it.
+    std::pair<CommId, uint32_t> partner(const MessageData& m, uint32_t container)
+    {
+        const uint32_t world = rankOf_[container];
+        const auto c = comm_.find(m.comm);
+        if (c != comm_.end()) {
+            const std::vector<uint32_t>& members = members_[c->second.value];
+            const auto at = std::find(members.begin(), members.end(), world);
+            if (at != members.end()) return {c->second, uint32_t(at - members.begin())};
+        }
+        return {world_, world};
+    }
+
+    /// Whether the link end of `m` of `kind` was read on container `ci` itself (not on another
+    /// location of its rank), so its place among ci's items holds.
+    static bool sameContainer(const MessageData& m, size_t ci, EndKind kind)
+    {
+        return (kind == EndKind::Send ? m.sender : m.receiver) == ci;
+    }
+
+    void emit(size_t ci);
+    void warn();
+
+    ImportData& d_;
+    TraceBuilder b_;
+    uint32_t rankCount_ = 0;
+    std::vector<uint32_t> rankOf_;                      ///< by container
+    std::vector<LocationId> location_;                  ///< by container
+    std::vector<uint32_t> mainOf_;                      ///< by rank: its container
+    std::vector<RegionId> region_;                      ///< by value
+    std::vector<bool> isMpi_;                           ///< by RegionId
+    std::vector<std::string> names_;                    ///< by RegionId
+    std::vector<RegionRole> roles_;                     ///< by RegionId
+    std::map<int64_t, CommId> comm_;                    ///< by the file's communicator id
+    std::map<uint32_t, std::vector<uint32_t>> members_; ///< by CommId
+    CommId world_;
+    std::vector<std::vector<End>> ends_; ///< by container
+    uint64_t outsideRanks_ = 0;          ///< links with an end on no rank
+    uint64_t outsideCalls_ = 0;          ///< link ends in no MPI state
+};
+
+void Builder::emit(size_t ci)
+{
+    Container& c = d_.containers[ci];
+    const LocationId loc = location_[ci];
+    std::vector<Item>& items = c.items;
+    if (c.unordered)
+        std::stable_sort(items.begin(), items.end(),
+                         [](const Item& x, const Item& y) { return x.time < y.time; });
+    std::vector<End>& ends = ends_[ci];
+    std::stable_sort(ends.begin(), ends.end(),
+                     [](const End& x, const End& y) { return x.time < y.time; });
+    // The MPI call open before each item (and after the last): a number per call and its region.
+    std::vector<uint32_t> call(items.size() + 1, kNone), callRegion(items.size() + 1, kNone);
+    std::vector<std::pair<uint32_t, uint32_t>> open; // (region, call)
+    uint32_t calls = 0;
+    for (size_t p = 0; p <= items.size(); ++p) {
+        if (!open.empty()) std::tie(callRegion[p], call[p]) = open.back();
+        if (p == items.size()) break;
+        const Item& item = items[p];
+        if (item.kind != ItemKind::Enter && item.kind != ItemKind::Leave) continue;
+        const uint32_t r = region_[item.ref].value;
+        if (!region_[item.ref].valid() || !isMpi_[r]) continue;
+        if (item.kind == ItemKind::Enter) {
+            open.emplace_back(r, calls++);
+        } else {
+            for (size_t k = open.size(); k-- > 0;)
+                if (open[k].first == r) {
+                    open.resize(k);
+                    break;
+                }
+        }
+    }
+    // Where each end goes (see the file comment).
+    std::vector<std::pair<uint32_t, uint32_t>> placed; // (place, end)
+    placed.reserve(ends.size());
+    std::unordered_map<uint32_t, uint32_t> postPlace; // message -> place of its posting
+    std::unordered_map<uint32_t, uint32_t> recvPlace; // message -> place of its receive
+    for (uint32_t e = 0; e < ends.size(); ++e) {
+        const int64_t t = ends[e].time;
+        const auto lo =
+            size_t(std::lower_bound(items.begin(), items.end(), t,
+                                    [](const Item& i, int64_t v) { return i.time < v; }) -
+                   items.begin());
+        size_t hi = lo;
+        while (hi < items.size() && items[hi].time == t)
+            ++hi;
+        size_t p = ends[e].kind == EndKind::Receive ? lo : hi;
+        const MessageData& msg = d_.messages[ends[e].message];
+        const uint32_t read = ends[e].kind == EndKind::Send ? msg.sendPlace : msg.recvPlace;
+        if (!c.unordered && ends[e].kind != EndKind::Post && sameContainer(msg, ci, ends[e].kind) &&
+            read < call.size() && call[read] != kNone) {
+            // Read inside an MPI call: the file's order says which (SimGrid ends a link just
+            // after the pop of a completing MPI_Wait, though: then the time decides).
+            p = read;
+        } else if (ends[e].kind == EndKind::Receive) {
+            for (size_t q = lo; q <= hi; ++q)
+                if (call[q] != kNone) {
+                    p = q;
+                    break;
+                }
+        } else {
+            for (size_t q = hi + 1; q-- > lo;)
+                if (call[q] != kNone) {
+                    p = q;
+                    break;
+                }
+        }
+        if (call[p] == kNone) ++outsideCalls_;
+        if (ends[e].kind == EndKind::Post) postPlace[ends[e].message] = uint32_t(p);
+        if (ends[e].kind == EndKind::Receive) recvPlace[ends[e].message] = uint32_t(p);
+        placed.emplace_back(uint32_t(p), e);
+    }
+    std::stable_sort(placed.begin(), placed.end(),
+                     [](const auto& x, const auto& y) { return x.first < y.first; });
+    const bool inferCollectives = d_.collectives.empty();
+    size_t next = 0;
+    for (size_t p = 0; p <= items.size(); ++p) {
+        for (; next < placed.size() && placed[next].first == p; ++next) {
+            const End& end = ends[placed[next].second];
+            const MessageData& m = d_.messages[end.message];
+            const uint64_t request = uint64_t(end.message) + 1;
+            const uint32_t region = callRegion[p];
+            const std::string none;
+            const std::string& name = region == kNone ? none : names_[region];
+            if (end.kind == EndKind::Send) {
+                const auto [comm, to] = partner(m, m.receiver);
+                if (paraver::isNonBlockingSend(name))
+                    b_.isend(loc, end.time, to, comm, m.tag, m.bytes, request);
+                else
+                    b_.send(loc, end.time, to, comm, m.tag, m.bytes);
+                continue;
+            }
+            // A posting counts inside a non-blocking receive call other than the completing one.
+            const auto post = postPlace.find(end.message);
+            const auto recv = recvPlace.find(end.message);
+            const bool postedApart =
+                post != postPlace.end() && recv != recvPlace.end() &&
+                callRegion[post->second] != kNone &&
+                paraver::isNonBlockingReceive(names_[callRegion[post->second]]) &&
+                call[post->second] != call[recv->second];
+            if (end.kind == EndKind::Post) {
+                if (postedApart) b_.irecvRequest(loc, end.time, request);
+                continue;
+            }
+            const auto [comm, from] = partner(m, m.sender);
+            if (postedApart || (region != kNone && !isReceiveCall(name)))
+                b_.irecv(loc, end.time, from, comm, m.tag, m.bytes, request);
+            else
+                b_.recv(loc, end.time, from, comm, m.tag, m.bytes);
+        }
+        if (p == items.size()) break;
+        const Item& item = items[p];
+        switch (item.kind) {
+        case ItemKind::Enter: {
+            const RegionId r = region_[item.ref];
+            b_.enter(loc, item.time, r);
+            if (inferCollectives && (roles_[r.value] == RegionRole::MpiCollective ||
+                                     roles_[r.value] == RegionRole::Barrier))
+                b_.collectiveBegin(loc, item.time);
+            break;
+        }
+        case ItemKind::Leave: {
+            const RegionId r = region_[item.ref];
+            if (inferCollectives && (roles_[r.value] == RegionRole::MpiCollective ||
+                                     roles_[r.value] == RegionRole::Barrier))
+                b_.collectiveEnd(loc, item.time, paraver::collectiveOpOf(names_[r.value]), world_,
+                                 kNoRoot, 0, 0);
+            b_.leave(loc, item.time, r);
+            break;
+        }
+        case ItemKind::CollectiveBegin:
+            b_.collectiveBegin(loc, item.time);
+            break;
+        case ItemKind::CollectiveEnd: {
+            const CollectiveData& cd = d_.collectives[item.ref];
+            const auto comm = comm_.find(cd.comm);
+            const bool known = cd.op >= 0 && cd.op <= int(CollectiveOp::Other);
+            b_.collectiveEnd(loc, item.time, known ? CollectiveOp(cd.op) : CollectiveOp::Other,
+                             comm == comm_.end() ? world_ : comm->second,
+                             cd.root < 0 ? kNoRoot : uint32_t(cd.root), cd.sent, cd.received);
+            break;
+        }
+        }
+    }
+    std::vector<Item>().swap(items);
+    std::vector<End>().swap(ends);
+}
+
+void Builder::warn()
+{
+    const auto note = [this](uint64_t n, const std::string& what) {
+        if (n > 0) b_.addWarning(d_.path + ": " + std::to_string(n) + " " + what);
+    };
+    note(d_.unknownEvents, "line(s) with an event number no %EventDef defines; skipped");
+    note(d_.ignoredEvents, "variable or other event(s) with no counterpart in a trace; skipped");
+    note(d_.unknownContainers, "event(s) on a container never created; skipped");
+    note(d_.strayPops, "PajePopState(s) with no state pushed; skipped");
+    note(d_.duplicateLinkKeys, "link end(s) reusing the key of a link still open; the older end "
+                               "is left unmatched");
+    note(d_.pendingLinks.size(), "link end(s) without their other end; skipped");
+    note(outsideRanks_, "link(s) with an end on a container of no rank; skipped");
+    note(outsideCalls_, "link end(s) outside any MPI state; kept as messages outside MPI calls");
+    note(d_.replacedBytes, "byte(s) of names that are not UTF-8; replaced by '?'");
+    if (d_.truncated)
+        b_.addWarning(d_.path + ":" + std::to_string(d_.lines) +
+                      ": the last line has no newline: the file may be truncated");
+    uint64_t unordered = 0;
+    for (const Container& c : d_.containers)
+        unordered += c.unordered ? 1 : 0;
+    note(unordered, "container(s) with events out of time order; sorted by time");
+}
+
+} // namespace
+
+std::string modelName(std::string_view n)
+{
+    if (n.rfind("PMPI_", 0) == 0) return std::string(n.substr(1));
+    if (n == "smpi_replay_run_init") return "MPI_Init";
+    if (n == "smpi_replay_run_finalize") return "MPI_Finalize";
+    if (n.rfind("action_", 0) == 0 && n.size() > 7) {
+        std::string out = "MPI_" + std::string(n.substr(7));
+        out[4] = char(std::toupper(static_cast<unsigned char>(out[4])));
+        return out;
+    }
+    return std::string(n);
+}
+
+Trace buildPajeTrace(ImportData& data, unsigned threads)
+{
+    return Builder(data).build(threads);
+}
+
+} // namespace rankscope::paje

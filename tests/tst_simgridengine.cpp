@@ -1,0 +1,120 @@
+// `simulate --engine simgrid`: without smpirun it says how to install SimGrid; with it (skipped
+// when libsimgrid-dev is not installed) SimGrid's predicted run time, read from the Paje trace
+// its replay wrote, equals the "Simulated time" smpirun printed, the kept Paje trace opens in
+// every command, and specs SimGrid cannot model are refused by name.
+
+#include "testsupport/clirunner.h"
+#include "testsupport/testpaths.h"
+
+#include <QFileInfo>
+#include <QJsonObject>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <cmath>
+
+using namespace rankscope::test;
+
+namespace {
+
+QString demo()
+{
+    return QStringLiteral(RANKSCOPE_SOURCE_DIR) +
+           QStringLiteral("/resources/demo/traces/casita-mpi-late-sender-barrier-4r");
+}
+
+QString spec(const char* name)
+{
+    return QStringLiteral(RANKSCOPE_SOURCE_DIR) + QStringLiteral("/resources/networks/") +
+           QLatin1String(name) + QStringLiteral(".yaml");
+}
+
+bool haveSimGrid()
+{
+    return !QStandardPaths::findExecutable(QStringLiteral("smpirun")).isEmpty();
+}
+
+} // namespace
+
+class TestSimGridEngine : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void withoutSmpirun()
+    {
+        QTemporaryDir empty;
+        const QByteArray path = qgetenv("PATH");
+        qputenv("PATH", empty.path().toUtf8());
+        const CliResult r =
+            runCli({"simulate", demo(), "--network", spec("ib-switch"), "--engine", "simgrid"});
+        qputenv("PATH", path);
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("smpirun") && r.err.contains("apt-get install libsimgrid-dev"),
+                 r.err.constData());
+        QVERIFY(r.out.isEmpty());
+    }
+
+    void unknownEngine()
+    {
+        const CliResult r =
+            runCli({"simulate", demo(), "--network", spec("ib-switch"), "--engine", "dimemas"});
+        QCOMPARE(r.exitCode, 2);
+    }
+
+    void bothEngines()
+    {
+        if (!haveSimGrid()) QSKIP("smpirun (libsimgrid-dev) not installed");
+        QTemporaryDir dir;
+        const QString keep = dir.filePath(QStringLiteral("sg"));
+        const CliResult r = runCli({"simulate", demo(), "--network", spec("ib-switch"), "--engine",
+                                    "simgrid", "--model", "flow", "--simgrid-dir", keep, "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject j = jsonOf(r);
+        const QJsonObject own = j.value(QLatin1String("rankscope")).toObject();
+        const QJsonObject sg = j.value(QLatin1String("simgrid")).toObject();
+        QCOMPARE(own.value(QLatin1String("model")).toString(), QStringLiteral("flow"));
+        QVERIFY(own.value(QLatin1String("predicted_runtime_ns")).toDouble() > 0);
+        // smpirun prints the simulated time with 6 significant digits; the Paje trace's end
+        // (9 decimals) must round to it.
+        const double ns = sg.value(QLatin1String("predicted_runtime_ns")).toDouble();
+        const double reported = sg.value(QLatin1String("reported_seconds")).toDouble() * 1e9;
+        QVERIFY2(std::abs(ns - reported) <= 1e-5 * reported,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(ns).arg(reported)));
+        // The demo's three messages and its barrier's ranks (SimGrid's replay names the barrier
+        // "kernel", so it is not taken for a collective).
+        QCOMPARE(sg.value(QLatin1String("messages")).toInt(), 3);
+        QCOMPARE(j.value(QLatin1String("exported")).toObject().value("ranks").toInt(), 4);
+        const double difference = j.value(QLatin1String("difference_percent")).toDouble();
+        const double own_ns = own.value(QLatin1String("predicted_runtime_ns")).toDouble();
+        QVERIFY(std::abs(difference - 100.0 * (ns - own_ns) / own_ns) < 1e-6);
+        // The kept Paje trace is a trace like any other.
+        const QString paje = keep + QStringLiteral("/simgrid.paje");
+        QVERIFY(QFileInfo::exists(paje));
+        const CliResult info = runCli({"info", paje, "--json"});
+        QVERIFY2(info.exitCode == 0, info.err.constData());
+        QCOMPARE(jsonOf(info).value(QLatin1String("ranks")).toInt(), 4);
+    }
+
+    void refusedSpecs()
+    {
+        if (!haveSimGrid()) QSKIP("smpirun (libsimgrid-dev) not installed");
+        // fat-tree.yaml: node links 0.3 us, switch links 0.2 us; SimGrid's fat tree has one
+        // link class.
+        CliResult r =
+            runCli({"simulate", demo(), "--network", spec("fat-tree"), "--engine", "simgrid"});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("one link class"), r.err.constData());
+        // The same fat tree with equal classes runs.
+        r = runCli({"simulate", demo(), "--network", spec("fat-tree"), "--set",
+                    "links.core.latency=0.3us", "--engine", "simgrid"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        r = runCli({"simulate", demo(), "--network", spec("torus-3d"), "--engine", "simgrid"});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("crossbar or fat-tree") && r.err.contains("torus"),
+                 r.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSimGridEngine)
+#include "tst_simgridengine.moc"
