@@ -243,12 +243,32 @@ const whatif::Scenario* WhatIfController::scenario(const QString& name) const
 QStringList WhatIfController::openResults() const
 {
     QStringList names;
-    for (int i = 0; i < window_->tabs()->count(); ++i) {
-        const QVariant v = window_->tabs()->widget(i)->property(kScenarioProperty);
-        if (v.isValid() && scenario(v.toString()) && !names.contains(v.toString()))
-            names << v.toString();
+    for (const whatif::Scenario& r : resultScenarios()) {
+        const whatif::Scenario* saved = scenario(qs(r.name));
+        if (saved && *saved == r && !names.contains(qs(r.name))) names << qs(r.name);
     }
     return names;
+}
+
+std::vector<whatif::Scenario> WhatIfController::resultScenarios() const
+{
+    std::vector<whatif::Scenario> out;
+    for (int i = 0; i < window_->tabs()->count(); ++i)
+        if (const whatif::Scenario* s = resultScenario(i)) out.push_back(*s);
+    return out;
+}
+
+const whatif::Scenario* WhatIfController::resultScenario(int tab) const
+{
+    const auto it = results_.find(window_->tabs()->widget(tab));
+    return it != results_.end() ? &it->second : nullptr;
+}
+
+void WhatIfController::trackResult(QWidget* widget, const whatif::Scenario& s)
+{
+    results_[widget] = s;
+    connect(widget, &QObject::destroyed, this, [this, widget] { results_.erase(widget); });
+    emit resultsChanged();
 }
 
 void WhatIfController::showSpec(const QString& path,
@@ -387,6 +407,7 @@ void WhatIfController::tryPending()
             window_->tabs()->setTabToolTip(tab, qs(whatif::describe(s)));
             window_->tabs()->setCurrentIndex(tab);
             sweepTab_ = view;
+            trackResult(view, s);
             sweepId_ = job_->sweep(std::move(request));
             emit sweepOpened(tab);
         } else {
@@ -443,6 +464,7 @@ void WhatIfController::openResult(const WhatIfOutcome& out)
             !qobject_cast<SweepView*>(tabs->widget(i))) {
             QWidget* old = tabs->widget(i);
             tabs->removeTab(i);
+            results_.erase(old);
             old->deleteLater();
         }
     QWidget* widget = nullptr;
@@ -459,6 +481,11 @@ void WhatIfController::openResult(const WhatIfOutcome& out)
         widget = doc;
     }
     widget->setProperty(kScenarioProperty, name);
+    // What ran, as a run: re-running it must not turn it into a sweep.
+    whatif::Scenario ran = out.scenario;
+    ran.sweepParam.clear();
+    ran.sweepValues.clear();
+    trackResult(widget, ran);
     const int tab = tabs->addTab(widget, tr("What if: %1").arg(name));
     QString tip = qs(whatif::describe(out.scenario));
     if (!out.notes.isEmpty()) tip += QStringLiteral("\n") + out.notes.join('\n');
