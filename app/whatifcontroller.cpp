@@ -145,7 +145,10 @@ WhatIfController::WhatIfController(MainWindow* window)
     connect(job_, &WhatIfJob::started, this,
             [this](quint64, const QString& what) { panel_->setRunning(true, what); });
     connect(job_, &WhatIfJob::progressChanged, panel_, &WhatIfPanel::setProgress);
-    connect(job_, &WhatIfJob::idle, this, [this] { panel_->setRunning(false); });
+    connect(job_, &WhatIfJob::idle, this, [this] {
+        panel_->setRunning(false);
+        tryPending();
+    });
     connect(job_, &WhatIfJob::finished, this,
             [this](quint64, const WhatIfOutcome& out) { openResult(out); });
     connect(job_, &WhatIfJob::failed, this, [this](quint64, const QString& message) {
@@ -341,7 +344,9 @@ void WhatIfController::sweep(const whatif::Scenario& s)
 
 void WhatIfController::tryPending()
 {
-    while (!pending_.empty()) {
+    // One job at a time: starting another would supersede (cancel) the running one, so queued
+    // runs wait for it to end (the job's idle() comes back here).
+    while (!pending_.empty() && !job_->busy()) {
         const Pending p = pending_.front();
         const whatif::Scenario& s = p.scenario;
         if (const std::string problem = whatif::validate(s); !problem.empty()) {
