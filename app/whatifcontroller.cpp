@@ -55,6 +55,8 @@ enum class ValueKind
 std::pair<double, ValueKind> numericValue(const std::string& param, const std::string& value)
 {
     if (param == "target") return {std::strtod(value.c_str(), nullptr), ValueKind::Ranks};
+    // A factor, not a byte count (a bare number would parse as bytes below).
+    if (param == "cpu_factor") return {std::strtod(value.c_str(), nullptr), ValueKind::Plain};
     if (auto d = netsim::parseDuration(value)) return {*d, ValueKind::Duration};
     if (auto b = netsim::parseBandwidth(value)) return {*b, ValueKind::Bandwidth};
     if (auto n = netsim::parseBytes(value)) return {double(*n), ValueKind::Bytes};
