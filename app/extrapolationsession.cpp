@@ -38,7 +38,7 @@ TraceDocument* documentOf(const MainWindow& window, const QString& path)
 void tag(QWidget* tab, const ExtrapolationRequest& r)
 {
     // Names of extrap::Method / Mode choices as the session spells them.
-    const QString method = r.automatic               ? QStringLiteral("auto")
+    const QString method = r.automatic                ? QStringLiteral("auto")
                            : r.rankscope && r.classic ? QStringLiteral("both")
                            : r.classic                ? QStringLiteral("classic")
                                                       : QStringLiteral("rankscope");
@@ -47,9 +47,9 @@ void tag(QWidget* tab, const ExtrapolationRequest& r)
                                  {QStringLiteral("measured"), r.measuredPath},
                                  {QStringLiteral("target"), r.target},
                                  {QStringLiteral("method"), method},
-                                 {QStringLiteral("classic_mode"),
-                                  r.classicMode == extrap::Mode::Sum ? QStringLiteral("sum")
-                                                                     : QStringLiteral("interval")},
+                                 {QStringLiteral("classic_mode"), r.classicMode == extrap::Mode::Sum
+                                                                      ? QStringLiteral("sum")
+                                                                      : QStringLiteral("interval")},
                                  {QStringLiteral("bins"), r.bins}});
 }
 

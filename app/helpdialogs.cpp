@@ -22,8 +22,8 @@ QString row(const QString& keys, const QString& what)
         .arg(keys.toHtmlEscaped(), what.toHtmlEscaped());
 }
 
-QDialog* textWindow(QWidget* parent, const QString& name, const QString& title,
-                    const QString& html, QSize size)
+QDialog* textWindow(QWidget* parent, const QString& name, const QString& title, const QString& html,
+                    QSize size)
 {
     if (auto* open = parent->findChild<QDialog*>(name)) {
         open->raise();
@@ -97,8 +97,8 @@ QString aboutHtml()
         dir.isEmpty() ? QStringList()
                       : traces.entryList({QStringLiteral("LICENSE-*")}, QDir::Files, QDir::Name);
     if (licences.isEmpty())
-        html += QStringLiteral("<p>%1</p>").arg(
-            QObject::tr("The bundled traces and their licences were not found."));
+        html += QStringLiteral("<p>%1</p>")
+                    .arg(QObject::tr("The bundled traces and their licences were not found."));
     for (const QString& name : licences) {
         QFile file(traces.filePath(name));
         if (!file.open(QIODevice::ReadOnly)) continue;

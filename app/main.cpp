@@ -119,8 +119,8 @@ int main(int argc, char** argv)
     if (parser.isSet(screenshotDir)) {
         const QSize dirSize = parser.isSet(size) ? windowSize : QSize(1920, 1080);
         if (sessionFile && !parser.isSet(demo))
-            return rankscope::SessionScreenshots::render(*sessionFile,
-                                                         parser.value(screenshotDir), dirSize);
+            return rankscope::SessionScreenshots::render(*sessionFile, parser.value(screenshotDir),
+                                                         dirSize);
         if (!parser.isSet(demo)) {
             std::fprintf(stderr, "rankscope: --screenshot-dir goes with --demo or --session\n");
             return 2;

@@ -57,8 +57,8 @@ void MainActions::createActions(QMainWindow* window, QDockWidget* whatIfDock, QD
 
     // Spelled out, not QKeySequence::Quit / Save / SaveAs: those are empty on some platform
     // themes (SaveAs has no key outside GNOME and macOS), which left Ctrl+Shift+S dead.
-    quit_ = makeAction(this, tr("&Quit"), tr("Quit Rankscope"),
-                       {QKeySequence(Qt::CTRL | Qt::Key_Q)});
+    quit_ =
+        makeAction(this, tr("&Quit"), tr("Quit Rankscope"), {QKeySequence(Qt::CTRL | Qt::Key_Q)});
 
     zoomIn_ =
         makeAction(this, tr("Zoom &In"), tr("Zoom in around the centre"),
@@ -163,9 +163,9 @@ void MainActions::createActions(QMainWindow* window, QDockWidget* whatIfDock, QD
     saveSession_ =
         makeAction(this, tr("&Save Session"), tr("Save the open traces, scenarios and views"),
                    {QKeySequence(Qt::CTRL | Qt::Key_S)});
-    saveSessionAs_ = makeAction(this, tr("Save Session &As…"),
-                                tr("Save the session under a new name"),
-                                {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)});
+    saveSessionAs_ =
+        makeAction(this, tr("Save Session &As…"), tr("Save the session under a new name"),
+                   {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)});
 }
 
 void MainActions::createMenusAndToolbar(QMainWindow* window)
@@ -255,11 +255,11 @@ void MainActions::setTabState(bool anyTab, bool currentIsTrace, int traces)
 
 QList<QAction*> MainActions::allActions() const
 {
-    return {open_,     openFolder_,   export_,     openSession_, saveSession_,  saveSessionAs_,
-            closeTab_, quit_,         zoomIn_,     zoomOut_,     fit_,          panLeft_,
-            panRight_, back_,         forward_,    find_,        findNext_,     findPrevious_,
-            goToTime_, previousCall_, nextCall_,   messages_,    waits_,        criticalPath_,
-            rankOrder_, filter_,      compare_,    extrapolate_, whatIf_,       tour_,
+    return {open_,      openFolder_,   export_,   openSession_, saveSession_, saveSessionAs_,
+            closeTab_,  quit_,         zoomIn_,   zoomOut_,     fit_,         panLeft_,
+            panRight_,  back_,         forward_,  find_,        findNext_,    findPrevious_,
+            goToTime_,  previousCall_, nextCall_, messages_,    waits_,       criticalPath_,
+            rankOrder_, filter_,       compare_,  extrapolate_, whatIf_,      tour_,
             shortcuts_};
 }
 

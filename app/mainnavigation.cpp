@@ -84,8 +84,7 @@ void connect(MainWindow* w)
         if (TimelineView* v = currentTimeline(w)) v->goForward();
     });
     QObject::connect(a->find(), &QAction::triggered, w, [w] {
-        if (TraceDocument* doc = w->document(w->tabs()->currentIndex()))
-            doc->findBar()->activate();
+        if (TraceDocument* doc = w->document(w->tabs()->currentIndex())) doc->findBar()->activate();
     });
     QObject::connect(a->findNext(), &QAction::triggered, w, [w] { find(w, true); });
     QObject::connect(a->findPrevious(), &QAction::triggered, w, [w] { find(w, false); });

@@ -152,9 +152,9 @@ Session Session::parse(const std::string& text, const std::string& source,
                 continue;
             }
             if (!n.IsScalar()) fail(source, n, "results", "expected a scenario name or scenario");
-            const auto known = std::find_if(
-                s.scenarios.begin(), s.scenarios.end(),
-                [&](const whatif::Scenario& sc) { return sc.name == n.Scalar(); });
+            const auto known =
+                std::find_if(s.scenarios.begin(), s.scenarios.end(),
+                             [&](const whatif::Scenario& sc) { return sc.name == n.Scalar(); });
             if (known == s.scenarios.end())
                 fail(source, list, "results", "no scenario named '" + n.Scalar() + "'");
             s.results.push_back(*known);

@@ -45,7 +45,7 @@ struct SessionExtrapolation
     std::vector<std::string> traces; ///< the input scales (absolute paths in memory)
     std::string measured;            ///< the measured run at the target; may be empty
     uint32_t target = 0;
-    std::string method = "auto";        ///< "auto", "rankscope", "classic" or "both"
+    std::string method = "auto";          ///< "auto", "rankscope", "classic" or "both"
     std::string classicMode = "interval"; ///< "interval" or "sum"
     int bins = 20;
     bool operator==(const SessionExtrapolation&) const = default;

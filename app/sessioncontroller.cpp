@@ -371,8 +371,8 @@ bool SessionController::confirmCloseTab(int index)
     QWidget* tab = window_->tabs()->widget(index);
     bool unsaved = false;
     if (const whatif::Scenario* r = window_->whatIf()->resultScenario(index))
-        unsaved = std::find(saved_.results.begin(), saved_.results.end(), *r) ==
-                  saved_.results.end();
+        unsaved =
+            std::find(saved_.results.begin(), saved_.results.end(), *r) == saved_.results.end();
     else if (const auto e = ExtrapolationSession::of(tab))
         unsaved = std::find(saved_.extrapolations.begin(), saved_.extrapolations.end(), *e) ==
                   saved_.extrapolations.end();

@@ -98,10 +98,10 @@ private:
     std::optional<Session> restoring_; ///< a session whose traces are loading
     /// A restored session whose result tabs are being run again, and how many are still due.
     std::optional<Session> rerunning_;
-    int runsDue_ = 0;                ///< what-if results not yet ended
-    size_t nextExtrapolation_ = 0;   ///< of rerunning_->extrapolations
-    bool extrapolating_ = false;     ///< one of them is running
-    Session saved_; ///< what the file last saved or opened holds
+    int runsDue_ = 0;              ///< what-if results not yet ended
+    size_t nextExtrapolation_ = 0; ///< of rerunning_->extrapolations
+    bool extrapolating_ = false;   ///< one of them is running
+    Session saved_;                ///< what the file last saved or opened holds
 };
 
 } // namespace rankscope

@@ -23,8 +23,8 @@ QAction* ShortcutFallback::match(const QList<QAction*>& actions, const QKeyEvent
     if (event.key() == 0 || event.key() == Qt::Key_unknown) return nullptr;
     // Keypad and group-switch bits are not part of any shortcut written in the menus.
     const Qt::KeyboardModifiers mods =
-        event.modifiers() & (Qt::ShiftModifier | Qt::ControlModifier | Qt::AltModifier |
-                             Qt::MetaModifier);
+        event.modifiers() &
+        (Qt::ShiftModifier | Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier);
     const QKeySequence pressed(QKeyCombination(mods, Qt::Key(event.key())));
     for (QAction* a : actions)
         if (a->isEnabled())

@@ -109,7 +109,7 @@ private:
     std::vector<whatif::Scenario> scenarios_;
     std::vector<Pending> pending_;
     std::map<const QWidget*, whatif::Scenario> results_; ///< result tab -> what it ran
-    QWidget* sweepTab_ = nullptr; ///< the tab the running sweep fills
+    QWidget* sweepTab_ = nullptr;                        ///< the tab the running sweep fills
     quint64 sweepId_ = 0;
 };
 

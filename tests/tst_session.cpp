@@ -215,14 +215,15 @@ private slots:
         const std::string badResult = parseError("rankscope_session: 1\nresults: [ghost]\n");
         QVERIFY2(badResult.find("s.rsession:2: results: no scenario named 'ghost'") == 0,
                  badResult.c_str());
-        const std::string badExtrap = parseError(
-            "rankscope_session: 1\nextrapolations:\n  - {traces: [a, b, c], target: 64, "
-            "method: best}\n");
+        const std::string badExtrap =
+            parseError("rankscope_session: 1\nextrapolations:\n  - {traces: [a, b, c], target: 64, "
+                       "method: best}\n");
         QVERIFY2(badExtrap.find("s.rsession:3: extrapolations.method: 'best' is not") == 0,
                  badExtrap.c_str());
-        const std::string twoScales = parseError(
-            "rankscope_session: 1\nextrapolations:\n  - {traces: [a, b], target: 64}\n");
-        QVERIFY2(twoScales.find("extrapolations.traces: expected three or more") != std::string::npos,
+        const std::string twoScales =
+            parseError("rankscope_session: 1\nextrapolations:\n  - {traces: [a, b], target: 64}\n");
+        QVERIFY2(twoScales.find("extrapolations.traces: expected three or more") !=
+                     std::string::npos,
                  twoScales.c_str());
         const std::string badRange =
             parseError("rankscope_session: 1\nview:\n  ranges: {t: [5, 1]}\n");

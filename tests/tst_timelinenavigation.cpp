@@ -71,7 +71,8 @@ std::vector<RankId> all3()
 
 QString name(const Trace& t, const TimelineSelection& s)
 {
-    return QString::fromUtf8(t.regionName(s.region).data(), qsizetype(t.regionName(s.region).size()));
+    return QString::fromUtf8(t.regionName(s.region).data(),
+                             qsizetype(t.regionName(s.region).size()));
 }
 
 } // namespace
@@ -84,7 +85,7 @@ private slots:
     {
         ZoomHistory h;
         h.reset({0, 100});
-        h.moved({10, 60}, 0, false); // a key zoom
+        h.moved({10, 60}, 0, false);   // a key zoom
         h.moved({20, 70}, 1000, true); // a drag: three moves 100 ms apart are one step
         h.moved({25, 75}, 1100, true);
         h.moved({30, 80}, 1200, true);
@@ -116,7 +117,8 @@ private slots:
             seen.emplace_back(hit->rank.value, hit->time);
             at = *hit;
         }
-        QCOMPARE(seen, (std::vector<std::pair<uint32_t, int64_t>>{{2, 7000}, {0, 8000}, {1, 8000}}));
+        QCOMPARE(seen,
+                 (std::vector<std::pair<uint32_t, int64_t>>{{2, 7000}, {0, 8000}, {1, 8000}}));
         // And back again.
         seen.clear();
         while (auto hit = f.next(at, false, all3())) {
@@ -243,8 +245,9 @@ private slots:
                 target->setFocus();
                 QSignalSpy fired(action, &QAction::triggered);
                 QTest::keyClick(target, key.key(), key.keyboardModifiers());
-                QVERIFY2(fired.count() == 1, qPrintable(QString("%1 from %2").arg(
-                                                 action->text(), target->metaObject()->className())));
+                QVERIFY2(fired.count() == 1,
+                         qPrintable(QString("%1 from %2")
+                                        .arg(action->text(), target->metaObject()->className())));
             }
         }
         // The fallback for a window that is not active (no window manager) finds the action.
@@ -292,8 +295,8 @@ private slots:
         const QString sheet = HelpDialogs::shortcutsHtml(w.actions());
         for (const char* entry : {"Save Session As", "Extrapolate", "Quit", "Back", "Find"})
             QVERIFY2(sheet.contains(entry), entry);
-        QVERIFY(sheet.contains(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X)
-                                   .toString(QKeySequence::NativeText)));
+        QVERIFY(sheet.contains(
+            QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X).toString(QKeySequence::NativeText)));
         const QString about = HelpDialogs::aboutHtml();
         QVERIFY(about.contains("LICENSE-casita.txt"));
         QVERIFY(about.contains("LICENSE-tracer.txt"));

@@ -18,8 +18,8 @@ QString qstr(std::string_view s)
 TimelineFinder::TimelineFinder(const Trace& trace, const QString& query)
     : trace_(trace), text_(query.trimmed())
 {
-    static const QRegularExpression rankPattern(
-        QStringLiteral("^(?:rank\\s*|r)?(\\d+)$"), QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression rankPattern(QStringLiteral("^(?:rank\\s*|r)?(\\d+)$"),
+                                                QRegularExpression::CaseInsensitiveOption);
     if (const QRegularExpressionMatch m = rankPattern.match(text_); m.hasMatch()) {
         bool ok = false;
         const uint32_t r = m.captured(1).toUInt(&ok);
@@ -41,8 +41,7 @@ bool TimelineFinder::siteMatches(uint32_t file, uint32_t line) const
     const uint64_t key = (uint64_t(file) << 32) | line;
     const auto it = sites_.find(key);
     if (it != sites_.end()) return it->second;
-    const QString site =
-        QStringLiteral("%1:%2").arg(qstr(trace_.str(StringId(file)))).arg(line);
+    const QString site = QStringLiteral("%1:%2").arg(qstr(trace_.str(StringId(file)))).arg(line);
     const bool hit = line > 0 && site.contains(text_, Qt::CaseInsensitive);
     sites_.emplace(key, hit);
     return hit;

@@ -14,13 +14,13 @@
 // Shift+drag, or a drag started on the time axis, zooms to the dragged range; a click selects.
 
 #include "views/timeline/timelineview.h"
-#include "views/timeline/timelineview_p.h"
 
 #include "model/matching/mpicallscanner.h"
 #include "model/trace/callrecord.h"
 #include "model/waits/waitsummary.h"
 #include "views/panes/tooltipevent.h"
 #include "views/timeline/timelinepainter.h"
+#include "views/timeline/timelineview_p.h"
 
 #include <QHelpEvent>
 #include <QKeyEvent>
@@ -439,7 +439,8 @@ void TimelineView::paintEvent(QPaintEvent*)
     d->ensureLayout();
     QPainter p(this);
     TimelinePainter(*d, palette(), size()).paint(p);
-    if (!std::isnan(d->marker) && d->marker >= d->mapping.begin() && d->marker <= d->mapping.end()) {
+    if (!std::isnan(d->marker) && d->marker >= d->mapping.begin() &&
+        d->marker <= d->mapping.end()) {
         // Go to Time's mark: a dashed line over the rows.
         const double x = d->plot.left() + d->mapping.toPixel(d->marker);
         p.setPen(QPen(palette().color(QPalette::Highlight), 1.5, Qt::DashLine));

@@ -11,7 +11,8 @@ void ZoomHistory::reset(Range r)
 
 void ZoomHistory::moved(Range r, int64_t nowMs, bool continuous)
 {
-    const bool fold = continuous && lastContinuousMs_ && nowMs - *lastContinuousMs_ <= kGestureGapMs;
+    const bool fold =
+        continuous && lastContinuousMs_ && nowMs - *lastContinuousMs_ <= kGestureGapMs;
     lastContinuousMs_ = continuous ? std::optional<int64_t>(nowMs) : std::nullopt;
     if (states_.empty()) {
         reset(r);
