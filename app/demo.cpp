@@ -1,5 +1,6 @@
 #include "app/demo.h"
 
+#include "app/eventwait.h"
 #include "app/mainwindow.h"
 #include "app/whatifcontroller.h"
 #include "views/panes/tourpanel.h"
@@ -9,10 +10,8 @@
 #include <QApplication>
 #include <QDir>
 #include <QDockWidget>
-#include <QEventLoop>
 #include <QFileInfo>
 #include <QTabWidget>
-#include <QTimer>
 #include <cstdio>
 
 namespace rankscope::Demo {
@@ -22,29 +21,6 @@ namespace {
 void printError(const QString& message)
 {
     std::fprintf(stderr, "rankscope: %s\n", qPrintable(message));
-}
-
-/// Runs the event loop until `signal` of `sender` fires or `seconds` pass; false on timeout.
-template <class Sender, class Signal> bool waitFor(Sender* sender, Signal signal, int seconds)
-{
-    QEventLoop loop;
-    QTimer timeout;
-    timeout.setSingleShot(true);
-    bool fired = false;
-    QObject::connect(sender, signal, &loop, [&] {
-        fired = true;
-        loop.quit();
-    });
-    QObject::connect(&timeout, &QTimer::timeout, &loop, &QEventLoop::quit);
-    timeout.start(seconds * 1000);
-    loop.exec();
-    return fired;
-}
-
-void settle()
-{
-    for (int i = 0; i < 5; ++i)
-        QApplication::processEvents();
 }
 
 } // namespace
@@ -81,7 +57,7 @@ int renderScreenshots(const QString& dir, QSize size)
     bool restored = false;
     QObject::connect(&window, &MainWindow::sessionRestored, [&restored] { restored = true; });
     if (!window.openSession(session)) return 1;
-    if (!restored && !waitFor(&window, &MainWindow::sessionRestored, 300)) {
+    if (!restored && !waitForSignal(&window, &MainWindow::sessionRestored, 300)) {
         printError(QStringLiteral("the demo's traces did not load within 5 minutes"));
         return 1;
     }
@@ -90,7 +66,7 @@ int renderScreenshots(const QString& dir, QSize size)
     WhatIfController* whatIf = window.whatIf();
     int written = 0;
     const auto save = [&](const QString& name) {
-        settle();
+        settleEvents();
         const QString file = QDir(dir).filePath(name + QStringLiteral(".png"));
         QImage image = window.grab().toImage();
         if (image.isNull() || !image.save(file, "PNG")) {
@@ -113,7 +89,7 @@ int renderScreenshots(const QString& dir, QSize size)
                     *ended = true;
                 });
             window.doTourStep(index);
-            if (!*ended) waitFor(whatIf, &WhatIfController::runEnded, 600);
+            if (!*ended) waitForSignal(whatIf, &WhatIfController::runEnded, 600);
             QObject::disconnect(c);
             ok = *ended && *result;
             if (!ok)
@@ -151,7 +127,7 @@ int renderScreenshots(const QString& dir, QSize size)
             break;
         }
     whatIf->panel()->showSection(QStringLiteral("network"));
-    settle();
+    settleEvents();
     const QString panelFile = QDir(dir).filePath(QStringLiteral("07-whatif-panel.png"));
     if (whatIf->panel()->grab().save(panelFile, "PNG")) {
         std::printf("%s\n", qPrintable(QDir::toNativeSeparators(panelFile)));

@@ -243,11 +243,13 @@ ExtrapolationRequest ExtrapolateDialog::request() const
         if (list_->item(i)->checkState() != Qt::Checked) continue;
         r.traces.push_back(traces_[size_t(i)].trace);
         r.names << traces_[size_t(i)].name;
+        r.paths << traces_[size_t(i)].path;
     }
     const int m = measuredBox_->currentData().toInt();
     if (m >= 0 && size_t(m) < traces_.size()) {
         r.measured = traces_[size_t(m)].trace;
         r.measuredName = traces_[size_t(m)].name;
+        r.measuredPath = traces_[size_t(m)].path;
     }
     r.target = target();
     const int method = methodBox_->currentData().toInt();

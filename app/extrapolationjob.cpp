@@ -128,6 +128,7 @@ ExtrapolationOutcome ExtrapolationJob::runNow(const ExtrapolationRequest& reques
 quint64 ExtrapolationJob::start(ExtrapolationRequest request)
 {
     drop();
+    request_ = request;
     id_ = nextId_++;
     fraction_ = 0;
     watcher_ = new QFutureWatcher<ExtrapolationOutcome>(this);

@@ -24,8 +24,10 @@ struct ExtrapolationRequest
 {
     std::vector<std::shared_ptr<const Trace>> traces; ///< at least 3 distinct scales
     QStringList names;                                ///< one per trace
-    std::shared_ptr<const Trace> measured;            ///< at the target scale, may be null
+    QStringList paths; ///< one per trace: the files it came from (the session re-runs from them)
+    std::shared_ptr<const Trace> measured; ///< at the target scale, may be null
     QString measuredName;
+    QString measuredPath;
     uint32_t target = 0;
     /// Score classic (sum, interval) and Rankscope by held-out error and show the winner first
     /// (the other method is computed too, to switch to); overrides rankscope/classic.
@@ -56,6 +58,8 @@ public:
     quint64 start(ExtrapolationRequest request);
     void cancel();
     bool busy() const { return watcher_ != nullptr; }
+    /// The request of the job started last (its result's parameters, for the session).
+    const ExtrapolationRequest& lastRequest() const { return request_; }
     double progress() const { return fraction_; }
 
     /// The work itself, synchronously; `keepGoing` gets 0..1 and returns false to cancel.
@@ -81,6 +85,7 @@ private:
     void drop();
 
     QFutureWatcher<ExtrapolationOutcome>* watcher_ = nullptr;
+    ExtrapolationRequest request_;
     quint64 id_ = 0;
     quint64 nextId_ = 1;
     double fraction_ = 0;

@@ -6,6 +6,8 @@
 #include "app/demo.h"
 #include "app/mainwindow.h"
 #include "app/screenshot.h"
+#include "app/sessionoption.h"
+#include "app/sessionscreenshots.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -15,6 +17,7 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <optional>
 
 namespace {
 
@@ -53,6 +56,8 @@ int main(int argc, char** argv)
         defaultHandler = qInstallMessageHandler(quietOffscreenHandler);
     }
 
+    // Before QApplication, which would take --session for X11 session management.
+    const std::optional<QString> sessionFile = rankscope::takeSessionOption(argc, argv);
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("Rankscope"));
     QApplication::setApplicationName(QStringLiteral("rankscope"));
@@ -89,8 +94,9 @@ int main(int argc, char** argv)
                        "--screenshot-dir: render each view of the tour and exit)."));
     const QCommandLineOption screenshotDir(
         QStringLiteral("screenshot-dir"),
-        QStringLiteral("With --demo: write every view of the demo to <dir> as PNG and exit "
-                       "(default size 1920x1080)."),
+        QStringLiteral("With --demo: write every view of the demo to <dir> as PNG and exit; "
+                       "with --session: write every tab of the restored session (default size "
+                       "1920x1080)."),
         QStringLiteral("dir"));
     const QCommandLineOption sessionOption(QStringLiteral("session"),
                                            QStringLiteral("Open a session file (.rsession)."),
@@ -111,12 +117,15 @@ int main(int argc, char** argv)
     const QSize windowSize(m.captured(1).toInt(), m.captured(2).toInt());
 
     if (parser.isSet(screenshotDir)) {
+        const QSize dirSize = parser.isSet(size) ? windowSize : QSize(1920, 1080);
+        if (sessionFile && !parser.isSet(demo))
+            return rankscope::SessionScreenshots::render(*sessionFile, parser.value(screenshotDir),
+                                                         dirSize);
         if (!parser.isSet(demo)) {
-            std::fprintf(stderr, "rankscope: --screenshot-dir goes with --demo\n");
+            std::fprintf(stderr, "rankscope: --screenshot-dir goes with --demo or --session\n");
             return 2;
         }
-        return rankscope::Demo::renderScreenshots(
-            parser.value(screenshotDir), parser.isSet(size) ? windowSize : QSize(1920, 1080));
+        return rankscope::Demo::renderScreenshots(parser.value(screenshotDir), dirSize);
     }
     if (parser.isSet(screenshot))
         return rankscope::Screenshot::run({parser.value(screenshot), windowSize,
@@ -144,8 +153,8 @@ int main(int argc, char** argv)
                                            "was not found."));
         else
             window.openSession(session);
-    } else if (parser.isSet(sessionOption)) {
-        window.openSession(parser.value(sessionOption));
+    } else if (sessionFile) {
+        window.openSession(*sessionFile);
     } else if (traces.isEmpty()) {
         // Instances that did not end cleanly left their autosaves: offer them back.
         QTimer::singleShot(0, &window, [&window] { window.offerCrashedSessions(); });

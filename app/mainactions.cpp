@@ -21,6 +21,7 @@ QAction* makeAction(QObject* parent, const QString& text, const QString& tip,
 {
     auto* a = new QAction(icon, text, parent);
     a->setShortcuts(keys);
+    a->setShortcutContext(Qt::ApplicationShortcut);
     a->setStatusTip(tip);
     a->setToolTip(keys.isEmpty() ? tip
                                  : QStringLiteral("%1 (%2)").arg(
@@ -54,7 +55,10 @@ void MainActions::createActions(QMainWindow* window, QDockWidget* whatIfDock, QD
     closeTab_ = makeAction(this, tr("&Close Tab"), tr("Close the current trace"),
                            {QKeySequence(Qt::CTRL | Qt::Key_W)});
 
-    quit_ = makeAction(this, tr("&Quit"), tr("Quit Rankscope"), {QKeySequence::Quit});
+    // Spelled out, not QKeySequence::Quit / Save / SaveAs: those are empty on some platform
+    // themes (SaveAs has no key outside GNOME and macOS), which left Ctrl+Shift+S dead.
+    quit_ =
+        makeAction(this, tr("&Quit"), tr("Quit Rankscope"), {QKeySequence(Qt::CTRL | Qt::Key_Q)});
 
     zoomIn_ =
         makeAction(this, tr("Zoom &In"), tr("Zoom in around the centre"),
@@ -68,10 +72,26 @@ void MainActions::createActions(QMainWindow* window, QDockWidget* whatIfDock, QD
                       QIcon::fromTheme(QStringLiteral("zoom-fit-best")));
     panLeft_ =
         makeAction(this, tr("Pan &Left"), tr("Move to earlier times (Left arrow in the timeline)"),
-                   {QKeySequence(Qt::ALT | Qt::Key_Left)});
+                   {QKeySequence(Qt::SHIFT | Qt::ALT | Qt::Key_Left)});
     panRight_ =
         makeAction(this, tr("Pan &Right"), tr("Move to later times (Right arrow in the timeline)"),
-                   {QKeySequence(Qt::ALT | Qt::Key_Right)});
+                   {QKeySequence(Qt::SHIFT | Qt::ALT | Qt::Key_Right)});
+    back_ = makeAction(this, tr("&Back"), tr("Back to the previous zoom and pan state"),
+                       {QKeySequence(Qt::ALT | Qt::Key_Left), QKeySequence(Qt::Key_Back)},
+                       s->standardIcon(QStyle::SP_ArrowBack));
+    forward_ = makeAction(this, tr("For&ward"), tr("Forward to the next zoom and pan state"),
+                          {QKeySequence(Qt::ALT | Qt::Key_Right), QKeySequence(Qt::Key_Forward)},
+                          s->standardIcon(QStyle::SP_ArrowForward));
+    find_ = makeAction(this, tr("&Find…"), tr("Find a function, call site or rank on the timeline"),
+                       {QKeySequence(Qt::CTRL | Qt::Key_F)});
+    findNext_ = makeAction(this, tr("Find Ne&xt"), tr("Select the next occurrence in time"),
+                           {QKeySequence(Qt::Key_F3)});
+    findPrevious_ =
+        makeAction(this, tr("Find Pre&vious"), tr("Select the previous occurrence in time"),
+                   {QKeySequence(Qt::SHIFT | Qt::Key_F3)});
+    goToTime_ = makeAction(this, tr("&Go to Time…"),
+                           tr("Centre the timeline on a time, e.g. 13.04975 s or 250 ms"),
+                           {QKeySequence(Qt::CTRL | Qt::Key_G)});
     nextCall_ = makeAction(this, tr("&Next MPI Call"),
                            tr("Select the next MPI call on the "
                               "selected rank"),
@@ -120,22 +140,32 @@ void MainActions::createActions(QMainWindow* window, QDockWidget* whatIfDock, QD
     whatIf_ = whatIfDock->toggleViewAction();
     whatIf_->setText(tr("&What If…"));
     whatIf_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    whatIf_->setShortcutContext(Qt::ApplicationShortcut);
     whatIf_->setStatusTip(tr("Replay a trace on another network, or predict another scale"));
     whatIf_->setToolTip(tr("Show the what-if panel: replay on another network, predict "
                            "another scale, sweep a parameter (Ctrl+I)"));
     tour_ = tourDock->toggleViewAction();
     tour_->setText(tr("Guided &Tour"));
     tour_->setShortcut(QKeySequence(Qt::Key_F1));
+    tour_->setShortcutContext(Qt::ApplicationShortcut);
     tour_->setToolTip(tr("Show the guided tour of the demo session (F1)"));
+
+    shortcuts_ = makeAction(this, tr("&Keyboard Shortcuts"),
+                            tr("Every keyboard shortcut and mouse gesture on one sheet"),
+                            {QKeySequence(Qt::CTRL | Qt::Key_Slash)});
+    about_ = makeAction(this, tr("&About Rankscope"),
+                        tr("Version, libraries and the licences of the bundled traces"));
+    about_->setMenuRole(QAction::AboutRole);
 
     openSession_ = makeAction(this, tr("Open &Session…"),
                               tr("Open a session: its traces, scenarios and views"),
                               {QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_O)});
     saveSession_ =
         makeAction(this, tr("&Save Session"), tr("Save the open traces, scenarios and views"),
-                   {QKeySequence::Save});
-    saveSessionAs_ = makeAction(this, tr("Save Session &As…"),
-                                tr("Save the session under a new name"), {QKeySequence::SaveAs});
+                   {QKeySequence(Qt::CTRL | Qt::Key_S)});
+    saveSessionAs_ =
+        makeAction(this, tr("Save Session &As…"), tr("Save the session under a new name"),
+                   {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)});
 }
 
 void MainActions::createMenusAndToolbar(QMainWindow* window)
@@ -161,6 +191,13 @@ void MainActions::createMenusAndToolbar(QMainWindow* window)
     view->addAction(fit_);
     view->addAction(panLeft_);
     view->addAction(panRight_);
+    view->addAction(back_);
+    view->addAction(forward_);
+    view->addSeparator();
+    view->addAction(find_);
+    view->addAction(findNext_);
+    view->addAction(findPrevious_);
+    view->addAction(goToTime_);
     view->addSeparator();
     view->addAction(previousCall_);
     view->addAction(nextCall_);
@@ -177,6 +214,9 @@ void MainActions::createMenusAndToolbar(QMainWindow* window)
     analysis->addAction(whatIf_);
     QMenu* help = menuBar->addMenu(tr("&Help"));
     help->addAction(tour_);
+    help->addAction(shortcuts_);
+    help->addSeparator();
+    help->addAction(about_);
     for (QMenu* m : {file, view, analysis, help})
         m->setToolTipsVisible(true);
 
@@ -187,6 +227,8 @@ void MainActions::createMenusAndToolbar(QMainWindow* window)
     bar->addAction(open_);
     bar->addAction(export_);
     bar->addSeparator();
+    bar->addAction(back_);
+    bar->addAction(forward_);
     bar->addAction(zoomIn_);
     bar->addAction(zoomOut_);
     bar->addAction(fit_);
@@ -203,10 +245,22 @@ void MainActions::createMenusAndToolbar(QMainWindow* window)
 void MainActions::setTabState(bool anyTab, bool currentIsTrace, int traces)
 {
     for (QAction* a : {export_, closeTab_, zoomIn_, zoomOut_, fit_, panLeft_, panRight_, nextCall_,
-                       previousCall_, filter_})
+                       previousCall_, filter_, back_, forward_, goToTime_})
         a->setEnabled(anyTab);
+    for (QAction* a : {find_, findNext_, findPrevious_})
+        a->setEnabled(currentIsTrace);
     compare_->setEnabled(currentIsTrace);
     extrapolate_->setEnabled(traces >= 3);
+}
+
+QList<QAction*> MainActions::allActions() const
+{
+    return {open_,      openFolder_,   export_,   openSession_, saveSession_, saveSessionAs_,
+            closeTab_,  quit_,         zoomIn_,   zoomOut_,     fit_,         panLeft_,
+            panRight_,  back_,         forward_,  find_,        findNext_,    findPrevious_,
+            goToTime_,  previousCall_, nextCall_, messages_,    waits_,       criticalPath_,
+            rankOrder_, filter_,       compare_,  extrapolate_, whatIf_,      tour_,
+            shortcuts_};
 }
 
 void MainActions::fillRecentMenu()

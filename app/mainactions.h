@@ -4,6 +4,10 @@
 // toolbar. It owns the actions and menus; MainWindow connects what each action does and tells
 // it which are enabled (setTabState). Analysis > What If… and Help > Guided Tour are the toggle
 // actions of the what-if and tour docks.
+//
+// Every shortcut is an application shortcut: it works wherever the focus is in the window, even
+// before a window manager made the window active (keys typed into a field still go to the field,
+// which claims them first).
 
 #include <QObject>
 #include <QString>
@@ -39,6 +43,12 @@ public:
     QAction* panRight() const { return panRight_; }
     QAction* nextCall() const { return nextCall_; }
     QAction* previousCall() const { return previousCall_; }
+    QAction* back() const { return back_; }
+    QAction* forward() const { return forward_; }
+    QAction* find() const { return find_; }
+    QAction* findNext() const { return findNext_; }
+    QAction* findPrevious() const { return findPrevious_; }
+    QAction* goToTime() const { return goToTime_; }
     // View: options of every timeline (checkable), rank filter, comparison
     QAction* showMessages() const { return messages_; }
     QAction* showWaitStates() const { return waits_; }
@@ -50,6 +60,10 @@ public:
     QAction* extrapolate() const { return extrapolate_; }
     QAction* whatIf() const { return whatIf_; }
     QAction* tour() const { return tour_; }
+    QAction* shortcutSheet() const { return shortcuts_; }
+    QAction* about() const { return about_; }
+    /// Every action with a shortcut, in menu order (the shortcut sheet lists them).
+    QList<QAction*> allActions() const;
 
     /// Enables the actions that need an open tab (`anyTab`), a trace in the current tab
     /// (Compare With) or `traces` >= 3 trace tabs (Extrapolate).
@@ -79,6 +93,14 @@ private:
     QAction* panRight_ = nullptr;
     QAction* nextCall_ = nullptr;
     QAction* previousCall_ = nullptr;
+    QAction* back_ = nullptr;
+    QAction* forward_ = nullptr;
+    QAction* find_ = nullptr;
+    QAction* findNext_ = nullptr;
+    QAction* findPrevious_ = nullptr;
+    QAction* goToTime_ = nullptr;
+    QAction* shortcuts_ = nullptr;
+    QAction* about_ = nullptr;
     QAction* messages_ = nullptr;
     QAction* waits_ = nullptr;
     QAction* criticalPath_ = nullptr;

@@ -3,8 +3,11 @@
 #include "app/demotour.h"
 #include "app/extrapolatedialog.h"
 #include "app/extrapolationjob.h"
+#include "app/extrapolationsession.h"
 #include "app/mainactions.h"
+#include "app/mainnavigation.h"
 #include "app/recentfiles.h"
+#include "app/shortcutfallback.h"
 #include "app/tracedocument.h"
 #include "app/traceloader.h"
 #include "app/viewexporter.h"
@@ -97,6 +100,8 @@ MainWindow::MainWindow(QWidget* parent)
 
     actions_ = new MainActions(this, whatIf_->dock(), tourDock_);
     connectActions();
+    MainNavigation::connect(this);
+    new ShortcutFallback(this, actions_->allActions());
     createStatusBar();
 
     connect(loader_, &TraceLoader::loaded, this,
@@ -119,7 +124,9 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(extrapolationJob_, &ExtrapolationJob::finished, this,
             [this](quint64, const ExtrapolationRun& run) {
-                ExtrapolationJob::openResultTab(tabs_, run);
+                const int tab = ExtrapolationJob::openResultTab(tabs_, run);
+                ExtrapolationSession::tag(tabs_->widget(tab), extrapolationJob_->lastRequest());
+                session_->markDirty();
             });
     connect(extrapolationJob_, &ExtrapolationJob::failed, this,
             [this](quint64, const QString& message) {
@@ -375,7 +382,7 @@ ExtrapolateDialog* MainWindow::showExtrapolateDialog()
 void MainWindow::closeTab(int index)
 {
     QWidget* w = tabs_->widget(index);
-    if (!w) return;
+    if (!w || !session_->confirmCloseTab(index)) return;
     tabs_->removeTab(index);
     w->deleteLater();
     session_->markDirty();
@@ -563,6 +570,10 @@ void MainWindow::openUrls(const QList<QUrl>& urls)
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    if (!session_->confirmQuit()) {
+        event->ignore();
+        return;
+    }
     loader_->cancelAll();
     extrapolationJob_->cancel();
     whatIf_->job()->cancel();

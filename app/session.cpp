@@ -3,6 +3,7 @@
 #include "model/support/atomicfile.h"
 #include "model/trace/traceerror.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -55,6 +56,43 @@ whatif::Scenario mapPaths(whatif::Scenario s, const auto& f)
     return s;
 }
 
+SessionExtrapolation extrapolationFromYaml(const YAML::Node& n, const std::string& source,
+                                           const auto& abs)
+{
+    const std::string key = "extrapolations";
+    if (!n.IsMap()) fail(source, n, key, "expected {traces: [...], target: N, ...}");
+    for (const auto& kv : n) {
+        static const char* const known[] = {"traces", "measured",     "target",
+                                            "method", "classic_mode", "bins"};
+        if (std::find(std::begin(known), std::end(known), kv.first.Scalar()) == std::end(known))
+            fail(source, kv.first, key + "." + kv.first.Scalar(), "unknown key");
+    }
+    SessionExtrapolation e;
+    for (const std::string& t : strings(n["traces"], key + ".traces", source))
+        e.traces.push_back(abs(t));
+    if (e.traces.size() < 3) fail(source, n, key + ".traces", "expected three or more traces");
+    if (n["measured"]) e.measured = abs(as<std::string>(n["measured"], key + ".measured", source));
+    if (!n["target"]) fail(source, n, key + ".target", "missing");
+    const int64_t target = as<int64_t>(n["target"], key + ".target", source);
+    if (target < 1 || target > int64_t(UINT32_MAX))
+        fail(source, n["target"], key + ".target", "expected a rank count of at least 1");
+    e.target = uint32_t(target);
+    if (n["method"]) e.method = as<std::string>(n["method"], key + ".method", source);
+    if (e.method != "auto" && e.method != "rankscope" && e.method != "classic" &&
+        e.method != "both")
+        fail(source, n["method"], key + ".method",
+             "'" + e.method + "' is not auto, rankscope, classic or both");
+    if (n["classic_mode"])
+        e.classicMode = as<std::string>(n["classic_mode"], key + ".classic_mode", source);
+    if (e.classicMode != "interval" && e.classicMode != "sum")
+        fail(source, n["classic_mode"], key + ".classic_mode",
+             "'" + e.classicMode + "' is not interval or sum");
+    if (n["bins"]) e.bins = as<int>(n["bins"], key + ".bins", source);
+    if (e.bins < 2 || e.bins > 1000)
+        fail(source, n["bins"], key + ".bins", "expected 2 to 1000 bins");
+    return e;
+}
+
 } // namespace
 
 std::string relativeTo(const std::string& path, const std::string& folder)
@@ -105,12 +143,27 @@ Session Session::parse(const std::string& text, const std::string& source,
         for (const YAML::Node& n : list)
             s.scenarios.push_back(mapPaths(whatif::scenarioFromYaml(n, source), abs));
     }
-    s.results = strings(root["results"], "results", source);
-    for (const std::string& r : s.results) {
-        bool known = false;
-        for (const whatif::Scenario& sc : s.scenarios)
-            known = known || sc.name == r;
-        if (!known) fail(source, root["results"], "results", "no scenario named '" + r + "'");
+    if (const YAML::Node list = root["results"]) {
+        if (!list.IsSequence())
+            fail(source, list, "results", "expected a list of scenario names or scenarios");
+        for (const YAML::Node& n : list) {
+            if (n.IsMap()) {
+                s.results.push_back(mapPaths(whatif::scenarioFromYaml(n, source), abs));
+                continue;
+            }
+            if (!n.IsScalar()) fail(source, n, "results", "expected a scenario name or scenario");
+            const auto known =
+                std::find_if(s.scenarios.begin(), s.scenarios.end(),
+                             [&](const whatif::Scenario& sc) { return sc.name == n.Scalar(); });
+            if (known == s.scenarios.end())
+                fail(source, list, "results", "no scenario named '" + n.Scalar() + "'");
+            s.results.push_back(*known);
+        }
+    }
+    if (const YAML::Node list = root["extrapolations"]) {
+        if (!list.IsSequence()) fail(source, list, "extrapolations", "expected a list");
+        for (const YAML::Node& n : list)
+            s.extrapolations.push_back(extrapolationFromYaml(n, source, abs));
     }
     if (const YAML::Node v = root["view"]) {
         if (!v.IsMap()) fail(source, v, "view", "expected a map");
@@ -170,9 +223,27 @@ std::string Session::toYaml(const std::string& folder) const
     for (const whatif::Scenario& sc : scenarios)
         list.push_back(whatif::toYaml(mapPaths(sc, rel)));
     out << YAML::Key << "scenarios" << YAML::Value << list;
-    out << YAML::Key << "results" << YAML::Value << YAML::Flow << YAML::BeginSeq;
-    for (const std::string& r : results)
-        out << r;
+    // A result of a saved scenario, unchanged, is named; any other is written in full.
+    YAML::Node resultList(YAML::NodeType::Sequence);
+    for (const whatif::Scenario& r : results) {
+        const bool saved = std::find(scenarios.begin(), scenarios.end(), r) != scenarios.end();
+        resultList.push_back(saved ? YAML::Node(r.name) : whatif::toYaml(mapPaths(r, rel)));
+    }
+    out << YAML::Key << "results" << YAML::Value << resultList;
+    out << YAML::Key << "extrapolations" << YAML::Value << YAML::BeginSeq;
+    for (const SessionExtrapolation& e : extrapolations) {
+        out << YAML::BeginMap;
+        out << YAML::Key << "traces" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+        for (const std::string& t : e.traces)
+            out << rel(t);
+        out << YAML::EndSeq;
+        if (!e.measured.empty()) out << YAML::Key << "measured" << YAML::Value << rel(e.measured);
+        out << YAML::Key << "target" << YAML::Value << e.target;
+        out << YAML::Key << "method" << YAML::Value << e.method;
+        out << YAML::Key << "classic_mode" << YAML::Value << e.classicMode;
+        out << YAML::Key << "bins" << YAML::Value << e.bins;
+        out << YAML::EndMap;
+    }
     out << YAML::EndSeq;
     out << YAML::Key << "view" << YAML::Value << YAML::BeginMap;
     out << YAML::Key << "current_tab" << YAML::Value << view.currentTab;

@@ -5,7 +5,10 @@
 //   rankscope_session: 1
 //   traces: [mg-W-8, ../runs/stencil-64]      # relative to the session file's folder
 //   scenarios: [{name: ..., kind: replay, ...}]   # whatif/scenario/scenario.h
-//   results: [WAN 20 ms]                      # scenarios whose result tabs were open
+//   results: [WAN 20 ms, {name: ..., ...}]    # what-if result tabs: a saved scenario's name,
+//                                             # or the whole scenario of an unsaved run
+//   extrapolations: [{traces: [a, b, c], measured: d, target: 144, method: auto,
+//                     classic_mode: interval, bins: 20}]   # extrapolation result tabs
 //   view: {current_tab: 1, whatif_panel: true, tour: false, tour_step: 0,
 //          comparisons: [[a, b]], ranges: {mg-W-8: [0, 1e9]}}
 //
@@ -36,11 +39,27 @@ struct SessionView
     bool operator==(const SessionView&) const = default;
 };
 
+/// An extrapolation result tab, by what re-runs it: its input traces and the dialog's choices.
+struct SessionExtrapolation
+{
+    std::vector<std::string> traces; ///< the input scales (absolute paths in memory)
+    std::string measured;            ///< the measured run at the target; may be empty
+    uint32_t target = 0;
+    std::string method = "auto";          ///< "auto", "rankscope", "classic" or "both"
+    std::string classicMode = "interval"; ///< "interval" or "sum"
+    int bins = 20;
+    bool operator==(const SessionExtrapolation&) const = default;
+};
+
 struct Session
 {
     std::vector<std::string> traces;         ///< absolute paths, in tab order
     std::vector<whatif::Scenario> scenarios; ///< paths inside are absolute in memory
-    std::vector<std::string> results;        ///< names of scenarios with an open result tab
+    /// The scenario behind each what-if result tab, in tab order: a sweep tab's scenario has
+    /// its sweep, a run's has none. Re-run when the session is opened. Saved as the name of a
+    /// saved scenario when it is one of them unchanged, else in full.
+    std::vector<whatif::Scenario> results;
+    std::vector<SessionExtrapolation> extrapolations; ///< re-run when the session is opened
     SessionView view;
     bool operator==(const Session&) const = default;
 

@@ -1,6 +1,8 @@
 #include "app/sessioncontroller.h"
 
 #include "app/autosave.h"
+#include "app/extrapolationjob.h"
+#include "app/extrapolationsession.h"
 #include "app/mainwindow.h"
 #include "app/tracedocument.h"
 #include "app/traceloader.h"
@@ -48,6 +50,19 @@ SessionController::SessionController(MainWindow* window)
         markDirty();
         autosave(); // scenarios are work: never wait for the timer to keep them
     });
+    connect(window_->whatIf(), &WhatIfController::resultsChanged, this,
+            &SessionController::markDirty);
+    // A restored session's result tabs come back one by one: count them in.
+    connect(window_->whatIf(), &WhatIfController::runEnded, this, [this] {
+        if (!rerunning_ || runsDue_ == 0) return;
+        --runsDue_;
+        nextResult();
+    });
+    connect(window_->extrapolationJob(), &ExtrapolationJob::idle, this, [this] {
+        if (!rerunning_ || !extrapolating_) return;
+        extrapolating_ = false;
+        nextResult();
+    });
     autosaveTimer_->setInterval(15000);
     connect(autosaveTimer_, &QTimer::timeout, this, &SessionController::autosave);
 }
@@ -77,7 +92,7 @@ Session SessionController::session() const
     Session s;
     for (int i = 0; i < tabs->count(); ++i) {
         if (TraceDocument* doc = window_->document(i)) {
-            if (doc->data().path.isEmpty()) continue; // a what-if result: re-run, not reopened
+            if (doc->data().path.isEmpty()) continue; // a what-if result: in `results` below
             const std::string path = std8(QFileInfo(doc->data().path).absoluteFilePath());
             s.traces.push_back(path);
             const TimeMapping& m = doc->timeline()->mapping();
@@ -85,10 +100,10 @@ Session SessionController::session() const
         }
         const QStringList pair = tabs->widget(i)->property(kComparePaths).toStringList();
         if (pair.size() == 2) s.view.comparisons.emplace_back(std8(pair[0]), std8(pair[1]));
+        if (auto e = ExtrapolationSession::of(tabs->widget(i))) s.extrapolations.push_back(*e);
     }
     s.scenarios = whatIf->scenarios();
-    for (const QString& r : whatIf->openResults())
-        s.results.push_back(r.toStdString());
+    s.results = whatIf->resultScenarios();
     s.view.currentTab = std::max(0, tabs->currentIndex());
     s.view.whatIfPanel = whatIf->dock()->isVisible();
     s.view.tour = window_->tourDock()->isVisible();
@@ -106,6 +121,7 @@ bool SessionController::saveSession(const QString& path)
     }
     sessionPath_ = path;
     dirty_ = false;
+    rememberSaved(session());
     window_->statusBar()->showMessage(tr("Saved session %1").arg(QDir::toNativeSeparators(path)),
                                       5000);
     return true;
@@ -215,6 +231,15 @@ void SessionController::restoreSession(const Session& s)
                 open = QFileInfo(doc->data().path) == QFileInfo(q8(t));
         if (!open) missing << q8(t);
     }
+    // Extrapolations run over open traces: open their inputs too (once each).
+    for (const SessionExtrapolation& e : s.extrapolations)
+        for (const QString& p : ExtrapolationSession::pathsOf(e)) {
+            bool open = missing.contains(p);
+            for (int i = 0; i < window_->tabs()->count() && !open; ++i)
+                if (TraceDocument* doc = window_->document(i))
+                    open = QFileInfo(doc->data().path) == QFileInfo(p);
+            if (!open) missing << p;
+        }
     window_->openTraces(missing);
     if (!window_->loader()->busy()) finishRestore();
 }
@@ -241,10 +266,49 @@ void SessionController::finishRestore()
     }
     if (s.view.currentTab >= 0 && s.view.currentTab < tabs->count())
         tabs->setCurrentIndex(s.view.currentTab);
-    for (const std::string& r : s.results)
-        whatIf->start(QString::fromStdString(r));
     if (!s.scenarios.empty() && whatIf->dock()->isVisible())
         whatIf->showScenario(s.scenarios.front());
+    rerunning_ = s;
+    restoreResults();
+}
+
+void SessionController::restoreResults()
+{
+    // What-if runs queue in the controller (one job at a time) and each ends with runEnded;
+    // extrapolations go one after another too, as a new one would supersede the running one.
+    runsDue_ = int(rerunning_->results.size());
+    nextExtrapolation_ = 0;
+    extrapolating_ = false;
+    const std::vector<whatif::Scenario> results = rerunning_->results;
+    for (const whatif::Scenario& r : results)
+        window_->whatIf()->start(r);
+    nextResult();
+}
+
+void SessionController::nextResult()
+{
+    if (!rerunning_ || extrapolating_) return;
+    const std::vector<SessionExtrapolation>& list = rerunning_->extrapolations;
+    while (nextExtrapolation_ < list.size()) {
+        const SessionExtrapolation& e = list[nextExtrapolation_++];
+        ExtrapolationRequest request;
+        QString error;
+        if (!ExtrapolationSession::request(e, *window_, request, error)) {
+            window_->reportError(tr("Cannot restore the extrapolation to %1 ranks").arg(e.target),
+                                 error);
+            continue;
+        }
+        extrapolating_ = true;
+        window_->extrapolationJob()->start(std::move(request));
+        return;
+    }
+    if (runsDue_ > 0) return;
+    const Session s = std::move(*rerunning_);
+    rerunning_.reset();
+    QTabWidget* tabs = window_->tabs();
+    // Result tabs made themselves current as they opened: back to the tab the session showed.
+    if (s.view.currentTab >= 0 && s.view.currentTab < tabs->count())
+        tabs->setCurrentIndex(s.view.currentTab);
     dirty_ = false;
     if (!recovering_.isEmpty()) {
         // The restored work is in this window's own autosave before the crashed one goes.
@@ -253,8 +317,74 @@ void SessionController::finishRestore()
         if (!dirty_) autosave_->releaseOrphan(recovering_, true);
         recovering_.clear();
         QTimer::singleShot(0, this, &SessionController::offerNextCrashedSession);
+    } else {
+        rememberSaved(s);
     }
     emit restored();
+}
+
+void SessionController::rememberSaved(const Session& s)
+{
+    saved_.results = s.results;
+    saved_.extrapolations = s.extrapolations;
+    saved_.scenarios = s.scenarios;
+}
+
+QStringList SessionController::unsavedWork() const
+{
+    const Session now = session();
+    QStringList out;
+    const auto missing = [](const auto& list, const auto& item) {
+        return std::find(list.begin(), list.end(), item) == list.end();
+    };
+    for (const whatif::Scenario& r : now.results)
+        if (missing(saved_.results, r))
+            out << (r.sweepParam.empty() ? tr("What if: %1") : tr("Sweep: %1"))
+                       .arg(QString::fromStdString(r.name));
+    for (const SessionExtrapolation& e : now.extrapolations)
+        if (missing(saved_.extrapolations, e)) out << tr("Extrapolation to %1 ranks").arg(e.target);
+    for (const whatif::Scenario& sc : now.scenarios)
+        if (missing(saved_.scenarios, sc))
+            out << tr("Scenario: %1").arg(QString::fromStdString(sc.name));
+    return out;
+}
+
+bool SessionController::confirmQuit()
+{
+    const QStringList work = window_->isInteractive() ? unsavedWork() : QStringList();
+    if (work.isEmpty()) return true;
+    QMessageBox box(QMessageBox::Warning, tr("Quit Rankscope"),
+                    tr("Save the session before quitting? No saved session holds:"),
+                    QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, window_);
+    box.setObjectName(QStringLiteral("quitBox"));
+    box.setInformativeText(QStringLiteral("\u2022 ") + work.join(QStringLiteral("\n\u2022 ")));
+    box.setDefaultButton(QMessageBox::Save);
+    const int answer = box.exec();
+    if (answer == QMessageBox::Discard) return true;
+    if (answer != QMessageBox::Save) return false;
+    return sessionPath_.isEmpty() ? chooseAndSave() : saveSession(sessionPath_);
+}
+
+bool SessionController::confirmCloseTab(int index)
+{
+    if (!window_->isInteractive()) return true;
+    QWidget* tab = window_->tabs()->widget(index);
+    bool unsaved = false;
+    if (const whatif::Scenario* r = window_->whatIf()->resultScenario(index))
+        unsaved =
+            std::find(saved_.results.begin(), saved_.results.end(), *r) == saved_.results.end();
+    else if (const auto e = ExtrapolationSession::of(tab))
+        unsaved = std::find(saved_.extrapolations.begin(), saved_.extrapolations.end(), *e) ==
+                  saved_.extrapolations.end();
+    if (!unsaved) return true;
+    QMessageBox box(QMessageBox::Question, tr("Close Tab"),
+                    tr("Close \"%1\"? No saved session holds this result; it is lost unless "
+                       "you run it again.")
+                        .arg(window_->tabs()->tabText(index)),
+                    QMessageBox::Close | QMessageBox::Cancel, window_);
+    box.setObjectName(QStringLiteral("closeTabBox"));
+    box.setDefaultButton(QMessageBox::Cancel);
+    return box.exec() == QMessageBox::Close;
 }
 
 void SessionController::save()

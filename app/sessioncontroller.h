@@ -64,12 +64,29 @@ public:
     /// File > Open Session…
     void chooseAndOpen();
 
+    /// Work in the window that no saved session holds: result tabs (what-if runs, sweeps,
+    /// extrapolations) and scenarios not in the session file last saved or opened, as lines
+    /// for a message ("What if: WAN 20 ms"); empty when nothing would be lost.
+    QStringList unsavedWork() const;
+    /// Quit: asks to save when unsavedWork() is not empty (Save, Discard, Cancel); true when the
+    /// window may close. Never asks when not interactive.
+    bool confirmQuit();
+    /// Close Tab: asks when tab `index` is a result no saved session holds; true to close.
+    bool confirmCloseTab(int index);
+
 signals:
-    /// A session's traces have loaded and its view state is restored.
+    /// A session's traces have loaded, its view state is restored and its result tabs have
+    /// been run again (each either opened or reported).
     void restored();
 
 private:
     void offerNextCrashedSession();
+    /// Runs the restored session's result tabs again, one after another; then restored().
+    void restoreResults();
+    /// Starts the next extrapolation of rerunning_, or ends the restore when all are back.
+    void nextResult();
+    /// The saved session's results, extrapolations and scenarios (what unsavedWork() compares).
+    void rememberSaved(const Session& s);
 
     MainWindow* window_;
     QTimer* autosaveTimer_;
@@ -79,6 +96,12 @@ private:
     QString sessionPath_;
     bool dirty_ = false;
     std::optional<Session> restoring_; ///< a session whose traces are loading
+    /// A restored session whose result tabs are being run again, and how many are still due.
+    std::optional<Session> rerunning_;
+    int runsDue_ = 0;              ///< what-if results not yet ended
+    size_t nextExtrapolation_ = 0; ///< of rerunning_->extrapolations
+    bool extrapolating_ = false;   ///< one of them is running
+    Session saved_;                ///< what the file last saved or opened holds
 };
 
 } // namespace rankscope

@@ -8,6 +8,7 @@
 #include "views/panes/criticalpathpanel.h"
 #include "views/panes/detailspane.h"
 #include "views/panes/profileitemmodel.h"
+#include "views/timeline/timelinefindbar.h"
 #include "views/timeline/timelineview.h"
 #include "views/waits/rootcausepanel.h"
 #include "views/waits/waitstatepanel.h"
@@ -28,7 +29,8 @@ TraceDocument::TraceDocument(LoadedTrace data, QWidget* parent)
       sorted_(new QSortFilterProxyModel(this)), table_(new QTableView(this)),
       waits_(new WaitStatePanel(this)), causes_(new RootCausePanel(this)),
       matrix_(new CommMatrixPanel(this)), callTree_(new CallTreePanel(this)),
-      criticalPath_(new CriticalPathPanel(this)), panes_(new QTabWidget(this))
+      criticalPath_(new CriticalPathPanel(this)), panes_(new QTabWidget(this)),
+      findBar_(new TimelineFindBar(timeline_, this))
 {
     timeline_->setTrace(data_.trace, data_.timeline, data_.timelineIndex);
     timeline_->setWaitStates(data_.waits, data_.waitSummary);
@@ -119,8 +121,15 @@ TraceDocument::TraceDocument(LoadedTrace data, QWidget* parent)
     bottom->setStretchFactor(1, 3);
     bottom->setChildrenCollapsible(false);
 
+    // The find bar sits over the timeline it searches, hidden until Ctrl+F.
+    auto* top = new QWidget(this);
+    auto* topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->setSpacing(0);
+    topLayout->addWidget(findBar_);
+    topLayout->addWidget(timeline_, 1);
     auto* main = new QSplitter(Qt::Vertical, this);
-    main->addWidget(timeline_);
+    main->addWidget(top);
     main->addWidget(bottom);
     // The timeline is what users look at; the panes get about a third of the height.
     main->setStretchFactor(0, 2);

@@ -22,6 +22,7 @@ class CriticalPathPanel;
 class DetailsPane;
 class ProfileItemModel;
 class RootCausePanel;
+class TimelineFindBar;
 class TimelineView;
 class WaitStatePanel;
 struct WaitState;
@@ -43,6 +44,8 @@ public:
     CallTreePanel* callTreePanel() const { return callTree_; }
     CriticalPathPanel* criticalPathPanel() const { return criticalPath_; }
     QTabWidget* panes() const { return panes_; }
+    /// The find bar over the timeline (Ctrl+F).
+    TimelineFindBar* findBar() const { return findBar_; }
 
     /// Selects the call holding `wait` and brings it into view.
     void showWait(const WaitState& wait);
@@ -71,6 +74,7 @@ private:
     CallTreePanel* callTree_;
     CriticalPathPanel* criticalPath_;
     QTabWidget* panes_;
+    TimelineFindBar* findBar_;
 };
 
 } // namespace rankscope

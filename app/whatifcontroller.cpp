@@ -1,6 +1,7 @@
 #include "app/whatifcontroller.h"
 
 #include "app/mainwindow.h"
+#include "app/sweepaxis.h"
 #include "app/tracedocument.h"
 #include "app/traceloader.h"
 #include "model/analysis/comparisondata.h"
@@ -41,47 +42,6 @@ bool samePath(const QString& a, const QString& b)
     const QString ca = fa.canonicalFilePath(), cb = fb.canonicalFilePath();
     if (!ca.isEmpty() && !cb.isEmpty()) return ca == cb;
     return QDir::cleanPath(fa.absoluteFilePath()) == QDir::cleanPath(fb.absoluteFilePath());
-}
-
-/// A sweep value as a number in a base unit (ns, bytes/ns, bytes or plain), and its kind.
-enum class ValueKind
-{
-    Plain,
-    Ranks,
-    Duration,
-    Bandwidth,
-    Bytes
-};
-std::pair<double, ValueKind> numericValue(const std::string& param, const std::string& value)
-{
-    if (param == "target") return {std::strtod(value.c_str(), nullptr), ValueKind::Ranks};
-    if (auto d = netsim::parseDuration(value)) return {*d, ValueKind::Duration};
-    if (auto b = netsim::parseBandwidth(value)) return {*b, ValueKind::Bandwidth};
-    if (auto n = netsim::parseBytes(value)) return {double(*n), ValueKind::Bytes};
-    return {std::strtod(value.c_str(), nullptr), ValueKind::Plain};
-}
-
-/// The plot unit for values up to `largest` of `kind`, and the divisor from the base unit.
-std::pair<QString, double> axisUnit(ValueKind kind, double largest)
-{
-    switch (kind) {
-    case ValueKind::Ranks:
-        return {QObject::tr("ranks"), 1.0};
-    case ValueKind::Duration:
-        if (largest >= 1e9) return {QStringLiteral("s"), 1e9};
-        if (largest >= 1e6) return {QStringLiteral("ms"), 1e6};
-        if (largest >= 1e3) return {QStringLiteral("us"), 1e3};
-        return {QStringLiteral("ns"), 1.0};
-    case ValueKind::Bandwidth:
-        return {QStringLiteral("Gbps"), 1.0 / 8.0}; // 1 byte/ns = 8 Gbps
-    case ValueKind::Bytes:
-        if (largest >= 1024.0 * 1024.0) return {QStringLiteral("MiB"), 1024.0 * 1024.0};
-        if (largest >= 1024.0) return {QStringLiteral("KiB"), 1024.0};
-        return {QStringLiteral("B"), 1.0};
-    case ValueKind::Plain:
-        break;
-    }
-    return {QString(), 1.0};
 }
 
 ComparisonView::Run runOf(const LoadedTrace& t)
@@ -145,7 +105,10 @@ WhatIfController::WhatIfController(MainWindow* window)
     connect(job_, &WhatIfJob::started, this,
             [this](quint64, const QString& what) { panel_->setRunning(true, what); });
     connect(job_, &WhatIfJob::progressChanged, panel_, &WhatIfPanel::setProgress);
-    connect(job_, &WhatIfJob::idle, this, [this] { panel_->setRunning(false); });
+    connect(job_, &WhatIfJob::idle, this, [this] {
+        panel_->setRunning(false);
+        tryPending();
+    });
     connect(job_, &WhatIfJob::finished, this,
             [this](quint64, const WhatIfOutcome& out) { openResult(out); });
     connect(job_, &WhatIfJob::failed, this, [this](quint64, const QString& message) {
@@ -243,12 +206,32 @@ const whatif::Scenario* WhatIfController::scenario(const QString& name) const
 QStringList WhatIfController::openResults() const
 {
     QStringList names;
-    for (int i = 0; i < window_->tabs()->count(); ++i) {
-        const QVariant v = window_->tabs()->widget(i)->property(kScenarioProperty);
-        if (v.isValid() && scenario(v.toString()) && !names.contains(v.toString()))
-            names << v.toString();
+    for (const whatif::Scenario& r : resultScenarios()) {
+        const whatif::Scenario* saved = scenario(qs(r.name));
+        if (saved && *saved == r && !names.contains(qs(r.name))) names << qs(r.name);
     }
     return names;
+}
+
+std::vector<whatif::Scenario> WhatIfController::resultScenarios() const
+{
+    std::vector<whatif::Scenario> out;
+    for (int i = 0; i < window_->tabs()->count(); ++i)
+        if (const whatif::Scenario* s = resultScenario(i)) out.push_back(*s);
+    return out;
+}
+
+const whatif::Scenario* WhatIfController::resultScenario(int tab) const
+{
+    const auto it = results_.find(window_->tabs()->widget(tab));
+    return it != results_.end() ? &it->second : nullptr;
+}
+
+void WhatIfController::trackResult(QWidget* widget, const whatif::Scenario& s)
+{
+    results_[widget] = s;
+    connect(widget, &QObject::destroyed, this, [this, widget] { results_.erase(widget); });
+    emit resultsChanged();
 }
 
 void WhatIfController::showSpec(const QString& path,
@@ -321,7 +304,9 @@ void WhatIfController::sweep(const whatif::Scenario& s)
 
 void WhatIfController::tryPending()
 {
-    while (!pending_.empty()) {
+    // One job at a time: starting another would supersede (cancel) the running one, so queued
+    // runs wait for it to end (the job's idle() comes back here).
+    while (!pending_.empty() && !job_->busy()) {
         const Pending p = pending_.front();
         const whatif::Scenario& s = p.scenario;
         if (const std::string problem = whatif::validate(s); !problem.empty()) {
@@ -387,6 +372,7 @@ void WhatIfController::tryPending()
             window_->tabs()->setTabToolTip(tab, qs(whatif::describe(s)));
             window_->tabs()->setCurrentIndex(tab);
             sweepTab_ = view;
+            trackResult(view, s);
             sweepId_ = job_->sweep(std::move(request));
             emit sweepOpened(tab);
         } else {
@@ -443,6 +429,7 @@ void WhatIfController::openResult(const WhatIfOutcome& out)
             !qobject_cast<SweepView*>(tabs->widget(i))) {
             QWidget* old = tabs->widget(i);
             tabs->removeTab(i);
+            results_.erase(old);
             old->deleteLater();
         }
     QWidget* widget = nullptr;
@@ -459,6 +446,11 @@ void WhatIfController::openResult(const WhatIfOutcome& out)
         widget = doc;
     }
     widget->setProperty(kScenarioProperty, name);
+    // What ran, as a run: re-running it must not turn it into a sweep.
+    whatif::Scenario ran = out.scenario;
+    ran.sweepParam.clear();
+    ran.sweepValues.clear();
+    trackResult(widget, ran);
     const int tab = tabs->addTab(widget, tr("What if: %1").arg(name));
     QString tip = qs(whatif::describe(out.scenario));
     if (!out.notes.isEmpty()) tip += QStringLiteral("\n") + out.notes.join('\n');

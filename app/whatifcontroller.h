@@ -40,8 +40,12 @@ public:
     /// Adds `s`, or replaces the scenario of the same name.
     void saveScenario(const whatif::Scenario& s);
     const whatif::Scenario* scenario(const QString& name) const;
-    /// Names of the scenarios whose result tab is open.
+    /// Names of the saved scenarios whose result tab is open, unchanged.
     QStringList openResults() const;
+    /// The scenario behind each open result tab, in tab order (a sweep tab's with its sweep).
+    std::vector<whatif::Scenario> resultScenarios() const;
+    /// The scenario behind result tab `tab`; null when it is not a what-if result.
+    const whatif::Scenario* resultScenario(int tab) const;
 
     /// Runs `s` (its sweep when it has one), opening its traces first when needed.
     void start(const whatif::Scenario& s);
@@ -71,6 +75,8 @@ public:
 signals:
     /// The scenario list changed (session autosave).
     void scenariosChanged();
+    /// A result tab opened (the session changed).
+    void resultsChanged();
     void resultOpened(const QString& scenarioName, int tab);
     void sweepOpened(int tab);
     void sweepDone(int tab);
@@ -93,6 +99,8 @@ private:
     TraceDocument* openDocument(const std::string& path) const;
     void openResult(const WhatIfOutcome& outcome);
     void saveSpecAs(const netsim::NetworkSpec& spec);
+    /// Remembers the scenario behind result tab `widget` (forgotten when the tab goes).
+    void trackResult(QWidget* widget, const whatif::Scenario& s);
 
     MainWindow* window_;
     QDockWidget* dock_;
@@ -100,7 +108,8 @@ private:
     WhatIfJob* job_;
     std::vector<whatif::Scenario> scenarios_;
     std::vector<Pending> pending_;
-    QWidget* sweepTab_ = nullptr; ///< the tab the running sweep fills
+    std::map<const QWidget*, whatif::Scenario> results_; ///< result tab -> what it ran
+    QWidget* sweepTab_ = nullptr;                        ///< the tab the running sweep fills
     quint64 sweepId_ = 0;
 };
 

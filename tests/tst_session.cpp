@@ -116,7 +116,20 @@ private slots:
         Session s;
         s.traces = {root + "/demo/traces/s16", root + "/traces/s36", "/elsewhere/far/away/t"};
         s.scenarios = {fullScenario(root)};
-        s.results = {"WAN 20 ms"};
+        // A saved scenario's result (written by name) and an unsaved run's (written in full).
+        Scenario unsaved = fullScenario(root);
+        unsaved.name = "unsaved";
+        unsaved.sweepParam.clear();
+        unsaved.sweepValues.clear();
+        s.results = {fullScenario(root), unsaved};
+        SessionExtrapolation e;
+        e.traces = {root + "/demo/traces/s16", root + "/traces/s36", root + "/traces/s64"};
+        e.measured = root + "/traces/s256";
+        e.target = 256;
+        e.method = "both";
+        e.classicMode = "sum";
+        e.bins = 30;
+        s.extrapolations = {e};
         s.view.currentTab = 2;
         s.view.whatIfPanel = true;
         s.view.tour = true;
@@ -133,11 +146,15 @@ private slots:
         QVERIFY(text.find("- ../traces/s36") != std::string::npos);
         QVERIFY(text.find("/elsewhere/far/away/t") != std::string::npos);
         QVERIFY(text.find(root) == std::string::npos);
+        QVERIFY(text.find("results:\n  - WAN 20 ms\n  - name: unsaved") != std::string::npos);
+        QVERIFY(text.find("traces: [traces/s16, ../traces/s36, ../traces/s64]") !=
+                std::string::npos);
 
         const Session back = Session::load(file);
         QCOMPARE(back.traces, s.traces);
         QVERIFY(back.scenarios == s.scenarios);
-        QCOMPARE(back.results, s.results);
+        QVERIFY(back.results == s.results);
+        QVERIFY(back.extrapolations == s.extrapolations);
         QVERIFY(back.view == s.view);
         QVERIFY(back == s);
         QVERIFY(!std::filesystem::exists(file + ".saving"));
@@ -198,6 +215,16 @@ private slots:
         const std::string badResult = parseError("rankscope_session: 1\nresults: [ghost]\n");
         QVERIFY2(badResult.find("s.rsession:2: results: no scenario named 'ghost'") == 0,
                  badResult.c_str());
+        const std::string badExtrap =
+            parseError("rankscope_session: 1\nextrapolations:\n  - {traces: [a, b, c], target: 64, "
+                       "method: best}\n");
+        QVERIFY2(badExtrap.find("s.rsession:3: extrapolations.method: 'best' is not") == 0,
+                 badExtrap.c_str());
+        const std::string twoScales =
+            parseError("rankscope_session: 1\nextrapolations:\n  - {traces: [a, b], target: 64}\n");
+        QVERIFY2(twoScales.find("extrapolations.traces: expected three or more") !=
+                     std::string::npos,
+                 twoScales.c_str());
         const std::string badRange =
             parseError("rankscope_session: 1\nview:\n  ranges: {t: [5, 1]}\n");
         QVERIFY2(badRange.find("s.rsession:3: view.ranges.t") == 0, badRange.c_str());

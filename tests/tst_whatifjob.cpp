@@ -306,7 +306,9 @@ private slots:
         QCOMPARE(window.tabs()->count(), 2);
         const int tab = opened.front().at(1).toInt();
         QVERIFY(c->comparisonTab(tab));
-        // Result tabs count for the session only when their scenario is saved (to re-run it).
+        // Every result tab's scenario is kept for the session; openResults() names those that
+        // are saved scenarios.
+        QCOMPARE(c->resultScenarios().size(), size_t(1));
         QVERIFY(c->openResults().isEmpty());
         c->saveScenario(replayOf(demoTrace("stencil2d-9"), spec("ib-switch")));
         QCOMPARE(c->openResults(), QStringList{"replay"});

@@ -20,8 +20,7 @@
 #include "model/waits/waitsummary.h"
 #include "views/panes/tooltipevent.h"
 #include "views/timeline/timelinepainter.h"
-#include "views/timeline/timelinepicker.h"
-#include "views/timeline/timelinestate.h"
+#include "views/timeline/timelineview_p.h"
 
 #include <QHelpEvent>
 #include <QKeyEvent>
@@ -45,25 +44,10 @@ const char* const kHelp =
     "Drag: pan &middot; Shift+drag or drag on the time axis: zoom to the range<br>"
     "Click: select &middot; double-click a group row: expand / collapse<br>"
     "+ / &minus;: zoom &middot; 0 or Home: fit &middot; &larr; / &rarr;: pan<br>"
-    "N / P: next / previous MPI call of the selected rank";
+    "N / P: next / previous MPI call of the selected rank<br>"
+    "Alt+&larr; / Alt+&rarr; or the mouse's back / forward buttons: previous / next view";
 
 } // namespace
-
-struct TimelineView::Private : TimelineState
-{
-    explicit Private(TimelineView* view) : q(view) {}
-
-    void updateDisplayedRanks();
-    void ensureLayout();
-    /// Adopts `m`; emits visibleRangeChanged only when the range moved.
-    void applyMapping(const TimeMapping& m);
-    void zoomBy(double factor, double anchorPixel);
-    void panBy(double pixels);
-    void selectCall(bool forward);
-
-    TimelineView* q;
-    TimelinePicker picker{*this};
-};
 
 void TimelineView::Private::updateDisplayedRanks()
 {
@@ -104,29 +88,43 @@ void TimelineView::Private::ensureLayout()
     rows.layout(displayed, plot.height());
 }
 
-void TimelineView::Private::applyMapping(const TimeMapping& m)
+void TimelineView::Private::applyMapping(const TimeMapping& m, bool continuous)
 {
     const bool moved = m.begin() != mapping.begin() || m.end() != mapping.end();
     mapping = m;
     if (!moved) return;
+    if (!replaying) history.moved({m.begin(), m.end()}, clock.elapsed(), continuous);
     q->update();
     emit q->visibleRangeChanged(mapping.begin(), mapping.end());
 }
 
-void TimelineView::Private::zoomBy(double factor, double anchorPixel)
+void TimelineView::Private::showRange(double begin, double end, bool continuous)
+{
+    ensureLayout();
+    TimeMapping m = mapping;
+    m.setVisible(begin, end);
+    applyMapping(m, continuous);
+}
+
+void TimelineView::Private::zoomBy(double factor, double anchorPixel, bool continuous)
 {
     ensureLayout();
     TimeMapping m = mapping;
     m.zoom(factor, anchorPixel);
-    applyMapping(m);
+    applyMapping(m, continuous);
 }
 
-void TimelineView::Private::panBy(double pixels)
+void TimelineView::Private::panBy(double pixels, bool continuous)
 {
     ensureLayout();
     TimeMapping m = mapping;
     m.pan(pixels);
-    applyMapping(m);
+    applyMapping(m, continuous);
+}
+
+void TimelineView::Private::resetHistory()
+{
+    history.reset({mapping.begin(), mapping.end()});
 }
 
 void TimelineView::Private::selectCall(bool forward)
@@ -153,7 +151,7 @@ void TimelineView::Private::selectCall(bool forward)
     if (b >= mapping.begin() && e <= mapping.end()) return;
     const double span = std::max(mapping.span(), (e - b) * 1.25);
     const double centre = (b + e) / 2;
-    q->setVisibleRange(centre - span / 2, centre + span / 2);
+    showRange(centre - span / 2, centre + span / 2, false);
 }
 
 TimelineView::TimelineView(QWidget* parent) : QWidget(parent), d(std::make_unique<Private>(this))
@@ -188,6 +186,7 @@ void TimelineView::setTrace(std::shared_ptr<const Trace> trace,
     TimeMapping m = d->mapping;
     m.fit();
     d->applyMapping(m);
+    d->resetHistory();
     update();
 }
 
@@ -209,6 +208,7 @@ void TimelineView::setTimeOffset(int64_t ns)
     TimeMapping m = d->mapping;
     d->applyLimits(m);
     d->applyMapping(m);
+    d->resetHistory(); // the old states are in the old time base
     update();
 }
 
@@ -382,7 +382,7 @@ void TimelineView::reveal(const TimelineSelection& s, int64_t alsoBegin, int64_t
     // A quarter of the view on each side: the neighbours give the call its context.
     const double span = std::max(double(e - b) * 2.0, 1000.0);
     const double centre = d->displayedTime((double(b) + double(e)) / 2);
-    setVisibleRange(centre - span / 2, centre + span / 2);
+    d->showRange(centre - span / 2, centre + span / 2, false);
 }
 
 void TimelineView::paintLegend(QPainter& painter, const QRect& rect) const
@@ -392,10 +392,8 @@ void TimelineView::paintLegend(QPainter& painter, const QRect& rect) const
 
 void TimelineView::setVisibleRange(double beginNs, double endNs)
 {
-    d->ensureLayout();
-    TimeMapping m = d->mapping;
-    m.setVisible(beginNs, endNs);
-    d->applyMapping(m);
+    // Calls from outside come in bursts (a coupled view being dragged): one gesture.
+    d->showRange(beginNs, endNs, true);
 }
 
 void TimelineView::zoomIn()
@@ -441,6 +439,13 @@ void TimelineView::paintEvent(QPaintEvent*)
     d->ensureLayout();
     QPainter p(this);
     TimelinePainter(*d, palette(), size()).paint(p);
+    if (!std::isnan(d->marker) && d->marker >= d->mapping.begin() &&
+        d->marker <= d->mapping.end()) {
+        // Go to Time's mark: a dashed line over the rows.
+        const double x = d->plot.left() + d->mapping.toPixel(d->marker);
+        p.setPen(QPen(palette().color(QPalette::Highlight), 1.5, Qt::DashLine));
+        p.drawLine(QPointF(x, d->plot.top()), QPointF(x, d->plot.bottom()));
+    }
 }
 
 void TimelineView::resizeEvent(QResizeEvent* event)
@@ -457,9 +462,10 @@ void TimelineView::wheelEvent(QWheelEvent* event)
     if (event->modifiers() & Qt::ShiftModifier || std::abs(delta.x()) > std::abs(delta.y())) {
         // Horizontal scrolling pans; a notch (120) moves a tenth of the width.
         const int steps = delta.x() != 0 ? delta.x() : delta.y();
-        d->panBy(-steps / 120.0 * kKeyPanFraction * d->mapping.width());
+        d->panBy(-steps / 120.0 * kKeyPanFraction * d->mapping.width(), true);
     } else if (delta.y() != 0) {
-        d->zoomBy(std::pow(1.2, delta.y() / 120.0), std::clamp(x, 0.0, double(d->mapping.width())));
+        d->zoomBy(std::pow(1.2, delta.y() / 120.0), std::clamp(x, 0.0, double(d->mapping.width())),
+                  true);
     }
     event->accept();
 }
@@ -467,8 +473,15 @@ void TimelineView::wheelEvent(QWheelEvent* event)
 void TimelineView::mousePressEvent(QMouseEvent* event)
 {
     d->ensureLayout();
+    if (event->button() == Qt::BackButton || event->button() == Qt::ForwardButton) {
+        event->button() == Qt::BackButton ? goBack() : goForward();
+        d->drag = Private::Drag::None;
+        event->accept();
+        return;
+    }
     d->pressPos = d->dragPos = event->position().toPoint();
     d->dragMoved = false;
+    d->history.endGesture(); // a new drag is a new step
     const bool onAxis = d->pressPos.y() < Private::kAxisHeight;
     if (event->button() == Qt::LeftButton)
         d->drag = (event->modifiers() & Qt::ShiftModifier) || onAxis ? Private::Drag::Zoom
@@ -486,7 +499,7 @@ void TimelineView::mouseMoveEvent(QMouseEvent* event)
     const QPoint pos = event->position().toPoint();
     if (d->drag == Private::Drag::None) return;
     if ((pos - d->pressPos).manhattanLength() > kClickSlop) d->dragMoved = true;
-    if (d->drag == Private::Drag::Pan && d->dragMoved) d->panBy(d->dragPos.x() - pos.x());
+    if (d->drag == Private::Drag::Pan && d->dragMoved) d->panBy(d->dragPos.x() - pos.x(), true);
     d->dragPos = pos;
     if (d->drag == Private::Drag::Zoom) update();
 }
@@ -500,7 +513,7 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* event)
     if (drag == Private::Drag::Zoom && d->dragMoved) {
         const int x0 = std::min(d->pressPos.x(), pos.x()) - d->plot.left();
         const int x1 = std::max(d->pressPos.x(), pos.x()) - d->plot.left();
-        setVisibleRange(d->mapping.toTime(x0), d->mapping.toTime(x1));
+        d->showRange(d->mapping.toTime(x0), d->mapping.toTime(x1), false);
         update();
     } else if (drag != Private::Drag::None && !d->dragMoved && event->button() == Qt::LeftButton) {
         setSelection(itemAt(pos));

@@ -111,6 +111,25 @@ public slots:
     /// Selects the next / previous MPI call on the selected rank and brings it into view.
     void selectNextCall();
     void selectPreviousCall();
+    /// Back / Forward through the zoom and pan states the view went through (ZoomHistory;
+    /// Alt+Left / Alt+Right, the mouse's back and forward buttons).
+    void goBack();
+    void goForward();
+
+public:
+    bool canGoBack() const;
+    bool canGoForward() const;
+    /// Selects and brings into view the next (`forward`) or previous occurrence of `query`
+    /// (TimelineFinder: a function, call site or rank) after / before the selection, or from
+    /// the start / end of the visible range when nothing is selected. Returns a status line
+    /// ("MPI_Recv on rank 3 at 1.274320 s", "no later occurrence of ...", or why the query
+    /// finds nothing); `found` tells whether something was selected.
+    QString find(const QString& query, bool forward, bool* found = nullptr);
+    /// Centres the view on displayed time `ns` (clamped to the run), keeping the zoom, and
+    /// marks that time with a line until the next Go to Time.
+    void goToTime(double ns);
+    /// The time marked by goToTime (NaN when none).
+    double markedTime() const;
 
 signals:
     void visibleRangeChanged(double beginNs, double endNs);

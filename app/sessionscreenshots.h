@@ -1,0 +1,19 @@
+#pragma once
+// `rankscope --session FILE --screenshot-dir DIR`: opens the session in a window of a given size
+// (offscreen when there is no display), waits until its traces have loaded and its result tabs
+// have been run again, and saves the window once per tab as DIR/NN-<tab>.png. A display-less
+// check that a session comes back whole.
+
+#include <QSize>
+#include <QString>
+
+namespace rankscope::SessionScreenshots {
+
+/// Returns the process exit code: 0 when every tab was written and nothing was reported, 1
+/// otherwise (the reasons are printed on stderr). Prints the files written.
+int render(const QString& session, const QString& dir, QSize size);
+
+/// A file name for tab `index` titled `title`: "03-what-if-wan-20-ms.png".
+QString fileName(int index, const QString& title);
+
+} // namespace rankscope::SessionScreenshots
