@@ -8,6 +8,7 @@
 #include "app/mainwindow.h"
 #include "app/session.h"
 #include "app/whatifcontroller.h"
+#include "testsupport/modalanswer.h"
 
 #include <QApplication>
 #include <QFileInfo>
@@ -113,7 +114,12 @@ private slots:
                 // Both are alive: nothing to offer to a third start.
                 QVERIFY(Autosave().claimOrphans().isEmpty());
 
-                QVERIFY(b.close()); // B exits cleanly: only its own file goes
+                // B exits cleanly (its unsaved scenario discarded at the prompt): only its own
+                // file goes.
+                bool asked = false;
+                test::answerNextBox("quitBox", QMessageBox::Discard, &asked);
+                QVERIFY(b.close());
+                QVERIFY(asked);
                 QVERIFY(!QFileInfo::exists(pathB));
                 QCOMPARE(scenarioNames(pathA), std::vector<std::string>{"A's work"});
                 QVERIFY(Autosave().claimOrphans().isEmpty());
@@ -132,7 +138,10 @@ private slots:
             MainWindow window;
             window.whatIf()->setScenarios({work("mine")});
             QVERIFY(window.claimCrashedSessions().isEmpty()); // the child holds its lock
+            bool asked = false;
+            test::answerNextBox("quitBox", QMessageBox::Discard, &asked);
             QVERIFY(window.close());
+            QVERIFY(asked);
         }
         QVERIFY(QFileInfo::exists(path)); // our clean exit left the child's work alone
         child.closeWriteChannel();

@@ -17,6 +17,7 @@
 #include "app/tracedocument.h"
 #include "app/traceloader.h"
 #include "app/whatifcontroller.h"
+#include "testsupport/modalanswer.h"
 #include "views/extrap/extrapolationview.h"
 #include "views/whatif/sweepview.h"
 #include "views/whatif/whatifcomparison.h"
@@ -58,21 +59,7 @@ whatif::Scenario replayOf(const QString& name, const QString& trace)
     return s;
 }
 
-/// Clicks `button` of the next modal message box (checking its object name), once it shows.
-void answerNextBox(const QString& objectName, QMessageBox::StandardButton button, bool* seen)
-{
-    auto* poll = new QTimer;
-    poll->setInterval(20);
-    QObject::connect(poll, &QTimer::timeout, poll, [poll, objectName, button, seen] {
-        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
-        if (!box) return;
-        poll->stop(); // at once: deleteLater waits for the outer event loop
-        *seen = box->objectName() == objectName;
-        box->button(button)->click();
-        poll->deleteLater();
-    });
-    poll->start();
-}
+using rankscope::test::answerNextBox;
 
 bool waitIdle(MainWindow& w)
 {
