@@ -1,7 +1,9 @@
 #pragma once
 // `rankscope-cli simulate TRACE --network SPEC [--set KEY=VALUE]... [--model M]
-// [--collective OP=ALG]... [--cpu-factor X] [-o OUT] [--json]`: replays a trace on a described
-// network (ALGORITHMS.md §7) and prints the predicted run time; -o writes the simulated trace.
+// [--collective OP=ALG]... [--cpu-factor X] [-o OUT] [--links-csv FILE] [--json]`: replays a
+// trace on a described network (ALGORITHMS.md §7) and prints the predicted run time; -o writes
+// the simulated trace. With --json, --links-csv or -o it also collects what the network did
+// (whatif/netsim/linkstats.h): per-link figures and each message's contention delay.
 
 #include "app/cli/clicommon.h"
 
@@ -25,6 +27,7 @@ private:
     std::vector<std::string> collectives_;
     double cpuFactor_ = 1.0;
     std::string out_;
+    std::string linksCsv_;
     bool json_ = false;
     LoadOptions load_;
 };

@@ -41,6 +41,7 @@ const std::vector<double>& MaxMinSolver::solve()
 {
     const size_t flows = cap_.size();
     rate_.assign(flows, 0.0);
+    bottleneck_.assign(flows, kNoLink);
     open_.resize(flows);
     for (size_t f = 0; f < flows; ++f)
         open_[f] = uint32_t(f);
@@ -58,7 +59,10 @@ const std::vector<double>& MaxMinSolver::solve()
         for (uint32_t f : open_) {
             bool fixed = cap_[f] <= limit;
             for (uint32_t i = begin_[f]; i < begin_[f + 1] && !fixed; ++i)
-                fixed = full_[links_[i]];
+                if (full_[links_[i]]) {
+                    fixed = true;
+                    bottleneck_[f] = links_[i];
+                }
             if (!fixed) {
                 next_.push_back(f);
                 continue;

@@ -21,6 +21,10 @@ public:
     void addFlow(const uint32_t* links, size_t count, double cap);
     /// The max-min fair rate of each flow, in the order they were added.
     const std::vector<double>& solve();
+    /// After solve(): per flow, the link (index from addLink) whose filling fixed its rate, or
+    /// kNoLink when its own cap did.
+    const std::vector<uint32_t>& bottlenecks() const { return bottleneck_; }
+    static constexpr uint32_t kNoLink = UINT32_MAX;
 
 private:
     std::vector<double> residual_;
@@ -30,6 +34,7 @@ private:
     std::vector<uint32_t> links_;
     std::vector<double> cap_;
     std::vector<double> rate_;
+    std::vector<uint32_t> bottleneck_;
     std::vector<uint32_t> open_, next_;
 };
 
