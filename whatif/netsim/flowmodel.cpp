@@ -183,15 +183,8 @@ void FlowModel::resolve(double now)
         sink_.scheduleModelEvent(now + fl.remaining / fl.rate, slot);
     }
     if (recorder_)
-        for (uint32_t l : compLinks_) {
-            double used = 0;
-            for (uint32_t f : onLink_[l])
-                used += flows_[f].rate;
-            // (At most 1: the solver's rounding may overfill a link by an ulp.)
-            share_[l] = onLink_[l].empty()
-                            ? 0
-                            : std::min(1.0, used / links_.capacity(l, onLink_[l].size()));
-        }
+        for (uint32_t l : compLinks_) // (at most 1: rounding may overfill a link by an ulp)
+            share_[l] = std::clamp(solver_.load(localLink_[l]), 0.0, 1.0);
 }
 
 } // namespace rankscope::netsim

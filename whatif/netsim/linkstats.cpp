@@ -22,21 +22,20 @@ std::vector<size_t> NetworkFigures::hottest(size_t n) const
 }
 
 LinkRecorder::LinkRecorder(size_t links, size_t pointToPoint, double originNs)
-    : origin_(originNs), bytes_(links, 0), messages_(links, 0), busy_(links, 0.0),
-      contention_(links, 0.0), windows_(links * kWindows, 0.0), p2p_(pointToPoint)
+    : origin_(originNs), counters_(links), windows_(links * kWindows, 0.0), p2p_(pointToPoint)
 {
 }
 
 void LinkRecorder::busy(uint32_t link, double from, double to, double share)
 {
     if (!(to > from) || !(share > 0)) return;
-    busy_[link] += (to - from) * share;
+    counters_[link].busy += (to - from) * share;
     const double a = std::max(0.0, from - origin_), b = to - origin_;
     if (!(b > a)) return;
     while (b > width_ * double(kWindows))
         widen();
-    const size_t i = std::min(size_t(a / width_), kWindows - 1);
-    const size_t j = std::min(size_t(b / width_), kWindows - 1);
+    const size_t i = std::min(size_t(a * perWidth_), kWindows - 1);
+    const size_t j = std::min(size_t(b * perWidth_), kWindows - 1);
     double* w = &windows_[size_t(link) * kWindows];
     if (i == j) {
         w[i] += (b - a) * share;
@@ -58,6 +57,7 @@ void LinkRecorder::widen()
         std::fill(w + half, w + kWindows, 0.0);
     }
     width_ *= 2;
+    perWidth_ = 1 / width_; // exact: a power of two
 }
 
 void LinkRecorder::message(uint32_t transfer, uint32_t hops, double transferNs, double contentionNs)
@@ -70,30 +70,31 @@ void LinkRecorder::message(uint32_t transfer, uint32_t hops, double transferNs, 
     collectiveContention_ += contentionNs;
 }
 
-NetworkFigures LinkRecorder::figures(std::vector<LinkInfo> info, double runNs) const
+NetworkFigures LinkRecorder::figures(std::vector<LinkInfo> info, double runNs)
 {
     NetworkFigures f;
     f.runNs = runNs;
     f.windowNs = width_;
-    f.links.resize(bytes_.size());
-    for (size_t l = 0; l < bytes_.size(); ++l) {
+    f.links.resize(counters_.size());
+    for (size_t l = 0; l < counters_.size(); ++l) {
         LinkFigures& x = f.links[l];
+        const Counters& c = counters_[l];
         if (l < info.size()) x.info = std::move(info[l]);
-        x.bytes = bytes_[l];
-        x.messages = messages_[l];
-        x.busyNs = busy_[l];
-        x.utilisation = runNs > 0 ? busy_[l] / runNs : 0;
+        x.bytes = c.bytes;
+        x.messages = c.messages;
+        x.busyNs = c.busy;
+        x.utilisation = runNs > 0 ? c.busy / runNs : 0;
         const double* w = &windows_[l * kWindows];
         // (Shares are at most 1; summing a window's pieces may round an ulp above.)
         x.peakUtilisation = std::min(1.0, *std::max_element(w, w + kWindows) / width_);
-        x.contentionNs = contention_[l];
+        x.contentionNs = c.contention;
     }
-    f.messages = p2p_;
     f.collectiveMessages = collective_;
     f.collectiveContentionNs = collectiveContention_;
     f.contentionNs = collectiveContention_;
     for (const MessageFigures& m : p2p_)
         f.contentionNs += m.contentionNs;
+    f.messages = std::move(p2p_);
     return f;
 }
 

@@ -80,28 +80,35 @@ public:
     /// A message of `bytes` crosses `link`.
     void carry(uint32_t link, uint64_t bytes)
     {
-        bytes_[link] += bytes;
-        ++messages_[link];
+        counters_[link].bytes += bytes;
+        ++counters_[link].messages;
     }
     /// `link` is busy from `from` to `to` at `share` of its capacity (1: wholly).
     void busy(uint32_t link, double from, double to, double share = 1);
     /// Messages waited `ns` for `link`.
-    void wait(uint32_t link, double ns) { contention_[link] += ns; }
+    void wait(uint32_t link, double ns) { counters_[link].contention += ns; }
     /// Transfer `transfer` (an engine slot; kNoTransfer for one with no slot) has arrived.
     void message(uint32_t transfer, uint32_t hops, double transferNs, double contentionNs);
     static constexpr uint32_t kNoTransfer = UINT32_MAX;
 
-    /// The figures over a run of `runNs`, naming the links by `info` (one per link).
-    NetworkFigures figures(std::vector<LinkInfo> info, double runNs) const;
+    /// The figures over a run of `runNs`, naming the links by `info` (one per link). Hands over
+    /// the per-message figures (no copy of a table that may hold millions): call it once.
+    NetworkFigures figures(std::vector<LinkInfo> info, double runNs);
 
 private:
     /// Doubles the window width, merging neighbouring windows.
     void widen();
 
+    // One link's counters in one place: a replay touches links in no useful order.
+    struct Counters
+    {
+        uint64_t bytes = 0, messages = 0;
+        double busy = 0, contention = 0;
+    };
     double origin_;
     double width_ = 1; // ns
-    std::vector<uint64_t> bytes_, messages_;
-    std::vector<double> busy_, contention_;
+    double perWidth_ = 1;
+    std::vector<Counters> counters_;
     std::vector<double> windows_; // kWindows per link
     std::vector<MessageFigures> p2p_;
     uint64_t collective_ = 0;

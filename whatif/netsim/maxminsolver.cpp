@@ -14,6 +14,7 @@ constexpr double kSame = 1e-12;
 void MaxMinSolver::clear()
 {
     residual_.clear();
+    capacity_.clear();
     users_.clear();
     begin_.assign(1, 0);
     links_.clear();
@@ -23,6 +24,7 @@ void MaxMinSolver::clear()
 uint32_t MaxMinSolver::addLink(double capacity)
 {
     residual_.push_back(capacity);
+    capacity_.push_back(capacity);
     users_.push_back(0);
     return uint32_t(residual_.size() - 1);
 }

@@ -25,9 +25,12 @@ public:
     /// kNoLink when its own cap did.
     const std::vector<uint32_t>& bottlenecks() const { return bottleneck_; }
     static constexpr uint32_t kNoLink = UINT32_MAX;
+    /// After solve(): the share of link `l`'s capacity its flows use (0..1).
+    double load(uint32_t l) const { return capacity_[l] > 0 ? 1 - residual_[l] / capacity_[l] : 0; }
 
 private:
     std::vector<double> residual_;
+    std::vector<double> capacity_;
     std::vector<uint32_t> users_; // unfixed flows per link
     std::vector<uint8_t> full_;
     std::vector<uint32_t> begin_{0};
