@@ -1,6 +1,8 @@
 // bench/netsim: replay throughput (actions/s) and peak extra memory of the network models.
 //  - LogGP, flow and packet on a generated 1024-rank stencil2d trace with >= 500k messages
-//    (generated in memory, turned into action lists once; the replay alone is timed);
+//    (generated in memory, turned into action lists once; the replay alone is timed), each
+//    without and with link statistics (SimulationOptions::linkStats, linkstats.h): what
+//    collecting them costs in replay throughput (target <= 15 %);
 //  - SimGrid (when smpirun is on PATH): the same 1024-rank workload exported as a SimGrid
 //    time-independent trace with an equivalent platform (simgridexport.h) and replayed once by
 //    `smpirun -replay`; the whole smpirun process is timed against the LogGP replay, and both
@@ -89,10 +91,12 @@ struct Measured
 };
 
 Measured run(const char* what, const ActionProgram& program, const NetworkSpec& spec,
-             const std::string& model, int repeat, const char* target, bool print = true)
+             const std::string& model, int repeat, const char* target, bool print = true,
+             bool links = false)
 {
     SimulationOptions o;
     o.model = model;
+    o.linkStats = links;
     std::vector<double> times, cpu;
     size_t growth = 0;
     SimulationResult r;
@@ -118,6 +122,28 @@ Measured run(const char* what, const ActionProgram& program, const NetworkSpec& 
                     double(r.predictedRuntimeNs) / 1e6, double(growth) / 1048576.0);
     std::fflush(stdout);
     return Measured{t, std::move(r)};
+}
+
+/// `model` without and with link statistics, and what collecting them costs.
+Measured withAndWithoutLinks(const ActionProgram& program, const NetworkSpec& spec,
+                             const std::string& model, int repeat, const char* target)
+{
+    Measured plain = run("1024 ranks", program, spec, model, repeat, target);
+    const Measured links =
+        run("1024 ranks, link statistics", program, spec, model, repeat, "", true, true);
+    const double actions = double(program.actions.size());
+    const double cost = 1 - plain.seconds / links.seconds; // throughput lost
+    double contention = 0, peak = 0;
+    for (const LinkFigures& l : links.result.network->links)
+        peak = std::max(peak, l.peakUtilisation);
+    contention = links.result.network->contentionNs;
+    std::printf("%-7s link statistics: %.2f -> %.2f M actions/s, costs %.1f %% of replay "
+                "throughput (target <= 15 %%); %zu links, total contention %.3f ms, highest peak "
+                "utilisation %.2f\n",
+                model.c_str(), actions / plain.seconds / 1e6, actions / links.seconds / 1e6,
+                100 * cost, links.result.network->links.size(), contention / 1e6, peak);
+    std::fflush(stdout);
+    return plain;
 }
 
 /// SimGrid's offline replay of `program` against Rankscope's LogGP replay of it. Rates count the
@@ -210,9 +236,9 @@ int main(int argc, char** argv)
         const NetworkSpec spec = NetworkSpec::fromString(kSpec, "bench");
         Measured loggp;
         if (wanted("loggp"))
-            loggp = run("1024 ranks", program, spec, "loggp", repeat, " (target >= 10)");
-        if (wanted("flow")) run("1024 ranks", program, spec, "flow", repeat, " (target >= 1)");
-        if (wanted("packet")) run("1024 ranks", program, spec, "packet", repeat, "");
+            loggp = withAndWithoutLinks(program, spec, "loggp", repeat, " (target >= 10)");
+        if (wanted("flow")) withAndWithoutLinks(program, spec, "flow", repeat, " (target >= 1)");
+        if (wanted("packet")) withAndWithoutLinks(program, spec, "packet", repeat, "");
         if (wanted("simgrid")) {
             const std::string smpirun = findOnPath("smpirun");
             if (smpirun.empty())

@@ -4,6 +4,7 @@
 #include "testsupport/clirunner.h"
 #include "testsupport/testpaths.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QTemporaryDir>
@@ -43,9 +44,9 @@ private slots:
             runCli({"simulate", trace_, "--network", spec("ib-switch.yaml"), "--json", "-o", out});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QJsonObject o = jsonOf(r);
-        QCOMPARE(o.keys(), (QStringList{"input_runtime_ns", "input_whole_run_ns", "messages",
-                                        "model", "per_rank", "predicted_runtime_ns",
-                                        "predicted_whole_run_ns", "span"}));
+        QCOMPARE(o.keys(), (QStringList{"input_runtime_ns", "input_whole_run_ns", "link_summary",
+                                        "links", "messages", "model", "per_rank",
+                                        "predicted_runtime_ns", "predicted_whole_run_ns", "span"}));
         // The generator's ranks all call MPI_Init and MPI_Finalize.
         QCOMPARE(o.value("span").toString(), "mpi_init_end_to_finalize_end");
         QCOMPARE(o.value("model").toString(), "loggp");
@@ -112,6 +113,49 @@ private slots:
         const CliResult bad = runCli(args + QStringList{"--model", "fluid"});
         QCOMPARE(bad.exitCode, 1);
         QVERIFY(bad.err.contains("this build has: loggp, packet, flow"));
+    }
+
+    void linkFigures()
+    {
+        // --json lists every link with exactly the documented keys; --links-csv has the same
+        // rows. On the crossbar every message between nodes goes up one link and down one, so
+        // the uplinks carried as many bytes as the downlinks; the summary's contention is the
+        // links' summed.
+        const QString csv = dir_.filePath("links.csv");
+        const CliResult r = runCli({"simulate", trace_, "--network", spec("ib-switch.yaml"),
+                                    "--model", "flow", "--json", "--links-csv", csv});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject o = jsonOf(r);
+        const QJsonArray links = o.value("links").toArray();
+        QCOMPARE(links.size(), 128); // 64 nodes, both directions
+        qint64 up = 0, down = 0, contention = 0;
+        for (const QJsonValue& v : links) {
+            const QJsonObject l = v.toObject();
+            QCOMPARE(l.keys(), (QStringList{"busy_ns", "bytes", "class", "contention_ns", "from",
+                                            "name", "peak_utilisation", "to", "utilisation"}));
+            QCOMPARE(l.value("class").toString(), QString("hdr"));
+            (l.value("to").toString() == "switch" ? up : down) += l.value("bytes").toInteger();
+            contention += l.value("contention_ns").toInteger();
+            QVERIFY(l.value("utilisation").toDouble() <= l.value("peak_utilisation").toDouble());
+            QVERIFY(l.value("peak_utilisation").toDouble() <= 1.0 + 1e-9);
+        }
+        QVERIFY(up > 0);
+        QCOMPARE(up, down);
+        const QJsonObject summary = o.value("link_summary").toObject();
+        QVERIFY(qAbs(summary.value("contention_ns").toInteger() - contention) <= links.size());
+        QCOMPARE(summary.value("hottest_links").toArray().size(), 5);
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QList<QByteArray> rows = f.readAll().trimmed().split('\n');
+        QCOMPARE(rows.front(), QByteArray("name,class,from,to,bytes,busy_ns,utilisation,"
+                                          "peak_utilisation,contention_ns"));
+        QCOMPARE(rows.size(), links.size() + 1);
+        const QList<QByteArray> first = rows.at(1).split(',');
+        QCOMPARE(first.at(0), links.at(0).toObject().value("name").toString().toUtf8());
+        QCOMPARE(first.at(4).toLongLong(), links.at(0).toObject().value("bytes").toInteger());
+        // Without --json, --links-csv or -o nothing is collected or printed.
+        const CliResult text = runCli({"simulate", trace_, "--network", spec("ib-switch.yaml")});
+        QVERIFY(!text.out.contains("contention"));
     }
 
     void gridCollective()

@@ -1,8 +1,10 @@
 #include "app/cli/simulatecommand.h"
 
+#include "app/cli/linkfigures.h"
 #include "app/cli/netsimoptions.h"
 #include "app/cli/simgridengine.h"
 #include "importers/otf2/otf2writer.h"
+#include "model/support/atomicfile.h"
 #include "whatif/netsim/simulation.h"
 
 #include <cstdio>
@@ -25,7 +27,12 @@ CLI::App* SimulateCommand::add(CLI::App& parent)
     cmd->add_option("--cpu-factor", cpuFactor_, "Multiply every compute time by this")
         ->capture_default_str()
         ->check(CLI::Range(0.0, 1e6));
-    cmd->add_option("-o,--output", out_, "Write the simulated trace (OTF2) to this folder");
+    cmd->add_option("-o,--output", out_,
+                    "Write the simulated trace (OTF2) to this folder; each message's contention "
+                    "delay goes with its receive as an attribute");
+    cmd->add_option("--links-csv", linksCsv_,
+                    "Write per-link figures (bytes, busy time, utilisation, peak utilisation, "
+                    "contention delay) to this CSV file");
     cmd->add_option("--engine", engine_,
                     "rankscope, or simgrid: replay the same scenario with SimGrid's smpirun "
                     "-replay too and compare (needs libsimgrid-dev)")
@@ -46,6 +53,8 @@ int SimulateCommand::run() const
     options.collectiveAlgorithms = parseCollectiveChoices(collectives_);
     options.cpuFactor = cpuFactor_;
     options.buildTrace = !out_.empty();
+    // What the network did: for --json, the CSV, and the contention attribute of the trace.
+    options.linkStats = json_ || !linksCsv_.empty() || !out_.empty();
     const Trace trace = loadTrace(trace_, load_);
     if (engine_ == "simgrid") {
         if (!out_.empty())
@@ -62,6 +71,8 @@ int SimulateCommand::run() const
         simulated.setProvenance(p);
         writeOtf2(simulated, out_);
     }
+    if (!linksCsv_.empty() && r.network)
+        writeFileAtomically(linksCsv_, linkFiguresCsv(*r.network), "the link figures");
     if (!r.placementNote.empty()) std::fprintf(stderr, "note: %s\n", r.placementNote.c_str());
     if (!json_) {
         std::printf("predicted run time: %s (input %s) over the span %s, model %s, %llu "
@@ -73,7 +84,9 @@ int SimulateCommand::run() const
                     "it), input %s\n",
                     durationText(r.predictedWholeRunNs).c_str(),
                     durationText(r.inputWholeRunNs).c_str());
+        if (r.network) std::printf("%s", linkFiguresText(*r.network).c_str());
         if (!out_.empty()) std::printf("simulated trace written to %s\n", out_.c_str());
+        if (!linksCsv_.empty()) std::printf("link figures written to %s\n", linksCsv_.c_str());
         return kOk;
     }
     nlohmann::ordered_json j;
@@ -91,6 +104,7 @@ int SimulateCommand::run() const
     j["messages"] = r.messages;
     j["model"] = r.model;
     if (!r.placementNote.empty()) j["notes"] = nlohmann::ordered_json::array({r.placementNote});
+    if (r.network) addLinkFigures(j, *r.network, trace);
     printJson(j);
     return kOk;
 }

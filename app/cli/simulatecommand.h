@@ -1,9 +1,11 @@
 #pragma once
 // `rankscope-cli simulate TRACE --network SPEC [--set KEY=VALUE]... [--model M]
-// [--collective OP=ALG]... [--cpu-factor X] [-o OUT] [--engine rankscope|simgrid]
-// [--simgrid-dir DIR] [--json]`: replays a trace on a described network (ALGORITHMS.md §7) and
-// prints the predicted run time; -o writes the simulated trace; --engine simgrid replays it with
-// SimGrid as well and compares (simgridengine.h).
+// [--collective OP=ALG]... [--cpu-factor X] [-o OUT] [--links-csv FILE]
+// [--engine rankscope|simgrid] [--simgrid-dir DIR] [--json]`: replays a trace on a described
+// network (ALGORITHMS.md §7) and prints the predicted run time; -o writes the simulated trace.
+// With --json, --links-csv or -o it also collects what the network did
+// (whatif/netsim/linkstats.h): per-link figures and each message's contention delay.
+// --engine simgrid replays it with SimGrid as well and compares (simgridengine.h).
 
 #include "app/cli/clicommon.h"
 
@@ -29,6 +31,7 @@ private:
     std::string out_;
     std::string engine_ = "rankscope";
     std::string simgridDir_;
+    std::string linksCsv_;
     bool json_ = false;
     LoadOptions load_;
 };

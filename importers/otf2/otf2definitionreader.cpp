@@ -216,14 +216,16 @@ void Otf2DefinitionReader::setCallbacks(OTF2_GlobalDefReaderCallbacks* cb)
         RANKSCOPE_SELF->comms_.push_back({ref, name, group, parent});
         return OTF2_CALLBACK_SUCCESS;
     });
-    OTF2_GlobalDefReaderCallbacks_SetAttributeCallback(
-        cb,
-        [](void* userData, OTF2_AttributeRef ref, OTF2_StringRef, OTF2_StringRef, OTF2_Type type) {
-            auto* self = RANKSCOPE_SELF;
-            if (type == OTF2_TYPE_SOURCE_CODE_LOCATION && self->sclAttribute_ == UINT32_MAX)
-                self->sclAttribute_ = ref;
-            return OTF2_CALLBACK_SUCCESS;
-        });
+    OTF2_GlobalDefReaderCallbacks_SetAttributeCallback(cb, [](void* userData, OTF2_AttributeRef ref,
+                                                              OTF2_StringRef name, OTF2_StringRef,
+                                                              OTF2_Type type) {
+        auto* self = RANKSCOPE_SELF;
+        if (type == OTF2_TYPE_SOURCE_CODE_LOCATION && self->sclAttribute_ == UINT32_MAX)
+            self->sclAttribute_ = ref;
+        // Names are looked up once all strings are read (build()).
+        if (type == OTF2_TYPE_UINT64) self->uint64Attributes_.emplace_back(ref, name);
+        return OTF2_CALLBACK_SUCCESS;
+    });
     OTF2_GlobalDefReaderCallbacks_SetSourceCodeLocationCallback(
         cb, [](void* userData, OTF2_SourceCodeLocationRef ref, OTF2_StringRef file, uint32_t line) {
             RANKSCOPE_CHECK_REF(ref, "source code location");
@@ -303,6 +305,10 @@ void Otf2DefinitionReader::build(TraceBuilder& builder)
     buildSourceLocations();
     checkSystemTree();
     tables_.sourceLocationAttribute = sclAttribute_;
+    for (const auto& [ref, name] : uint64Attributes_)
+        if (name < strings_.size() && stringDefined_[name] &&
+            strings_[name] == "NETWORK_CONTENTION_NS" && tables_.contentionAttribute == UINT32_MAX)
+            tables_.contentionAttribute = ref;
     builder_ = nullptr;
 }
 

@@ -129,6 +129,7 @@ private:
     std::vector<RawComm> comms_;
     std::vector<RawSourceLocation> sourceLocations_;
     uint32_t sclAttribute_ = UINT32_MAX;
+    std::vector<std::pair<uint32_t, uint32_t>> uint64Attributes_; // (ref, name string ref)
     std::string error_;               // set by a callback that had to stop reading
     uint64_t unknownDefinitions_ = 0; // records of a type this OTF2 does not know
     bool allowPartial_ = false;

@@ -134,6 +134,12 @@ void Otf2DefinitionWriter::write(OTF2_GlobalDefWriter* w)
     const bool sources = !events_.sourceLocations().empty();
     const uint32_t sclName = sources ? stringRef("SOURCE_CODE_LOCATION") : 0;
     const uint32_t sclDescription = sources ? stringRef("Source code location") : 0;
+    const bool contention = !trace_.messageContentionNs().empty();
+    const uint32_t contentionName = contention ? stringRef("NETWORK_CONTENTION_NS") : 0;
+    const uint32_t contentionDescription =
+        contention ? stringRef("Time the message waited for other messages on the simulated "
+                               "network (ns)")
+                   : 0;
 
     const int64_t begin = std::min<int64_t>(0, trace_.beginTime());
     const int64_t end = std::max<int64_t>(0, trace_.endTime());
@@ -155,6 +161,10 @@ void Otf2DefinitionWriter::write(OTF2_GlobalDefWriter* w)
             check(OTF2_GlobalDefWriter_WriteSourceCodeLocation(w, i, ref(scl[i].file), scl[i].line),
                   "source code location");
     }
+    if (!trace_.messageContentionNs().empty())
+        check(OTF2_GlobalDefWriter_WriteAttribute(w, events_.contentionAttribute(), contentionName,
+                                                  contentionDescription, OTF2_TYPE_UINT64),
+              "attribute");
     writeRegions(w);
 
     check(OTF2_GlobalDefWriter_WriteSystemTreeNode(w, 0, host, machine,

@@ -31,8 +31,9 @@ struct EventContext
     size_t commCount = 0;
     const uint32_t* commSizes = nullptr;
     const Otf2Tables* tables = nullptr;
-    uint32_t sclAttribute = UINT32_MAX; // UINT32_MAX: no source locations to look for
-    std::string error;                  // why a callback stopped the reader
+    uint32_t sclAttribute = UINT32_MAX;        // UINT32_MAX: no source locations to look for
+    uint32_t contentionAttribute = UINT32_MAX; // UINT32_MAX: none defined
+    std::string error;                         // why a callback stopped the reader
 
     // A location's events come in time order: the first and last converted times are its range.
     mutable int64_t firstNs = 0;
@@ -72,6 +73,17 @@ struct EventContext
             OTF2_AttributeList_GetNumberOfElements(attributes) == 0) [[likely]]
             return;
         attachSourceLocation(attributes);
+    }
+
+    /// A receive's NETWORK_CONTENTION_NS (simulated traces), onto the receive just appended.
+    void contention(OTF2_AttributeList* attributes)
+    {
+        if (contentionAttribute == UINT32_MAX || !attributes) [[likely]]
+            return;
+        uint64_t ns = 0;
+        if (OTF2_AttributeList_TestAttributeByID(attributes, contentionAttribute) &&
+            OTF2_AttributeList_GetUint64(attributes, contentionAttribute, &ns) == OTF2_SUCCESS)
+            builder->attachMessageContention(loc, int64_t(std::min<uint64_t>(ns, INT64_MAX)));
     }
 
     [[gnu::noinline]] void attachSourceLocation(OTF2_AttributeList* attributes)
@@ -152,6 +164,7 @@ OTF2_CallbackCode onRecv(RANKSCOPE_ARGS, uint32_t sender, OTF2_CommRef comm, uin
     if (!id.valid() || !c.inComm(id, sender)) [[unlikely]]
         return c.fail(position, "MPI_RECV: " + badPartner("sender", sender, comm, id, c));
     c.builder->recv(c.loc, c.ns(time), sender, id, static_cast<int32_t>(tag), bytes);
+    c.contention(attributes);
 })}
 
 OTF2_CallbackCode onIrecv(RANKSCOPE_ARGS, uint32_t sender, OTF2_CommRef comm, uint32_t tag,
@@ -160,6 +173,7 @@ OTF2_CallbackCode onIrecv(RANKSCOPE_ARGS, uint32_t sender, OTF2_CommRef comm, ui
     if (!id.valid() || !c.inComm(id, sender)) [[unlikely]]
         return c.fail(position, "MPI_IRECV: " + badPartner("sender", sender, comm, id, c));
     c.builder->irecv(c.loc, c.ns(time), sender, id, static_cast<int32_t>(tag), bytes, request);
+    c.contention(attributes);
 })}
 
 OTF2_CallbackCode onIsendComplete(RANKSCOPE_ARGS, uint64_t request){
@@ -438,6 +452,7 @@ void Otf2EventReader::readLocation(OTF2_Reader* reader, const Otf2Tables::Locati
     ctx.tables = &tables_;
     // Without SourceCodeLocation definitions no attribute can refer to one: skip the lookup.
     if (!tables_.sourceLocations.empty()) ctx.sclAttribute = tables_.sourceLocationAttribute;
+    ctx.contentionAttribute = tables_.contentionAttribute;
 
     static const CallbacksPtr callbacks = makeCallbacks(); // read-only after construction
     OTF2_Reader_RegisterEvtCallbacks(reader, evtReader, callbacks.get(), &ctx);

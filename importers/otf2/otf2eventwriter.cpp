@@ -2,6 +2,7 @@
 
 #include "importers/otf2/otf2writeerror.h"
 
+#include <algorithm>
 #include <otf2/OTF2_AttributeList.h>
 #include <otf2/OTF2_Events.h>
 
@@ -13,6 +14,8 @@ Otf2EventWriter::Otf2EventWriter(const Trace& trace, const std::vector<uint64_t>
       eventCounts_(trace.locations().size(), 0), commRanks_(trace.communicators().size()),
       commCreateDestroy_(trace.communicators().size(), false)
 {
+    for (uint32_t l = 0; l < trace.locations().size() && !hasSources_; ++l)
+        hasSources_ = !trace.events(LocationId(l)).sourceLocations().empty();
 }
 
 void Otf2EventWriter::check(OTF2_ErrorCode code, LocationId loc, size_t i) const
@@ -147,6 +150,10 @@ bool Otf2EventWriter::writeP2P(OTF2_EvtWriter* w, OTF2_AttributeList* attrs, Loc
             ++skippedOutsider_;
             return false;
         }
+        if (attrs && id.value < trace_.messageContentionNs().size())
+            OTF2_AttributeList_AddUint64(
+                attrs, contentionAttribute(),
+                uint64_t(std::max<int64_t>(0, trace_.messageContentionNs()[id.value])));
         code = kind == EventKind::MpiRecv
                    ? OTF2_EvtWriter_MpiRecv(w, attrs, time, sender, m.comm.value, tag, m.bytes)
                    : OTF2_EvtWriter_MpiIrecv(w, attrs, time, sender, m.comm.value, tag, m.bytes,

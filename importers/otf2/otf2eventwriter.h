@@ -39,8 +39,13 @@ public:
     /// Source code locations used by events, indexed by OTF2 SourceCodeLocationRef.
     const std::vector<SourceLocation>& sourceLocations() const { return sourceLocations_; }
     bool commHasCreateDestroy(CommId c) const { return commCreateDestroy_[c.value]; }
-    /// The one attribute the writer defines (SOURCE_CODE_LOCATION), if any event uses it.
+    /// The attributes the writer defines: SOURCE_CODE_LOCATION, if any event uses it, and
+    /// NETWORK_CONTENTION_NS (a receive's simulated contention delay, uint64 ns), if the trace
+    /// has those delays (Trace::messageContentionNs()).
+    /// Their refs are dense, as OTF2 readers expect: NETWORK_CONTENTION_NS comes after
+    /// SOURCE_CODE_LOCATION when both are defined.
     static constexpr uint32_t kSourceLocationAttribute = 0;
+    uint32_t contentionAttribute() const { return hasSources_ ? 1 : 0; }
 
 private:
     /// Writes event i of `loc`; returns false if it was skipped.
@@ -68,6 +73,7 @@ private:
     std::unordered_map<uint64_t, uint32_t> sourceLocationRefs_; ///< (file << 32 | line) -> ref
     std::vector<uint64_t> unlinkedRequests_; ///< posted requests without a message, this location
     uint64_t freshRequests_ = 0;
+    bool hasSources_ = false; ///< some event has a source location
     uint64_t skippedOther_ = 0;
     uint64_t skippedUnmatched_ = 0;
     uint64_t skippedOutsider_ = 0;
@@ -80,7 +86,9 @@ void Otf2EventWriter::write(OTF2_EvtWriter* writer, LocationId loc, Tick&& tick)
     constexpr size_t kTickEvery = size_t(1) << 20;
     const EventStream& es = trace_.events(loc);
     const auto& sources = es.sourceLocations();
-    OTF2_AttributeList* attrs = sources.empty() ? nullptr : OTF2_AttributeList_New();
+    OTF2_AttributeList* attrs = sources.empty() && trace_.messageContentionNs().empty()
+                                    ? nullptr
+                                    : OTF2_AttributeList_New();
     unlinkedRequests_.clear();
     size_t nextSource = 0;
     uint64_t written = 0;

@@ -43,8 +43,10 @@ struct Otf2Tables
     std::vector<uint32_t> commSizes;               ///< by CommId; 0 for self-like communicators
     std::vector<SourceLocation> sourceLocations;   ///< by OTF2 source-code-location ref
     uint32_t sourceLocationAttribute = UINT32_MAX; ///< OTF2 attribute of type SOURCE_CODE_LOCATION
-    std::vector<LocationEntry> locations;          ///< in LocationId order
-    std::vector<StringId> recordNames;             ///< by Otf2EventReader record index
+    /// The uint64 attribute NETWORK_CONTENTION_NS (a simulated receive's contention delay).
+    uint32_t contentionAttribute = UINT32_MAX;
+    std::vector<LocationEntry> locations; ///< in LocationId order
+    std::vector<StringId> recordNames;    ///< by Otf2EventReader record index
 
     /// Path of a per-location file ("<dir>/<name>/<location>.evt").
     std::string locationFile(uint64_t otf2Id, const char* extension) const

@@ -16,6 +16,7 @@ size_t Trace::eventMemoryBytes() const
     for (const auto& s : streams_)
         bytes += s.memoryBytes();
     bytes += messages_.capacity() * sizeof(Message);
+    bytes += messageContention_.capacity() * sizeof(int64_t);
     bytes += collectives_.capacity() * sizeof(CollectiveInstance);
     bytes += members_.capacity() * sizeof(CollectiveMember);
     bytes += misc_.capacity() * sizeof(MiscEvent);
@@ -62,7 +63,8 @@ bool Trace::sameContent(const Trace& o) const
             return false;
     if (world_ != o.world_ || clock_.offsetNs != o.clock_.offsetNs) return false;
     if (streams_.size() != o.streams_.size() || messages_ != o.messages_ ||
-        collectives_ != o.collectives_ || members_ != o.members_ || misc_.size() != o.misc_.size())
+        messageContention_ != o.messageContention_ || collectives_ != o.collectives_ ||
+        members_ != o.members_ || misc_.size() != o.misc_.size())
         return false;
     for (size_t i = 0; i < misc_.size(); ++i) {
         const MiscEvent &a = misc_[i], &b = o.misc_[i];

@@ -61,6 +61,11 @@ public:
         return m.recvLocation.valid() ? rankOf(m.recvLocation) : RankId(m.recvEvent);
     }
 
+    /// Per message (MessageId order): how long a simulated network's contention delayed it, in
+    /// ns (the OTF2 attribute NETWORK_CONTENTION_NS of its receive); empty when no simulation
+    /// measured it, 0 for a message that carried no value.
+    const std::vector<int64_t>& messageContentionNs() const { return messageContention_; }
+
     const std::vector<CollectiveInstance>& collectives() const { return collectives_; }
     const std::vector<CollectiveMember>& collectiveMembers() const { return members_; }
     const CollectiveInstance& collective(CollectiveId id) const { return collectives_[id.value]; }
@@ -97,6 +102,7 @@ private:
     CommId world_;
     std::vector<EventStream> streams_; // indexed by LocationId
     std::vector<Message> messages_;
+    std::vector<int64_t> messageContention_;
     std::vector<CollectiveInstance> collectives_;
     std::vector<CollectiveMember> members_;
     std::vector<MiscEvent> misc_;

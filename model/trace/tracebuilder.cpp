@@ -293,6 +293,15 @@ void TraceBuilder::attachSourceLocation(LocationId loc, SourceLocation where)
     if (!es.empty()) es.addSourceLocation(static_cast<uint32_t>(es.size() - 1), where);
 }
 
+void TraceBuilder::attachMessageContention(LocationId loc, int64_t ns)
+{
+    const EventStream& es = s_->trace.streams_[loc.value];
+    if (es.empty()) return;
+    const EventKind k = es.kind(es.size() - 1);
+    if (k == EventKind::MpiRecv || k == EventKind::MpiIrecv)
+        s_->locations[loc.value].contention.emplace_back(uint32_t(es.size() - 1), ns);
+}
+
 size_t TraceBuilder::eventCount(LocationId loc) const
 {
     return s_->trace.streams_[loc.value].size();
@@ -328,6 +337,19 @@ Trace TraceBuilder::finish(unsigned threads)
         ls.links.sort();
     matchMessages(t, t.streams_, st.locations, t.messages_, diag, std::max(1u, threads));
     matchCollectives(t, t.streams_, st.locations, t.collectives_, t.members_, diag);
+    // Contention delays attached to receives go to their messages.
+    for (const LocationBuildState& ls : st.locations)
+        if (!ls.contention.empty()) t.messageContention_.assign(t.messages_.size(), 0);
+    if (!t.messageContention_.empty())
+        for (size_t m = 0; m < t.messages_.size(); ++m) {
+            const Message& msg = t.messages_[m];
+            if (!msg.recvLocation.valid()) continue;
+            const auto& c = st.locations[msg.recvLocation.value].contention;
+            const auto it = std::lower_bound(
+                c.begin(), c.end(), msg.recvEvent,
+                [](const std::pair<uint32_t, int64_t>& x, uint32_t e) { return x.first < e; });
+            if (it != c.end() && it->first == msg.recvEvent) t.messageContention_[m] = it->second;
+        }
 
     // Misc events: per-location tables become one global table, each freed once copied.
     size_t miscTotal = 0;

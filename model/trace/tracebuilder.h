@@ -73,6 +73,9 @@ public:
     void misc(LocationId loc, int64_t t, MiscEvent event);
     /// Attaches a source location to the event last appended on `loc`.
     void attachSourceLocation(LocationId loc, SourceLocation where);
+    /// Attaches a network contention delay (ns) to the receive last appended on `loc`: it
+    /// becomes its message's Trace::messageContentionNs().
+    void attachMessageContention(LocationId loc, int64_t ns);
 
     size_t eventCount(LocationId loc) const;
 

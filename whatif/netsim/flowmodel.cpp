@@ -6,17 +6,23 @@ namespace rankscope::netsim {
 
 FlowModel::FlowModel(const Machine& machine, TransferSink& sink)
     : links_(machine), machine_(machine), sink_(sink), onLink_(links_.size()),
-      linkMark_(links_.size(), 0), localLink_(links_.size(), 0)
+      linkMark_(links_.size(), 0), localLink_(links_.size(), 0), share_(links_.size(), 0.0),
+      since_(links_.size(), 0.0)
 {
 }
 
 void FlowModel::start(uint32_t transfer, uint32_t srcRank, uint32_t dstRank, uint64_t bytes,
                       Placement placement, double time)
 {
-    if (!links_.route(srcRank, dstRank, bytes, placement, seed_)) {
+    uint32_t hops = 0;
+    if (links_.route(srcRank, dstRank, bytes, placement, seed_)) {
+        hops = uint32_t(seed_.size());
+    } else {
         const int64_t shared = links_.intraNodeLink(srcRank);
         if (shared < 0) {
-            sink_.delivered(transfer, time + links_.intraNodeNs(bytes));
+            const double ns = links_.intraNodeNs(bytes);
+            if (recorder_) recorder_->message(transfer, 0, ns, 0);
+            sink_.delivered(transfer, time + ns);
             return;
         }
         seed_.assign(1, uint32_t(shared)); // the node's memory, shared by its own messages
@@ -28,7 +34,11 @@ void FlowModel::start(uint32_t transfer, uint32_t srcRank, uint32_t dstRank, uin
         latency += links_.latencyNs(l);
         narrowest = std::min(narrowest, links_.bytesPerNs(l));
     }
+    if (recorder_)
+        for (uint32_t l : seed_)
+            recorder_->carry(l, bytes);
     if (bytes == 0) {
+        if (recorder_) recorder_->message(transfer, hops, latency, 0);
         sink_.delivered(transfer, time + latency);
         return;
     }
@@ -48,6 +58,10 @@ void FlowModel::start(uint32_t transfer, uint32_t srcRank, uint32_t dstRank, uin
     flow.cap = narrowest * p.bandwidthFactor;
     flow.updated = time;
     flow.latencyNs = latency;
+    flow.start = time;
+    flow.contention = 0;
+    flow.bottleneck = MaxMinSolver::kNoLink;
+    flow.hops = hops;
     flow.links = seed_;
     for (uint32_t l : seed_)
         onLink_[l].push_back(f);
@@ -67,6 +81,11 @@ void FlowModel::finish(uint32_t f, double now)
     Flow& flow = flows_[f];
     flow.active = false;
     ++flow.generation;
+    if (recorder_) {
+        fallBehind(flow, now);
+        recorder_->message(flow.transfer, flow.hops, now + flow.latencyNs - flow.start,
+                           flow.contention);
+    }
     sink_.delivered(flow.transfer, now + flow.latencyNs);
     for (uint32_t l : flow.links) {
         std::vector<uint32_t>& users = onLink_[l];
@@ -76,6 +95,14 @@ void FlowModel::finish(uint32_t f, double now)
     seed_ = flow.links;
     freeFlows_.push_back(f);
     resolve(now);
+}
+
+void FlowModel::fallBehind(Flow& fl, double now)
+{
+    const double lost = (now - fl.updated) * (1 - fl.rate / fl.cap);
+    if (!(lost > 0)) return;
+    fl.contention += lost;
+    if (fl.bottleneck != MaxMinSolver::kNoLink) recorder_->wait(fl.bottleneck, lost);
 }
 
 void FlowModel::resolve(double now)
@@ -117,10 +144,16 @@ void FlowModel::resolve(double now)
     solver_.clear();
     // A link offers n flows bytesPerNs * n^(1 - sharing) in all (each gets bytesPerNs *
     // n^-sharing when nothing else limits it), less above its max_streams.
-    for (uint32_t l : compLinks_)
+    for (uint32_t l : compLinks_) {
         localLink_[l] = solver_.addLink(links_.capacity(l, onLink_[l].size()));
+        if (recorder_) {
+            recorder_->busy(l, since_[l], now, share_[l]);
+            since_[l] = now;
+        }
+    }
     for (uint32_t f : compFlows_) {
         Flow& fl = flows_[f];
+        if (recorder_) fallBehind(fl, now);
         fl.remaining = std::max(0.0, fl.remaining - fl.rate * (now - fl.updated));
         fl.updated = now;
         local_.clear();
@@ -129,8 +162,12 @@ void FlowModel::resolve(double now)
         solver_.addFlow(local_.data(), local_.size(), fl.cap);
     }
     const std::vector<double>& rates = solver_.solve();
+    const std::vector<uint32_t>& bottlenecks = solver_.bottlenecks();
     for (size_t i = 0; i < compFlows_.size(); ++i) {
         Flow& fl = flows_[compFlows_[i]];
+        // Links were added in compLinks_ order: a local link index is a position in it.
+        fl.bottleneck =
+            bottlenecks[i] == MaxMinSolver::kNoLink ? bottlenecks[i] : compLinks_[bottlenecks[i]];
         if (rates[i] == fl.rate) continue; // its completion event still holds
         fl.rate = rates[i];
         ++fl.generation;
@@ -145,6 +182,9 @@ void FlowModel::resolve(double now)
         pending_[slot] = Pending{compFlows_[i], fl.generation};
         sink_.scheduleModelEvent(now + fl.remaining / fl.rate, slot);
     }
+    if (recorder_)
+        for (uint32_t l : compLinks_) // (at most 1: rounding may overfill a link by an ulp)
+            share_[l] = std::clamp(solver_.load(localLink_[l]), 0.0, 1.0);
 }
 
 } // namespace rankscope::netsim

@@ -15,6 +15,10 @@
 // default, is a fixed capacity shared max-min fairly), so the slowdown measured runs show
 // when k transfers share a node (per-byte cost ~ k^0.45 on the TraceR stencils, see
 // docs/design-notes.md) can be modelled; a flow's protocol cap still applies.
+// Link statistics (linkstats.h): a link is busy at the share of its capacity its flows use. A
+// flow alone would move at its cap; while it moves at a rate r below it, it falls behind by
+// (1 - r / cap) per ns, which is its contention delay (summed: its transfer time minus
+// bytes / cap) and is charged to the link whose filling fixed its rate (its bottleneck).
 
 #include "whatif/netsim/machinelinks.h"
 #include "whatif/netsim/maxminsolver.h"
@@ -32,6 +36,7 @@ public:
     void start(uint32_t transfer, uint32_t srcRank, uint32_t dstRank, uint64_t bytes,
                Placement placement, double time) override;
     void onEvent(uint32_t payload, double time) override;
+    std::vector<LinkInfo> linkInfo() const override { return links_.describe(); }
 
 private:
     struct Flow
@@ -45,6 +50,10 @@ private:
         double cap = 0;
         double updated = 0;
         double latencyNs = 0;
+        double start = 0;                 ///< link statistics: when it started
+        double contention = 0;            ///< link statistics: time lost to other flows so far
+        uint32_t bottleneck = UINT32_MAX; ///< link statistics: the link fixing its rate, if any
+        uint32_t hops = 0;                ///< link statistics: network links (0 inside a node)
         std::vector<uint32_t> links;
     };
     struct Pending
@@ -55,6 +64,8 @@ private:
 
     void resolve(double now);
     void finish(uint32_t f, double now);
+    /// Link statistics: what flow `fl` lost to others since it was last updated.
+    void fallBehind(Flow& fl, double now);
 
     MachineLinks links_;
     const Machine& machine_;
@@ -63,6 +74,7 @@ private:
     std::vector<uint32_t> freeFlows_;
     std::vector<std::vector<uint32_t>> onLink_; // active flows per link
     std::vector<uint32_t> linkMark_, localLink_;
+    std::vector<double> share_, since_; // link statistics: share in use since when, per link
     uint32_t epoch_ = 0;
     std::vector<Pending> pending_;
     std::vector<uint32_t> freePending_;

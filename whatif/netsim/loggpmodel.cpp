@@ -38,22 +38,54 @@ double LogGpModel::transferTime(uint32_t srcRank, uint32_t dstRank, uint64_t byt
     return latency + (bw > 0 ? double(bytes) / (bw * p.bandwidthFactor) : 0.0);
 }
 
-double LogGpModel::arrival(uint32_t srcRank, uint32_t dstRank, uint64_t bytes, Placement placement,
-                           double time)
+std::vector<LinkInfo> LogGpModel::linkInfo() const
+{
+    std::vector<LinkInfo> out;
+    const NetworkSpec& spec = machine_.spec();
+    for (size_t n = 0; n < machine_.networkCount(); ++n) {
+        // An interface's class is that of its node's links (the first one, on a network
+        // whose nodes have several).
+        const Topology& t = machine_.topology(n);
+        std::vector<uint32_t> cls(spec.nodes, UINT32_MAX);
+        for (const Link& l : t.links())
+            if (l.from < spec.nodes && cls[l.from] == UINT32_MAX) cls[l.from] = l.linkClass;
+        const std::string& net = spec.networks[n].name;
+        for (uint32_t k = 0; k < spec.nodes; ++k) {
+            const std::string node = "n" + std::to_string(k);
+            out.push_back(LinkInfo{net + ":" + node + ":nic",
+                                   cls[k] == UINT32_MAX ? std::string() : spec.links[cls[k]].name,
+                                   node, net});
+        }
+    }
+    return out;
+}
+
+double LogGpModel::arrive(uint32_t transfer, uint32_t srcRank, uint32_t dstRank, uint64_t bytes,
+                          Placement placement, double time)
 {
     const ProtocolEntry& p = machine_.protocol(bytes);
     const uint32_t src = machine_.nodeOf(srcRank), dst = machine_.nodeOf(dstRank);
     const int net = machine_.channelBetween(src, dst, bytes, placement);
     if (net < 0) {
         // Ranks of one node: shared memory, no network interface involved.
-        return time + transferTime(srcRank, dstRank, bytes, placement);
+        const double ns = transferTime(srcRank, dstRank, bytes, placement);
+        if (recorder_) recorder_->message(transfer, 0, ns, 0);
+        return time + ns;
     }
     const PathInfo path = machine_.topology(size_t(net)).path(src, dst);
     const double serial = double(bytes) / (path.bytesPerNs * p.bandwidthFactor);
-    double& free = nicFree_[size_t(net) * machine_.spec().nodes + src];
+    const size_t nic = size_t(net) * machine_.spec().nodes + src;
+    double& free = nicFree_[nic];
     const double begin = std::max(time, free);
     free = begin + serial;
-    return begin + path.latencyNs + p.latencyNs + serial;
+    const double arrival = begin + path.latencyNs + p.latencyNs + serial;
+    if (recorder_) {
+        recorder_->carry(uint32_t(nic), bytes);
+        recorder_->busy(uint32_t(nic), begin, begin + serial);
+        if (begin > time) recorder_->wait(uint32_t(nic), begin - time);
+        recorder_->message(transfer, path.hops, arrival - time, begin - time);
+    }
+    return arrival;
 }
 
 } // namespace rankscope::netsim

@@ -8,6 +8,8 @@
 // for its interface (LogGP's gap per byte), so a root sending to many ranks pays for each.
 // Decision: b·G rather than (b-1)·G, so a message of M bytes costs exactly M/B of bandwidth,
 // as the §8 cost formulas count it (the difference is one byte's time).
+// Link statistics (linkstats.h) are per network interface (network, node): busy for b·G per
+// message it sends; a message that finds it busy waits, which is its contention delay.
 
 #include "whatif/netsim/machine.h"
 #include "whatif/netsim/networkmodel.h"
@@ -24,18 +26,27 @@ public:
     void start(uint32_t transfer, uint32_t srcRank, uint32_t dstRank, uint64_t bytes,
                Placement placement, double time) override
     {
-        sink_.delivered(transfer, arrival(srcRank, dstRank, bytes, placement, time));
+        sink_.delivered(transfer, arrive(transfer, srcRank, dstRank, bytes, placement, time));
     }
     bool needsTimeOrder() const override { return false; }
     ImmediateModel* immediate() override { return monotone_ ? this : nullptr; }
     double arrival(uint32_t srcRank, uint32_t dstRank, uint64_t bytes, Placement placement,
-                   double time) override;
+                   double time) override
+    {
+        return arrive(LinkRecorder::kNoTransfer, srcRank, dstRank, bytes, placement, time);
+    }
+    /// One interface per (network, node), numbered network by network.
+    std::vector<LinkInfo> linkInfo() const override;
 
     /// Arrival of a message started at `time` (also used by the hybrid cost queries).
     double transferTime(uint32_t srcRank, uint32_t dstRank, uint64_t bytes,
                         Placement placement = Placement::Policy) const;
 
 private:
+    /// arrival() of engine transfer `transfer` (LinkRecorder::kNoTransfer: none).
+    double arrive(uint32_t transfer, uint32_t srcRank, uint32_t dstRank, uint64_t bytes,
+                  Placement placement, double time);
+
     const Machine& machine_;
     TransferSink& sink_;
     std::vector<double> nicFree_; // per (network, node): when the interface is free again

@@ -60,3 +60,30 @@ double MachineLinks::intraNodeNs(uint64_t bytes) const
 }
 
 } // namespace rankscope::netsim
+
+namespace rankscope::netsim {
+
+std::vector<LinkInfo> MachineLinks::describe() const
+{
+    std::vector<LinkInfo> out;
+    out.reserve(size());
+    const NetworkSpec& spec = machine_.spec();
+    for (size_t n = 0; n < machine_.networkCount(); ++n) {
+        const Topology& t = machine_.topology(n);
+        const std::string& net = spec.networks[n].name;
+        for (const Link& l : t.links()) {
+            std::string from = t.vertexName(l.from), to = t.vertexName(l.to);
+            out.push_back(LinkInfo{net + ":" + from + "->" + to, spec.links[l.linkClass].name,
+                                   std::move(from), std::move(to)});
+        }
+    }
+    if (intraBase_ >= 0)
+        for (uint32_t n = 0; n < spec.nodes; ++n) {
+            const std::string node = "n" + std::to_string(n);
+            out.push_back(
+                LinkInfo{spec.intraNodeLink + ":" + node, spec.intraNodeLink, node, node});
+        }
+    return out;
+}
+
+} // namespace rankscope::netsim

@@ -4,6 +4,7 @@
 // When the intra-node link class is shared (its `sharing` above 0), each node also has one
 // intra-node link after them, which the flow model routes the node's own messages over.
 
+#include "whatif/netsim/linkstats.h"
 #include "whatif/netsim/machine.h"
 
 #include <cstdint>
@@ -35,6 +36,8 @@ public:
                std::vector<uint32_t>& route) const;
     /// What a message between ranks of one node costs: no network, no contention.
     double intraNodeNs(uint64_t bytes) const;
+    /// Name, class and ends of every link, in this numbering.
+    std::vector<LinkInfo> describe() const;
 
 private:
     const Machine& machine_;

@@ -14,6 +14,7 @@ constexpr double kSame = 1e-12;
 void MaxMinSolver::clear()
 {
     residual_.clear();
+    capacity_.clear();
     users_.clear();
     begin_.assign(1, 0);
     links_.clear();
@@ -23,6 +24,7 @@ void MaxMinSolver::clear()
 uint32_t MaxMinSolver::addLink(double capacity)
 {
     residual_.push_back(capacity);
+    capacity_.push_back(capacity);
     users_.push_back(0);
     return uint32_t(residual_.size() - 1);
 }
@@ -41,6 +43,7 @@ const std::vector<double>& MaxMinSolver::solve()
 {
     const size_t flows = cap_.size();
     rate_.assign(flows, 0.0);
+    bottleneck_.assign(flows, kNoLink);
     open_.resize(flows);
     for (size_t f = 0; f < flows; ++f)
         open_[f] = uint32_t(f);
@@ -58,7 +61,10 @@ const std::vector<double>& MaxMinSolver::solve()
         for (uint32_t f : open_) {
             bool fixed = cap_[f] <= limit;
             for (uint32_t i = begin_[f]; i < begin_[f + 1] && !fixed; ++i)
-                fixed = full_[links_[i]];
+                if (full_[links_[i]]) {
+                    fixed = true;
+                    bottleneck_[f] = links_[i];
+                }
             if (!fixed) {
                 next_.push_back(f);
                 continue;

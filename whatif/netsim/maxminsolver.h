@@ -21,15 +21,23 @@ public:
     void addFlow(const uint32_t* links, size_t count, double cap);
     /// The max-min fair rate of each flow, in the order they were added.
     const std::vector<double>& solve();
+    /// After solve(): per flow, the link (index from addLink) whose filling fixed its rate, or
+    /// kNoLink when its own cap did.
+    const std::vector<uint32_t>& bottlenecks() const { return bottleneck_; }
+    static constexpr uint32_t kNoLink = UINT32_MAX;
+    /// After solve(): the share of link `l`'s capacity its flows use (0..1).
+    double load(uint32_t l) const { return capacity_[l] > 0 ? 1 - residual_[l] / capacity_[l] : 0; }
 
 private:
     std::vector<double> residual_;
+    std::vector<double> capacity_;
     std::vector<uint32_t> users_; // unfixed flows per link
     std::vector<uint8_t> full_;
     std::vector<uint32_t> begin_{0};
     std::vector<uint32_t> links_;
     std::vector<double> cap_;
     std::vector<double> rate_;
+    std::vector<uint32_t> bottleneck_;
     std::vector<uint32_t> open_, next_;
 };
 

@@ -5,10 +5,12 @@
 // when its last byte arrived, either at once (the analytic model knows the answer) or later from
 // an event it scheduled (packet and flow models, whose answer depends on other traffic).
 
+#include "whatif/netsim/linkstats.h"
 #include "whatif/netsim/networkspec.h"
 
 #include <cstdint>
 #include <string_view>
+#include <vector>
 
 namespace rankscope::netsim {
 
@@ -53,6 +55,14 @@ public:
     /// This model as an ImmediateModel when it is one and no latency or bandwidth lets a
     /// transfer arrive before it starts; else null.
     virtual ImmediateModel* immediate() { return nullptr; }
+    /// Feeds `recorder` from now on (null: nothing), its links numbered as linkInfo() lists them.
+    void setRecorder(LinkRecorder* recorder) { recorder_ = recorder; }
+    /// The links a recorder counts: the networks' links (packet and flow models) or the nodes'
+    /// network interfaces (LogGP).
+    virtual std::vector<LinkInfo> linkInfo() const = 0;
+
+protected:
+    LinkRecorder* recorder_ = nullptr;
 };
 
 } // namespace rankscope::netsim

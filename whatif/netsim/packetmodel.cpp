@@ -1,13 +1,14 @@
 #include "whatif/netsim/packetmodel.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace rankscope::netsim {
 
 PacketModel::PacketModel(const Machine& machine, TransferSink& sink)
     : links_(machine), machine_(machine), sink_(sink),
       packetBytes_(double(machine.spec().packetBytes)), cutThrough_(machine.spec().cutThrough),
-      release_(links_.size(), 0.0)
+      release_(links_.size(), 0.0), holder_(links_.size(), 0)
 {
 }
 
@@ -25,7 +26,9 @@ void PacketModel::start(uint32_t transfer, uint32_t srcRank, uint32_t dstRank, u
     Message& msg = messages_[m];
     if (!links_.route(srcRank, dstRank, bytes, placement, msg.route)) {
         freeMessages_.push_back(m);
-        sink_.delivered(transfer, time + links_.intraNodeNs(bytes));
+        const double ns = links_.intraNodeNs(bytes);
+        if (recorder_) recorder_->message(transfer, 0, ns, 0);
+        sink_.delivered(transfer, time + ns);
         return;
     }
     const ProtocolEntry& p = machine_.protocol(bytes);
@@ -35,7 +38,42 @@ void PacketModel::start(uint32_t transfer, uint32_t srcRank, uint32_t dstRank, u
     msg.factor = p.bandwidthFactor;
     msg.extraNs = p.latencyNs;
     msg.arrival = time;
+    if (recorder_) {
+        msg.start = time;
+        msg.alone = alone(msg, bytes);
+        msg.serial = ++serial_;
+        msg.waitedTo.assign(msg.route.size(), time);
+        for (uint32_t l : msg.route)
+            recorder_->carry(l, bytes);
+    }
     hop(newPacket(m, time), time); // an empty message still sends one (empty) packet
+}
+
+double PacketModel::alone(const Message& msg, uint64_t bytes)
+{
+    // hop() for this message's packets on idle links, packet after packet: a packet depends
+    // only on the ones before it, so this order gives the times the event order would.
+    aloneRelease_.assign(msg.route.size(), -std::numeric_limits<double>::infinity());
+    double arrival = 0, ask = 0;
+    uint64_t unsent = bytes;
+    do {
+        const double size = std::min(double(unsent), packetBytes_);
+        unsent -= uint64_t(size);
+        double t = ask, tail = ask;
+        for (size_t h = 0; h < msg.route.size(); ++h) {
+            const uint32_t link = msg.route[h];
+            const double lock = std::max(t, aloneRelease_[h]);
+            const double serial = size / (links_.bytesPerNs(link) * msg.factor);
+            const double released = cutThrough_ ? std::max(lock + serial, tail) : lock + serial;
+            aloneRelease_[h] = released;
+            const double latency = links_.latencyNs(link);
+            tail = released + latency;
+            t = cutThrough_ ? lock + latency : tail;
+            if (h + 1 == msg.route.size()) arrival = std::max(arrival, tail);
+        }
+        ask = aloneRelease_[0];
+    } while (unsent > 0);
+    return arrival + msg.extraNs;
 }
 
 uint32_t PacketModel::newPacket(uint32_t message, double time)
@@ -71,6 +109,17 @@ void PacketModel::hop(uint32_t k, double time)
     const double serial = pk.bytes / (links_.bytesPerNs(link) * msg.factor);
     const double released = cutThrough_ ? std::max(lock + serial, pk.tail) : lock + serial;
     release_[link] = released;
+    if (recorder_) {
+        recorder_->busy(link, lock, released);
+        // The message waits for the link while one of its packets waits for another's; its
+        // packets' waits overlap, so only time not yet counted for this hop counts.
+        double& counted = msg.waitedTo[pk.hop];
+        if (lock > counted && holder_[link] != msg.serial) {
+            recorder_->wait(link, lock - std::max(time, counted));
+            counted = lock;
+        }
+        holder_[link] = msg.serial;
+    }
     const double latency = links_.latencyNs(link);
     const bool first = pk.hop == 0;
     const bool last = pk.hop + 1 == msg.route.size();
@@ -87,6 +136,11 @@ void PacketModel::hop(uint32_t k, double time)
         // The next packet asks for the first link when this one releases it.
         sink_.scheduleModelEvent(released, newPacket(m, released));
     } else if (msg.inFlight == 0 && msg.unsent == 0) {
+        if (recorder_) {
+            const double transfer = msg.arrival + msg.extraNs - msg.start;
+            recorder_->message(msg.transfer, uint32_t(msg.route.size()), transfer,
+                               std::max(0.0, transfer - msg.alone));
+        }
         sink_.delivered(msg.transfer, msg.arrival + msg.extraNs);
         freeMessages_.push_back(m);
     }

@@ -14,6 +14,12 @@
 // from a node interleave packet by packet. The message arrives when its last packet's tail
 // has crossed the last link, plus the protocol table's latency; the bandwidth factor stretches
 // every serialisation. Messages between ranks of one node cost what the analytic model says.
+// Link statistics (linkstats.h): a link is busy while a packet holds it. A message waits for a
+// link while one of its packets, having asked for it, finds it held by another message's packet
+// (waiting behind its own packets is its own serialisation): that time, counted once however
+// many of its packets wait together, is the link's contention. A message's contention delay is
+// its transfer time less what it would take on idle links (its packets computed alone), so it
+// is what the other traffic cost it end to end, never more than its transfer time.
 
 #include "whatif/netsim/machinelinks.h"
 #include "whatif/netsim/networkmodel.h"
@@ -30,6 +36,7 @@ public:
     void start(uint32_t transfer, uint32_t srcRank, uint32_t dstRank, uint64_t bytes,
                Placement placement, double time) override;
     void onEvent(uint32_t payload, double time) override;
+    std::vector<LinkInfo> linkInfo() const override { return links_.describe(); }
 
     /// When `link` (a MachineLinks id) is released by the last packet that locked it.
     double releasedAt(uint32_t link) const { return release_[link]; }
@@ -41,8 +48,12 @@ private:
         uint32_t inFlight = 0; ///< packets not yet arrived
         uint64_t unsent = 0;   ///< bytes not yet cut into packets
         double factor = 1;
-        double extraNs = 0; ///< the protocol table's latency
-        double arrival = 0; ///< latest packet arrival so far
+        double extraNs = 0;           ///< the protocol table's latency
+        double arrival = 0;           ///< latest packet arrival so far
+        double start = 0;             ///< link statistics: when the transfer started
+        double alone = 0;             ///< link statistics: its transfer time on idle links
+        uint64_t serial = 0;          ///< link statistics: tells messages apart (slots are reused)
+        std::vector<double> waitedTo; ///< link statistics: per hop, waiting counted up to
         std::vector<uint32_t> route;
     };
     struct Packet
@@ -54,6 +65,8 @@ private:
     };
 
     uint32_t newPacket(uint32_t message, double time);
+    /// Link statistics: the transfer time of `msg` (of `bytes`) on idle links.
+    double alone(const Message& msg, uint64_t bytes);
     void hop(uint32_t packet, double time);
 
     MachineLinks links_;
@@ -61,7 +74,10 @@ private:
     TransferSink& sink_;
     double packetBytes_;
     bool cutThrough_;
-    std::vector<double> release_; // per link
+    std::vector<double> release_;  // per link
+    std::vector<uint64_t> holder_; // per link, with a recorder: serial of its last message
+    uint64_t serial_ = 0;
+    std::vector<double> aloneRelease_; // alone(): per hop
     std::vector<Message> messages_;
     std::vector<uint32_t> freeMessages_;
     std::vector<Packet> packets_;

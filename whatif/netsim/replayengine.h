@@ -68,6 +68,7 @@ public:
         timeOrdered_ = model_ && model_->needsTimeOrder();
         immediate_ = model_ && exchangeable_ && !timeOrdered_ ? model_->immediate() : nullptr;
     }
+    NetworkModel& model() { return *model_; }
     /// Runs to the end; throws TraceError if ranks wait for each other forever.
     ReplayOutcome run();
 

@@ -96,6 +96,7 @@ Trace simulatedTrace(const Trace& input, const ActionProgram& /*program*/,
     }
 
     const double cpu = provenance.options.cpuFactor;
+    const NetworkFigures* network = provenance.network;
     for (uint32_t li = 0; li < input.locations().size(); ++li) {
         const LocationId loc(li);
         const RankId rank = input.rankOf(loc);
@@ -143,6 +144,10 @@ Trace simulatedTrace(const Trace& input, const ActionProgram& /*program*/,
                     b.recv(loc, t, from, m.comm, m.tag, m.bytes);
                 else
                     b.irecv(loc, t, from, m.comm, m.tag, m.bytes, ref);
+                // On the receive: it follows the message whatever id the matching gives it.
+                if (network && ref < network->messages.size() && m.matched())
+                    b.attachMessageContention(loc,
+                                              std::llround(network->messages[ref].contentionNs));
                 break;
             }
             case EventKind::MpiIsendComplete:

@@ -21,6 +21,9 @@ struct SimulatedProvenance
 {
     const NetworkSpec& spec;
     const SimulationOptions& options;
+    /// What the network did, when collected: each message's contention delay goes into the
+    /// trace (Trace::messageContentionNs()).
+    const NetworkFigures* network = nullptr;
 };
 
 /// Builds the simulated trace from the replay's recorded action times.

@@ -50,7 +50,26 @@ struct Run
 {
     ReplayOutcome outcome;
     std::string model;
+    std::unique_ptr<LinkRecorder> recorder; ///< with SimulationOptions::linkStats
+    std::vector<LinkInfo> links;            ///< the recorder's links
+    /// The figures over the run as summarised (its predicted run time).
+    void network(SimulationResult& result)
+    {
+        if (recorder && !result.cancelled)
+            result.network = recorder->figures(std::move(links), double(result.predictedRuntimeNs));
+    }
 };
+
+/// When the replayed run starts: the earliest rank start (all at the span's start when
+/// synchronised).
+double runStart(const ActionProgram& program)
+{
+    if (program.rankCount() == 0) return 0;
+    double first = program.startNs[0];
+    for (double t : program.startNs)
+        first = std::min(first, program.synchronisedStart ? program.spanStartNs : t);
+    return first;
+}
 
 Run replay(const ActionProgram& program, const NetworkSpec& spec, const SimulationOptions& options,
            bool recordTimes)
@@ -80,21 +99,29 @@ Run replay(const ActionProgram& program, const NetworkSpec& spec, const Simulati
         engine.setModel(std::make_unique<FlowModel>(machine, engine));
     else
         engine.setModel(std::make_unique<LogGpModel>(machine, engine));
-    return Run{engine.run(), options.model};
+    Run run;
+    run.model = options.model;
+    if (options.linkStats) {
+        run.links = engine.model().linkInfo();
+        run.recorder = std::make_unique<LinkRecorder>(run.links.size(), program.messages.size(),
+                                                      runStart(program));
+        engine.model().setRecorder(run.recorder.get());
+    }
+    run.outcome = engine.run();
+    return run;
 }
 
-SimulationResult summarise(const ActionProgram& program, Run&& run)
+SimulationResult summarise(const ActionProgram& program, Run& run)
 {
     SimulationResult result;
     result.model = run.model;
     result.cancelled = run.outcome.cancelled;
     if (result.cancelled) return result;
     const uint32_t n = program.rankCount();
-    double first = n ? program.startNs[0] : 0, last = first;
+    const double first = runStart(program);
+    double last = n ? program.startNs[0] : 0;
     result.perRank.resize(n);
     for (uint32_t r = 0; r < n; ++r) {
-        first =
-            std::min(first, program.synchronisedStart ? program.spanStartNs : program.startNs[r]);
         last = std::max(last, run.outcome.endNs[r]);
         result.perRank[r] =
             RankTimes{r, std::llround(run.outcome.endNs[r]), std::llround(run.outcome.mpiNs[r])};
@@ -121,7 +148,7 @@ SimulationResult simulate(const Trace& trace, const NetworkSpec& spec,
     const NetworkSpec placed = placedAsRecorded(spec, trace, &placementNote);
     Run run = replay(program, placed, options, options.buildTrace);
     std::vector<double> times = run.outcome.actionTimes;
-    SimulationResult result = summarise(program, std::move(run));
+    SimulationResult result = summarise(program, run);
     result.placementNote = std::move(placementNote);
     if (!result.cancelled) {
         const RunSpan span = runSpan(trace);
@@ -149,16 +176,21 @@ SimulationResult simulate(const Trace& trace, const NetworkSpec& spec,
         for (size_t r = 0; r < result.perRank.size() && r < span.ranks.size(); ++r)
             result.perRank[r].inputMpiNs = span.ranks[r].mpiNs;
     }
+    run.network(result);
     if (options.buildTrace && !result.cancelled)
-        result.trace =
-            simulatedTrace(trace, program, anchors, times, SimulatedProvenance{spec, options});
+        result.trace = simulatedTrace(
+            trace, program, anchors, times,
+            SimulatedProvenance{spec, options, result.network ? &*result.network : nullptr});
     return result;
 }
 
 SimulationResult simulateProgram(const ActionProgram& program, const NetworkSpec& spec,
                                  const SimulationOptions& options)
 {
-    return summarise(program, replay(program, spec, options, false));
+    Run run = replay(program, spec, options, false);
+    SimulationResult result = summarise(program, run);
+    run.network(result);
+    return result;
 }
 
 ActionProgram singleCollectiveProgram(CollKind kind, uint32_t ranks, uint32_t root, uint64_t bytes)

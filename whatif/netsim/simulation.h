@@ -6,6 +6,7 @@
 #include "model/support/progressreporter.h"
 #include "model/trace/trace.h"
 #include "whatif/netsim/actionprogram.h"
+#include "whatif/netsim/linkstats.h"
 #include "whatif/netsim/networkspec.h"
 
 #include <cstdint>
@@ -28,6 +29,8 @@ struct SimulationOptions
     /// Pairwise exchanges round by round where that gives the same times (pairwiseexchange.h);
     /// false: message by message always (to compare the two).
     bool exchangeByRounds = true;
+    /// Also collect what the network did (linkstats.h): SimulationResult::network.
+    bool linkStats = false;
     ProgressCallback progress; ///< 0..1; returning false cancels
 };
 
@@ -59,17 +62,20 @@ struct SimulationResult
     bool cancelled = false;
     /// Set when `mapping: trace` could not be honoured (traceplacement.h).
     std::string placementNote;
+    /// What the network did, when asked for (SimulationOptions::linkStats); utilisations are
+    /// over predictedRuntimeNs.
+    std::optional<NetworkFigures> network;
 
     bool operator==(const SimulationResult& o) const
     {
         const bool traces =
             trace.has_value() == o.trace.has_value() && (!trace || trace->sameContent(*o.trace));
-        return traces &&
-               std::tie(predictedRuntimeNs, inputRuntimeNs, span, inputWholeRunNs,
-                        predictedWholeRunNs, perRank, messages, model, cancelled, placementNote) ==
-                   std::tie(o.predictedRuntimeNs, o.inputRuntimeNs, o.span, o.inputWholeRunNs,
-                            o.predictedWholeRunNs, o.perRank, o.messages, o.model, o.cancelled,
-                            o.placementNote);
+        return traces && std::tie(predictedRuntimeNs, inputRuntimeNs, span, inputWholeRunNs,
+                                  predictedWholeRunNs, perRank, messages, model, cancelled,
+                                  placementNote, network) ==
+                             std::tie(o.predictedRuntimeNs, o.inputRuntimeNs, o.span,
+                                      o.inputWholeRunNs, o.predictedWholeRunNs, o.perRank,
+                                      o.messages, o.model, o.cancelled, o.placementNote, o.network);
     }
 };
 

@@ -12,7 +12,7 @@ constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
 } // namespace
 
 Topology::Topology(const NetworkSpec& spec, const NetworkDef& def)
-    : kind_(def.topology), nodes_(spec.nodes), vertices_(spec.nodes)
+    : spec_(spec), kind_(def.topology), nodes_(spec.nodes), vertices_(spec.nodes)
 {
     const LinkClass* link = spec.link(def.link);
     const LinkClass* up = spec.link(def.uplink);
@@ -49,11 +49,31 @@ Topology::Topology(const NetworkSpec& spec, const NetworkDef& def)
 uint32_t Topology::connect(uint32_t a, uint32_t b, const LinkClass& c)
 {
     const uint32_t id = uint32_t(links_.size());
+    // Every class passed here is one of the spec's own (NetworkSpec::link()).
+    const auto cls = uint32_t(&c - spec_.links.data());
     links_.push_back(
-        Link{a, b, c.latencyNs, c.bytesPerNs, c.sharingOr(1), c.maxStreams, c.congestion});
+        Link{a, b, c.latencyNs, c.bytesPerNs, c.sharingOr(1), c.maxStreams, c.congestion, cls});
     links_.push_back(
-        Link{b, a, c.latencyNs, c.bytesPerNs, c.sharingOr(1), c.maxStreams, c.congestion});
+        Link{b, a, c.latencyNs, c.bytesPerNs, c.sharingOr(1), c.maxStreams, c.congestion, cls});
     return id;
+}
+
+std::string Topology::vertexName(uint32_t vertex) const
+{
+    if (vertex < nodes_) return "n" + std::to_string(vertex);
+    const uint32_t s = vertex - nodes_;
+    switch (kind_) {
+    case TopologyKind::Crossbar:
+        return "switch";
+    case TopologyKind::FatTree:
+        return "s" + std::to_string(s / perLevel_) + "." + std::to_string(s % perLevel_);
+    case TopologyKind::Dragonfly:
+        return "r" + std::to_string(s / perLevel_) + "." + std::to_string(s % perLevel_);
+    case TopologyKind::Clusters:
+        return "c" + std::to_string(s);
+    default:
+        return "s" + std::to_string(s);
+    }
 }
 
 void Topology::buildCrossbar(const LinkClass& c)
@@ -74,6 +94,7 @@ void Topology::buildFatTree(const NetworkDef& def, const LinkClass& edge, const 
     for (uint32_t i = 1; i < def.levels; ++i)
         perLevel *= k;
     const uint32_t first = vertices_;
+    perLevel_ = perLevel;
     vertices_ += perLevel * def.levels;
     auto sw = [&](uint32_t w, uint32_t l) { return first + l * perLevel + w; };
     for (uint32_t p = 0; p < nodes_; ++p)
@@ -131,6 +152,7 @@ void Topology::buildRings(const NetworkDef& def, const LinkClass& c)
 void Topology::buildDragonfly(const NetworkDef& def, const NetworkSpec& spec)
 {
     const uint32_t a = def.routersPerGroup;
+    perLevel_ = a;
     const uint32_t first = vertices_;
     vertices_ += def.groups * a;
     subclusterSize_ = a * def.nodesPerRouter;

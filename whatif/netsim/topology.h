@@ -10,6 +10,7 @@
 #include "whatif/netsim/networkspec.h"
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace rankscope::netsim {
@@ -23,6 +24,7 @@ struct Link
     double sharing = 1;      ///< LinkClass::sharing
     uint32_t maxStreams = 0; ///< LinkClass::maxStreams
     double congestion = 1;   ///< LinkClass::congestion
+    uint32_t linkClass = 0;  ///< index of its class in NetworkSpec::links
 };
 
 /// End-to-end figures of a route: what the analytic model needs.
@@ -42,6 +44,10 @@ public:
     uint32_t nodeCount() const { return nodes_; }
     uint32_t vertexCount() const { return vertices_; }
     const std::vector<Link>& links() const { return links_; }
+    /// A vertex's name: "n<i>" for node i, else the switch or router by its place ("switch" of a
+    /// crossbar, "s<level>.<index>" in a fat tree, "r<group>.<router>" in a dragonfly,
+    /// "c<cluster>" for a cluster's switch, "s<index>" in an explicit topology).
+    std::string vertexName(uint32_t vertex) const;
     /// Appends the directed links from node `src` to node `dst` to `route` (none when equal).
     void route(uint32_t src, uint32_t dst, std::vector<uint32_t>& route) const;
     PathInfo path(uint32_t src, uint32_t dst) const
@@ -72,7 +78,9 @@ private:
     /// path() of two different nodes on a topology other than a crossbar.
     PathInfo routedPath(uint32_t src, uint32_t dst) const;
 
+    const NetworkSpec& spec_;
     TopologyKind kind_;
+    uint32_t perLevel_ = 0; // fat tree: switches per level; dragonfly: routers per group
     bool dimensionOrder_ = false;
     uint32_t nodes_ = 0;
     uint32_t vertices_ = 0;

@@ -1,0 +1,101 @@
+#include "whatif/netsim/linkstats.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace rankscope::netsim {
+
+std::vector<size_t> NetworkFigures::hottest(size_t n) const
+{
+    std::vector<size_t> order(links.size());
+    std::iota(order.begin(), order.end(), size_t(0));
+    const auto hotter = [this](size_t a, size_t b) {
+        const LinkFigures &x = links[a], &y = links[b];
+        if (x.contentionNs != y.contentionNs) return x.contentionNs > y.contentionNs;
+        if (x.utilisation != y.utilisation) return x.utilisation > y.utilisation;
+        return a < b;
+    };
+    n = std::min(n, order.size());
+    std::partial_sort(order.begin(), order.begin() + long(n), order.end(), hotter);
+    order.resize(n);
+    return order;
+}
+
+LinkRecorder::LinkRecorder(size_t links, size_t pointToPoint, double originNs)
+    : origin_(originNs), counters_(links), windows_(links * kWindows, 0.0), p2p_(pointToPoint)
+{
+}
+
+void LinkRecorder::busy(uint32_t link, double from, double to, double share)
+{
+    if (!(to > from) || !(share > 0)) return;
+    counters_[link].busy += (to - from) * share;
+    const double a = std::max(0.0, from - origin_), b = to - origin_;
+    if (!(b > a)) return;
+    while (b > width_ * double(kWindows))
+        widen();
+    const size_t i = std::min(size_t(a * perWidth_), kWindows - 1);
+    const size_t j = std::min(size_t(b * perWidth_), kWindows - 1);
+    double* w = &windows_[size_t(link) * kWindows];
+    if (i == j) {
+        w[i] += (b - a) * share;
+        return;
+    }
+    w[i] += (double(i + 1) * width_ - a) * share;
+    for (size_t k = i + 1; k < j; ++k)
+        w[k] += width_ * share;
+    w[j] += (b - double(j) * width_) * share;
+}
+
+void LinkRecorder::widen()
+{
+    constexpr size_t half = kWindows / 2;
+    for (size_t base = 0; base < windows_.size(); base += kWindows) {
+        double* w = &windows_[base];
+        for (size_t k = 0; k < half; ++k)
+            w[k] = w[2 * k] + w[2 * k + 1];
+        std::fill(w + half, w + kWindows, 0.0);
+    }
+    width_ *= 2;
+    perWidth_ = 1 / width_; // exact: a power of two
+}
+
+void LinkRecorder::message(uint32_t transfer, uint32_t hops, double transferNs, double contentionNs)
+{
+    if (transfer < p2p_.size()) {
+        p2p_[transfer] = MessageFigures{hops, transferNs, contentionNs};
+        return;
+    }
+    ++collective_;
+    collectiveContention_ += contentionNs;
+}
+
+NetworkFigures LinkRecorder::figures(std::vector<LinkInfo> info, double runNs)
+{
+    NetworkFigures f;
+    f.runNs = runNs;
+    f.windowNs = width_;
+    f.links.resize(counters_.size());
+    for (size_t l = 0; l < counters_.size(); ++l) {
+        LinkFigures& x = f.links[l];
+        const Counters& c = counters_[l];
+        if (l < info.size()) x.info = std::move(info[l]);
+        x.bytes = c.bytes;
+        x.messages = c.messages;
+        x.busyNs = c.busy;
+        x.utilisation = runNs > 0 ? c.busy / runNs : 0;
+        const double* w = &windows_[l * kWindows];
+        // (Shares are at most 1; summing a window's pieces may round an ulp above.)
+        x.peakUtilisation = std::min(1.0, *std::max_element(w, w + kWindows) / width_);
+        x.contentionNs = c.contention;
+    }
+    f.collectiveMessages = collective_;
+    f.collectiveContentionNs = collectiveContention_;
+    f.contentionNs = collectiveContention_;
+    for (const MessageFigures& m : p2p_)
+        f.contentionNs += m.contentionNs;
+    f.messages = std::move(p2p_);
+    return f;
+}
+
+} // namespace rankscope::netsim
