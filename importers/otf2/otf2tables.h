@@ -44,6 +44,7 @@ struct Otf2Tables
     std::vector<SourceLocation> sourceLocations;   ///< by OTF2 source-code-location ref
     uint32_t sourceLocationAttribute = UINT32_MAX; ///< OTF2 attribute of type SOURCE_CODE_LOCATION
     std::vector<LocationEntry> locations;          ///< in LocationId order
+    std::vector<std::vector<MetricId>> metrics;    ///< by OTF2 metric ref: the members it samples
     std::vector<StringId> recordNames;             ///< by Otf2EventReader record index
 
     /// Path of a per-location file ("<dir>/<name>/<location>.evt").

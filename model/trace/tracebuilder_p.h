@@ -80,6 +80,9 @@ struct LocationBuildState
     uint32_t collectiveEnds = 0;       ///< collective ends that found their begin
     uint32_t pendingBegin = kNoEvent;  ///< collective begun but not yet ended
     std::vector<MiscEvent> misc;       ///< Misc events' references index it until finish()
+    std::vector<MetricColumn> metrics; ///< one per metric sampled here, in first-seen order
+    uint64_t metricRecords = 0;
+    int64_t lastMetricTime = INT64_MIN;
     std::vector<RegionId> openRegions; ///< Enter stack, to count broken nesting
     uint64_t unmatchedLeaves = 0;
     uint64_t unclosedInside = 0;      ///< regions left open when an outer one closed
