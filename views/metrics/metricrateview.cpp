@@ -13,7 +13,7 @@ namespace rankscope {
 namespace {
 
 constexpr int kLabelWidth = 64;
-constexpr int kMaxRowHeight = 18;
+constexpr int kMaxRowHeight = 24;
 
 /// White (0) to a dark orange (1), the usual heat ramp for counters.
 QColor heat(double f)
@@ -72,6 +72,7 @@ void MetricRateView::setMetric(MetricId metric)
 void MetricRateView::setRows(std::vector<std::vector<RankId>> rows)
 {
     rows_ = std::move(rows);
+    updateGeometry();
     update();
 }
 
@@ -84,7 +85,8 @@ void MetricRateView::setTimeRange(int64_t begin, int64_t end)
 
 QSize MetricRateView::sizeHint() const
 {
-    return {600, 200};
+    const int rows = int(std::min<size_t>(rows_.size(), 16));
+    return {600, fontMetrics().height() + 8 + std::max(2, rows) * kMaxRowHeight};
 }
 
 QRect MetricRateView::plotArea() const

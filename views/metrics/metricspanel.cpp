@@ -30,8 +30,10 @@ MetricsPanel::MetricsPanel(QWidget* parent)
     table_->verticalHeader()->hide();
     table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Region names of real programs are long: the name column takes what the numbers leave.
     table_->horizontalHeader()->setSectionResizeMode(MetricRegionItemModel::RegionColumn,
                                                      QHeaderView::Stretch);
+    table_->horizontalHeader()->setMinimumSectionSize(table_->fontMetrics().averageCharWidth() * 8);
     table_->setToolTip(tr("Counter delta per region: each call's value at its Leave minus at "
                           "its Enter, summed (inclusive) and without the calls inside "
                           "(exclusive); click a header to sort"));
@@ -45,11 +47,12 @@ MetricsPanel::MetricsPanel(QWidget* parent)
     top->addWidget(new QLabel(tr("Metric:"), this));
     top->addWidget(box_);
     top->addStretch(1);
-    auto* split = new QSplitter(Qt::Horizontal, this);
+    // Rows above, the table below at full width: region names are long.
+    auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(rates_);
     split->addWidget(table_);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
     split->setChildrenCollapsible(false);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -1,7 +1,7 @@
 #pragma once
 // The Metrics pane (beside the profile): a choice of metric, its counter timeline per rank
-// (MetricRateView, following the timeline's visible range and rows) and its counter profile
-// per region (MetricRegionItemModel), with the selected region's delta per rank.
+// (MetricRateView, following the timeline's visible range and rows) above its counter profile
+// per region (MetricRegionItemModel).
 
 #include "model/metrics/metricprofile.h"
 
