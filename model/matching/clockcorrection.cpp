@@ -24,24 +24,24 @@ CollectiveDependence dependenceOf(const CollectiveInstance& ci)
     return collectiveDependence(ci.op);
 }
 
-/// The largest and second largest of a set of values, with the member of the largest, so that
-/// "largest over the members other than m" costs O(1).
+/// The largest and second largest of a set of values, with the location of the largest, so
+/// that "largest over the members other than location l" costs O(1).
 struct TopTwo
 {
     int64_t best = kNone;
     int64_t second = kNone;
-    uint32_t bestMember = kNoMember;
-    void add(int64_t v, uint32_t member)
+    uint32_t bestLocation = kNoMember;
+    void add(int64_t v, uint32_t location)
     {
         if (v > best) {
             second = best;
             best = v;
-            bestMember = member;
+            bestLocation = location;
         } else if (v > second) {
             second = v;
         }
     }
-    int64_t without(uint32_t member) const { return member == bestMember ? second : best; }
+    int64_t without(uint32_t location) const { return location == bestLocation ? second : best; }
 };
 
 struct InstanceState
@@ -122,7 +122,7 @@ public:
         for (uint32_t l = 0; l < n_; ++l) {
             const size_t n = lc_[l].size();
             std::vector<int64_t> shift(n, 0);
-            if (o_.amortize) {
+            if (o_.amortize && !jumps_[l].empty()) {
                 for (const Jump& j : jumps_[l]) {
                     const int64_t span = time(l, j.event) - j.windowStart;
                     for (uint32_t e = j.firstEvent; e < j.event; ++e) {
@@ -132,8 +132,14 @@ public:
                                                                   double(span)));
                     }
                 }
+                // Within each jump's window, from the jump backward (shifts are zero from the
+                // last jump on, and across a jump the order holds without caps: the jump is
+                // larger than any shift before it).
                 int64_t cap = kMax;
-                for (size_t e = n; e-- > 0;) {
+                size_t next = jumps_[l].size();
+                for (size_t e = jumps_[l].back().event; e-- > 0;) {
+                    while (next > 0 && jumps_[l][next - 1].event > e)
+                        --next, cap = kMax;
                     cap = std::min(cap, slack(l, uint32_t(e)));
                     shift[e] = std::min(shift[e], std::max<int64_t>(0, cap));
                 }
@@ -205,11 +211,7 @@ private:
         const CollectiveDependence dep = dependenceOf(ci);
         if (dep == CollectiveDependence::None) return kNoMember;
         InstanceState& st = instances_[c.value];
-        uint32_t self = kNoMember;
-        for (uint32_t k = 0; k < ci.memberCount && self == kNoMember; ++k)
-            if (member(ci, k).location.value == l) self = k;
-        if (self == kNoMember) return kNoMember;
-        const bool root = self == st.rootMember;
+        const bool root = trace_.rankOf(LocationId(l)) == ci.root;
         int64_t latest = kNone;
         if (dep == CollectiveDependence::OneToN) {
             if (root || st.rootMember == kNoMember) return kNoMember;
@@ -226,11 +228,11 @@ private:
             if (!st.ready) {
                 for (uint32_t k = 0; k < ci.memberCount; ++k) {
                     const CollectiveMember& m = member(ci, k);
-                    st.begins.add(lc_[m.location.value][m.beginEvent], k);
+                    st.begins.add(lc_[m.location.value][m.beginEvent], m.location.value);
                 }
                 st.ready = true;
             }
-            latest = st.begins.without(self);
+            latest = st.begins.without(l);
         }
         constrained = true;
         if (latest != kNone) need = std::max(need, latest + o_.minLatencyNs);

@@ -17,7 +17,7 @@
 // spread over the events since the location's previous constrained event (or its first event),
 // at time t(e) by floor(d * (t(e) - t0) / (t(r) - t0)), so the computation before a receive
 // stretches instead of the receive call; no send (and no collective begin others wait for) is
-// moved past what its receiver (its waiters) allows, nor any event before it.
+// moved past what its receiver (its waiters) allows, nor any event of the window before it.
 
 #include "model/matching/clockviolations.h"
 
