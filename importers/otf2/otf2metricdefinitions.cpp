@@ -52,6 +52,46 @@ MetricValueType typeOf(uint8_t t)
 
 } // namespace
 
+OTF2_MetricMode Otf2MetricDefinitions::otf2Mode(MetricMode mode)
+{
+    switch (mode) {
+    case MetricMode::AccumulatedStart:
+        return OTF2_METRIC_ACCUMULATED_START;
+    case MetricMode::AccumulatedPoint:
+        return OTF2_METRIC_ACCUMULATED_POINT;
+    case MetricMode::AccumulatedLast:
+        return OTF2_METRIC_ACCUMULATED_LAST;
+    case MetricMode::AccumulatedNext:
+        return OTF2_METRIC_ACCUMULATED_NEXT;
+    case MetricMode::AbsolutePoint:
+        return OTF2_METRIC_ABSOLUTE_POINT;
+    case MetricMode::AbsoluteLast:
+        return OTF2_METRIC_ABSOLUTE_LAST;
+    case MetricMode::AbsoluteNext:
+        return OTF2_METRIC_ABSOLUTE_NEXT;
+    case MetricMode::RelativePoint:
+        return OTF2_METRIC_RELATIVE_POINT;
+    case MetricMode::RelativeLast:
+        return OTF2_METRIC_RELATIVE_LAST;
+    case MetricMode::RelativeNext:
+        return OTF2_METRIC_RELATIVE_NEXT;
+    }
+    return OTF2_METRIC_ACCUMULATED_START;
+}
+
+OTF2_Type Otf2MetricDefinitions::otf2Type(MetricValueType type)
+{
+    switch (type) {
+    case MetricValueType::Int64:
+        return OTF2_TYPE_INT64;
+    case MetricValueType::Double:
+        return OTF2_TYPE_DOUBLE;
+    case MetricValueType::Uint64:
+        break;
+    }
+    return OTF2_TYPE_UINT64;
+}
+
 void Otf2MetricDefinitions::build(TraceBuilder& builder, const std::vector<StringId>& strings,
                                   std::vector<std::vector<MetricId>>& byRef,
                                   const std::string& file) const

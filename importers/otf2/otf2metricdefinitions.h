@@ -5,6 +5,7 @@
 // records carry, in the records' value order.
 
 #include "model/trace/ids.h"
+#include "model/trace/metric.h"
 
 #include <cstdint>
 #include <otf2/OTF2_GlobalDefReaderCallbacks.h>
@@ -54,6 +55,10 @@ public:
                std::vector<std::vector<MetricId>>& byRef, const std::string& file) const;
 
     bool empty() const { return members_.empty(); }
+
+    /// OTF2's metric mode and value type of a model metric (for writing).
+    static OTF2_MetricMode otf2Mode(MetricMode mode);
+    static OTF2_Type otf2Type(MetricValueType type);
 
 private:
     struct RawMember

@@ -78,6 +78,12 @@ public:
     const MetricColumn* metricColumn(LocationId loc, MetricId metric) const;
     /// Metric records read (one per record, whatever its member count); part of eventCount().
     uint64_t metricRecords() const { return metricRecords_; }
+    /// Metric records read on one location.
+    uint64_t metricRecords(LocationId loc) const
+    {
+        return loc.value < metricRecordsByLocation_.size() ? metricRecordsByLocation_[loc.value]
+                                                           : 0;
+    }
 
     const TraceDiagnostics& diagnostics() const { return diagnostics_; }
 
@@ -121,6 +127,7 @@ private:
     std::vector<Metric> metrics_;
     std::vector<MetricColumn> metricColumns_;
     uint64_t metricRecords_ = 0;
+    std::vector<uint64_t> metricRecordsByLocation_; // empty when there are none
     TraceDiagnostics diagnostics_;
     int64_t begin_ = 0;
     int64_t end_ = 0;

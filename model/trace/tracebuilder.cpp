@@ -392,6 +392,10 @@ Trace TraceBuilder::finish(unsigned threads)
         }
         std::vector<MetricColumn>().swap(ls.metrics);
         t.metricRecords_ += ls.metricRecords;
+        if (ls.metricRecords > 0) {
+            t.metricRecordsByLocation_.resize(st.locations.size(), 0);
+            t.metricRecordsByLocation_[l] = ls.metricRecords;
+        }
         diag.unclosedRegions += ls.openRegions.size() + ls.unclosedInside;
         diag.unmatchedLeaves += ls.unmatchedLeaves;
         if (ls.pendingBegin != kNoEvent || ls.strayCollectiveEnds > 0)
