@@ -3,6 +3,7 @@
 // summary for the timeline, its profile and its headline numbers. Shared pointers to const:
 // views read them from the GUI thread after the job has finished, never while it runs.
 
+#include "model/metrics/metricprofile.h"
 #include "model/profile/calltree.h"
 #include "model/profile/profile.h"
 #include "model/profile/timelinesummary.h"
@@ -34,6 +35,7 @@ struct LoadedTrace
     std::shared_ptr<const RootCauseReport> rootCauses;
     std::shared_ptr<const CriticalPath> criticalPath; ///< over the wait states above
     std::shared_ptr<const WaitSummary> waitSummary;   ///< for drawing waits zoomed out
+    std::shared_ptr<const MetricProfile> metrics;     ///< hardware counters per region
     TraceSummary headline;
 };
 

@@ -85,8 +85,8 @@ int main(int argc, char** argv)
         QStringLiteral("Pane shown under the timeline for --screenshot: profile, waits (the "
                        "longest wait selected), causes (the first root cause selected), "
                        "matrix (the communication matrix by mean transfer time, its slowest "
-                       "pair's messages highlighted), calltree or criticalpath (the path drawn "
-                       "on the timeline)."),
+                       "pair's messages highlighted), calltree, criticalpath (the path drawn "
+                       "on the timeline) or metrics (counter rows and profile)."),
         QStringLiteral("name"), QStringLiteral("profile"));
     const QCommandLineOption demo(
         QStringLiteral("demo"),

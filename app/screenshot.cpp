@@ -6,6 +6,7 @@
 #include "app/traceloader.h"
 #include "views/matrix/commmatrixpanel.h"
 #include "views/matrix/commmatrixview.h"
+#include "views/metrics/metricspanel.h"
 #include "views/panes/calltreepanel.h"
 #include "views/panes/criticalpathpanel.h"
 #include "views/timeline/timelineview.h"
@@ -79,10 +80,11 @@ int Screenshot::run(const ScreenshotRequest& request)
     }
     static const QStringList panes = {QStringLiteral("profile"),  QStringLiteral("waits"),
                                       QStringLiteral("causes"),   QStringLiteral("matrix"),
-                                      QStringLiteral("calltree"), QStringLiteral("criticalpath")};
+                                      QStringLiteral("calltree"), QStringLiteral("criticalpath"),
+                                      QStringLiteral("metrics")};
     if (!panes.contains(request.pane)) {
-        printError(QStringLiteral("--pane wants profile, waits, causes, matrix, calltree or "
-                                  "criticalpath, not %1")
+        printError(QStringLiteral("--pane wants profile, waits, causes, matrix, calltree, "
+                                  "criticalpath or metrics, not %1")
                        .arg(request.pane));
         return 1;
     }
@@ -142,6 +144,9 @@ int Screenshot::run(const ScreenshotRequest& request)
         } else if (request.pane == QLatin1String("calltree")) {
             doc->panes()->setCurrentWidget(doc->callTreePanel());
             doc->selectLongestMpiCall();
+        } else if (request.pane == QLatin1String("metrics")) {
+            if (doc->panes()->indexOf(doc->metricsPanel()) >= 0)
+                doc->panes()->setCurrentWidget(doc->metricsPanel());
         } else if (request.pane == QLatin1String("criticalpath")) {
             doc->panes()->setCurrentWidget(doc->criticalPathPanel());
             window.actions()->showCriticalPath()->setChecked(true);

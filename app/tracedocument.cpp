@@ -4,6 +4,8 @@
 #include "model/trace/mpilifecycle.h"
 #include "views/matrix/commmatrixpanel.h"
 #include "views/matrix/commmatrixview.h"
+#include "views/metrics/metricrateview.h"
+#include "views/metrics/metricspanel.h"
 #include "views/panes/calltreepanel.h"
 #include "views/panes/criticalpathpanel.h"
 #include "views/panes/detailspane.h"
@@ -29,8 +31,8 @@ TraceDocument::TraceDocument(LoadedTrace data, QWidget* parent)
       sorted_(new QSortFilterProxyModel(this)), table_(new QTableView(this)),
       waits_(new WaitStatePanel(this)), causes_(new RootCausePanel(this)),
       matrix_(new CommMatrixPanel(this)), callTree_(new CallTreePanel(this)),
-      criticalPath_(new CriticalPathPanel(this)), panes_(new QTabWidget(this)),
-      findBar_(new TimelineFindBar(timeline_, this))
+      criticalPath_(new CriticalPathPanel(this)), metrics_(new MetricsPanel(this)),
+      panes_(new QTabWidget(this)), findBar_(new TimelineFindBar(timeline_, this))
 {
     timeline_->setTrace(data_.trace, data_.timeline, data_.timelineIndex);
     timeline_->setWaitStates(data_.waits, data_.waitSummary);
@@ -77,6 +79,17 @@ TraceDocument::TraceDocument(LoadedTrace data, QWidget* parent)
     matrix_->setRanks(displayedRanks());
     connect(timeline_, &TimelineView::displayedRanksChanged, matrix_,
             [this, displayedRanks] { matrix_->setRanks(displayedRanks()); });
+    // The counter rows follow the timeline too: its rows and its range.
+    metrics_->setProfile(data_.trace, data_.metrics);
+    metrics_->rateView()->setRows(timeline_->rows());
+    connect(timeline_, &TimelineView::displayedRanksChanged, metrics_,
+            [this] { metrics_->rateView()->setRows(timeline_->rows()); });
+    connect(timeline_, &TimelineView::visibleRangeChanged, metrics_,
+            [this](double begin, double end) {
+                const double offset = double(timeline_->timeOffset());
+                metrics_->rateView()->setTimeRange(int64_t(std::floor(begin + offset)),
+                                                   int64_t(std::ceil(end + offset)) + 1);
+            });
     connect(timeline_, &TimelineView::visibleRangeChanged, matrix_,
             [this](double begin, double end) {
                 const double offset = double(timeline_->timeOffset());
@@ -92,6 +105,14 @@ TraceDocument::TraceDocument(LoadedTrace data, QWidget* parent)
     // The call tree goes beside the flat profile.
     panes_->addTab(table_, tr("Profile"));
     panes_->addTab(callTree_, tr("Call Tree"));
+    if (data_.trace && !data_.trace->metrics().empty()) {
+        panes_->addTab(metrics_, tr("Metrics"));
+        panes_->setTabToolTip(panes_->indexOf(metrics_),
+                              tr("Hardware counters: their rate per rank over the visible "
+                                 "range, and the counter delta per region"));
+    } else {
+        metrics_->hide();
+    }
     panes_->addTab(waits_, tr("Wait States"));
     panes_->addTab(causes_, tr("Root Causes"));
     panes_->addTab(criticalPath_, tr("Critical Path"));

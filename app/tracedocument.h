@@ -1,7 +1,8 @@
 #pragma once
 // One open trace in its tab: the timeline in the centre, and under it the details of the
 // selection beside a set of tabs: the profile table (sorted by exclusive time), the call tree
-// beside it, the wait states (table and per-rank chart), their root causes, the critical-path
+// beside it, the metrics (counter rows and counter profile, for traces that record counters),
+// the wait states (table and per-rank chart), their root causes, the critical-path
 // profile and the communication matrix (following the timeline's visible range and rank
 // filter; a click on a cell highlights its messages). Picking a wait or a cause in those tables
 // selects it on the timeline and brings it into view.
@@ -20,6 +21,7 @@ class CommMatrixPanel;
 class CallTreePanel;
 class CriticalPathPanel;
 class DetailsPane;
+class MetricsPanel;
 class ProfileItemModel;
 class RootCausePanel;
 class TimelineFindBar;
@@ -43,6 +45,8 @@ public:
     CommMatrixPanel* matrixPanel() const { return matrix_; }
     CallTreePanel* callTreePanel() const { return callTree_; }
     CriticalPathPanel* criticalPathPanel() const { return criticalPath_; }
+    /// The Metrics pane; a tab only when the trace records metrics.
+    MetricsPanel* metricsPanel() const { return metrics_; }
     QTabWidget* panes() const { return panes_; }
     /// The find bar over the timeline (Ctrl+F).
     TimelineFindBar* findBar() const { return findBar_; }
@@ -73,6 +77,7 @@ private:
     CommMatrixPanel* matrix_;
     CallTreePanel* callTree_;
     CriticalPathPanel* criticalPath_;
+    MetricsPanel* metrics_;
     QTabWidget* panes_;
     TimelineFindBar* findBar_;
 };

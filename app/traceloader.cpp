@@ -94,6 +94,7 @@ LoadOutcome TraceLoader::analyseNow(std::shared_ptr<const Trace> trace, const QS
         out.loaded.callTree = std::move(a.callTree);
         out.loaded.criticalPath = std::move(a.criticalPath);
         out.loaded.waitSummary = std::move(a.waitSummary);
+        out.loaded.metrics = std::move(a.metrics);
     } catch (const Cancelled&) {
         out.cancelled = true;
     } catch (const std::bad_alloc&) {

@@ -254,9 +254,10 @@ void TestCliUsage::noSubcommandNamesEvery()
     // The usage error lists every subcommand the README documents.
     const CliResult r = runCli({});
     QCOMPARE(r.exitCode, 2);
-    for (const char* name : {"info", "profile", "intervals", "convert", "generate", "waitstates",
-                             "rootcause", "criticalpath", "simulate", "sweep", "collective", "fit",
-                             "extrapolate", "predict", "calibrate", "compare", "scenario"})
+    for (const char* name :
+         {"info", "profile", "intervals", "convert", "generate", "waitstates", "rootcause",
+          "criticalpath", "metrics", "simulate", "sweep", "collective", "fit", "extrapolate",
+          "predict", "calibrate", "compare", "scenario"})
         QVERIFY2(r.err.contains(QByteArray(" ") + name + ",") ||
                      r.err.contains(QByteArray("(") + name + ",") ||
                      r.err.contains(QByteArray(" ") + name + ")"),

@@ -232,7 +232,9 @@ void TestOtf2Reader::countsMatchOtf2Print()
     for (size_t l = 0; l < t.locations().size(); ++l) {
         const LocationId id(static_cast<uint32_t>(l));
         const EventStream& es = t.events(id);
-        perLoc[QString::number(t.location(id).otf2Id)] = es.size();
+        // Metric records are columns, not events, but otf2-print lists them with the events.
+        perLoc[QString::number(t.location(id).otf2Id)] = es.size() + t.metricRecords(id);
+        if (t.metricRecords(id) > 0) rec[QStringLiteral("METRIC")] += t.metricRecords(id);
         for (size_t i = 0; i < es.size(); ++i) {
             ++rec[recordName(t, es, i)];
             if (i > 0) QVERIFY(es.time(i - 1) <= es.time(i));

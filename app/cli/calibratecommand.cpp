@@ -30,6 +30,7 @@ CLI::App* CalibrateCommand::add(CLI::App& parent)
     CLI::App* cmd = parent.add_subcommand(
         "calibrate", "Fit a network spec's latencies, bandwidths and overheads to a trace");
     addTraceInput(cmd, trace_, load_);
+    addClockCorrection(cmd, load_);
     cmd->add_option("--network", network_, "Network spec (YAML file, or a bundled spec's name)")
         ->required();
     cmd->add_option("--set", set_, "Override a spec value first, e.g. links.hdr.latency=1us");

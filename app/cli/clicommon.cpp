@@ -2,7 +2,9 @@
 
 #include "importers/tracefile.h"
 #include "model/trace/traceerror.h"
+#include "whatif/netsim/units.h"
 
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -22,6 +24,17 @@ void addTraceInput(CLI::App* cmd, std::string& trace, LoadOptions& load)
                   "Keep what can be read from a damaged trace and say what is missing");
 }
 
+void addClockCorrection(CLI::App* cmd, LoadOptions& load)
+{
+    cmd->add_flag("--correct-clocks", load.correctClocks,
+                  "Correct clock skew first (controlled logical clock): every message received "
+                  "and every collective ended at least --min-latency after what it depends on");
+    cmd->add_option("--min-latency", load.minLatency,
+                    "Least send-to-receive time the clock correction enforces (100ns, 1us, or "
+                    "nanoseconds)")
+        ->capture_default_str();
+}
+
 void addOutputFormats(CLI::App* cmd, bool& json, bool* csv)
 {
     CLI::Option* jsonFlag = cmd->add_flag("--json", json, "Print machine-readable JSON");
@@ -30,13 +43,40 @@ void addOutputFormats(CLI::App* cmd, bool& json, bool* csv)
             ->excludes(jsonFlag);
 }
 
-Trace loadTrace(const std::string& path, const LoadOptions& options)
+Trace loadTrace(const std::string& path, const LoadOptions& options, ClockCorrection* correction)
 {
     Otf2ReadOptions read;
     read.allowPartial = options.allowPartial;
     read.threads =
         options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
-    return readTraceFile(path, read);
+    ClockCorrectionOptions clock;
+    if (options.correctClocks) {
+        const std::string& text = options.minLatency;
+        std::optional<double> ns;
+        if (!text.empty() && text.find_first_not_of("0123456789") == std::string::npos)
+            ns = std::strtod(text.c_str(), nullptr);
+        else
+            ns = netsim::parseDuration(text);
+        if (!ns || !std::isfinite(*ns) || *ns < 0 || *ns > 1e15)
+            throw UsageError("--min-latency " + text +
+                             ": expected a duration such as 100ns or 1us, or nanoseconds");
+        clock.minLatencyNs = int64_t(std::llround(*ns));
+    }
+    Trace trace = readTraceFile(path, read);
+    if (!options.correctClocks) return trace;
+    const auto start = std::chrono::steady_clock::now();
+    const ClockCorrection c = correctClocks(trace, clock);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::fprintf(stderr,
+                 "clock correction: %llu violation(s) before, %llu after; %llu of %llu events "
+                 "moved, by %s on average, at most %s (%.3f s, %.1f M events/s)\n",
+                 (unsigned long long)c.before.count(), (unsigned long long)c.after.count(),
+                 (unsigned long long)c.eventsMoved, (unsigned long long)c.events,
+                 durationText(c.meanShiftNs).c_str(), durationText(c.maxShiftNs).c_str(), seconds,
+                 seconds > 0 ? double(c.events) / seconds / 1e6 : 0.0);
+    if (correction) *correction = c;
+    return trace;
 }
 
 CLI::Validator finiteNumber()

@@ -2,6 +2,7 @@
 // Shared pieces of the command-line tool: exit codes, trace loading with clean errors, and
 // human-readable formatting of times and sizes.
 
+#include "model/matching/clockcorrection.h"
 #include "model/support/textformat.h"
 #include "model/trace/trace.h"
 
@@ -32,16 +33,23 @@ public:
 struct LoadOptions
 {
     bool allowPartial = false;
-    unsigned threads = 0; ///< 0: as many as the machine has cores
+    unsigned threads = 0;             ///< 0: as many as the machine has cores
+    bool correctClocks = false;       ///< --correct-clocks
+    std::string minLatency = "100ns"; ///< --min-latency
 };
 
 /// Adds what every trace-reading command takes: the TRACE argument and --allow-partial.
 void addTraceInput(CLI::App* cmd, std::string& trace, LoadOptions& load);
+/// Adds --correct-clocks and --min-latency (model/matching/clockcorrection.h).
+void addClockCorrection(CLI::App* cmd, LoadOptions& load);
 /// Adds --json and, when `csv` is given, --csv (the two exclude each other).
 void addOutputFormats(CLI::App* cmd, bool& json, bool* csv = nullptr);
 
-/// Reads a trace (an OTF2 anchor file or its folder). Throws TraceError naming the file.
-Trace loadTrace(const std::string& path, const LoadOptions& options);
+/// Reads a trace (an OTF2 anchor file or its folder). Throws TraceError naming the file. With
+/// correctClocks, corrects its clocks, says on stderr what moved and, when `correction` is
+/// given, stores the report there.
+Trace loadTrace(const std::string& path, const LoadOptions& options,
+                ClockCorrection* correction = nullptr);
 
 /// One CSV field (RFC 4180): quoted when it holds a comma, a quote, a CR or a newline, with
 /// quotes doubled. Every text field of a --csv output goes through it.

@@ -108,6 +108,7 @@ CLI::App* CommMatrixCommand::add(CLI::App& parent)
         "commmatrix", "Communication matrix: messages, bytes and mean/max transfer time per "
                       "sender and receiver rank");
     addTraceInput(cmd, trace_, load_);
+    addClockCorrection(cmd, load_);
     cmd->add_option("--metric", metric_, "What the text output shows per cell")
         ->check(CLI::IsMember({"count", "bytes", "time"}))
         ->capture_default_str();

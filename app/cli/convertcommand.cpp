@@ -41,6 +41,7 @@ CLI::App* ConvertCommand::add(CLI::App& parent)
         "convert",
         "Convert a trace to an OTF2 archive, Chrome trace-event JSON, a Paje or a Paraver trace");
     addTraceInput(cmd, input_, load_);
+    addClockCorrection(cmd, load_);
     cmd->add_option("-o,--output", output_,
                     "Where to write: a folder for OTF2, a file for Chrome JSON (.json picks it), "
                     "Paje (.paje picks it) or Paraver (.prv or .prv.gz picks it; the .pcf and "

@@ -63,6 +63,7 @@ CLI::App* CriticalPathCommand::add(CLI::App& parent)
         "criticalpath", "Critical path: the chain of computation and communication that "
                         "determines the run time, with its profile per function");
     addTraceInput(cmd, trace_, load_);
+    addClockCorrection(cmd, load_);
     cmd->add_option("--eager-limit", eagerLimit_,
                     "Messages above this many bytes use rendezvous (their senders wait for the "
                     "receivers)")

@@ -14,13 +14,15 @@ CLI::App* InfoCommand::add(CLI::App& parent)
     CLI::App* cmd = parent.add_subcommand("info", "Summarise a trace: ranks, events, duration, "
                                                   "MPI calls, messages, collectives");
     addTraceInput(cmd, trace_, load_);
+    addClockCorrection(cmd, load_);
     addOutputFormats(cmd, json_);
     return cmd;
 }
 
 int InfoCommand::run() const
 {
-    const Trace trace = loadTrace(trace_, load_);
+    ClockCorrection correction;
+    const Trace trace = loadTrace(trace_, load_, &correction);
     const TraceSummary s = summarizeTrace(trace);
     const TraceDiagnostics& d = trace.diagnostics();
     const ClockViolations clock = findClockViolations(trace);
@@ -46,6 +48,16 @@ int InfoCommand::run() const
                                  {"messages", clock.messages},
                                  {"collectives", clock.collectives},
                                  {"worst_offset_ns", clock.worstOffsetNs}};
+        if (load_.correctClocks)
+            j["clock_correction"] = {{"violations_before", correction.before.count()},
+                                     {"worst_offset_before_ns", correction.before.worstOffsetNs},
+                                     {"events_moved", correction.eventsMoved},
+                                     {"jumps", correction.jumps},
+                                     {"mean_shift_ns", correction.meanShiftNs},
+                                     {"max_shift_ns", correction.maxShiftNs},
+                                     {"unresolved", correction.unresolved}};
+        j["metrics"] = trace.metrics().size();
+        j["metric_records"] = trace.metricRecords();
         j["clock_resolution_hz"] = trace.clock().sourceTicksPerSecond;
         j["provenance"] = {{"kind", trace.provenance().kind},
                            {"source", trace.provenance().source},
@@ -76,6 +88,23 @@ int InfoCommand::run() const
                     durationText(clock.worstOffsetNs).c_str());
     else
         std::printf("Clock         no violations\n");
+    if (load_.correctClocks)
+        std::printf("Corrected     %llu violations before (worst %s); %llu of %llu events moved, "
+                    "by %s on average, at most %s\n",
+                    (unsigned long long)correction.before.count(),
+                    durationText(correction.before.worstOffsetNs).c_str(),
+                    (unsigned long long)correction.eventsMoved,
+                    (unsigned long long)correction.events,
+                    durationText(correction.meanShiftNs).c_str(),
+                    durationText(correction.maxShiftNs).c_str());
+    if (!trace.metrics().empty()) {
+        std::printf("Metrics       %llu records of %zu metrics:",
+                    (unsigned long long)trace.metricRecords(), trace.metrics().size());
+        for (uint32_t m = 0; m < trace.metrics().size(); ++m)
+            std::printf("%s %s", m == 0 ? "" : ",",
+                        std::string(trace.metricName(MetricId(m))).c_str());
+        std::printf("\n");
+    }
     std::printf("MPI calls\n");
     for (const auto& [name, count] : s.mpiCalls)
         std::printf("  %-28s %llu\n", name.c_str(), (unsigned long long)count);

@@ -14,6 +14,7 @@ CLI::App* IntervalsCommand::add(CLI::App& parent)
         "intervals",
         "Delta times (computation between consecutive MPI calls) per execution interval");
     addTraceInput(cmd, trace_, load_);
+    addClockCorrection(cmd, load_);
     addOutputFormats(cmd, json_, &csv_);
     return cmd;
 }

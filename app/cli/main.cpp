@@ -14,6 +14,7 @@
 #include "app/cli/infocommand.h"
 #include "app/cli/intervalscommand.h"
 #include "app/cli/messagescommand.h"
+#include "app/cli/metricscommand.h"
 #include "app/cli/predictcommand.h"
 #include "app/cli/profilecommand.h"
 #include "app/cli/rootcausecommand.h"
@@ -57,6 +58,7 @@ int main(int argc, char** argv)
     WaitStatesCommand waitstates;
     CommMatrixCommand commmatrix;
     MessagesCommand messages;
+    MetricsCommand metrics;
     RootCauseCommand rootcause;
     CriticalPathCommand criticalpath;
     SimulateCommand simulate;
@@ -78,6 +80,7 @@ int main(int argc, char** argv)
         {rootcause.add(app), [&] { return rootcause.run(); }},
         {commmatrix.add(app), [&] { return commmatrix.run(); }},
         {messages.add(app), [&] { return messages.run(); }},
+        {metrics.add(app), [&] { return metrics.run(); }},
         {criticalpath.add(app), [&] { return criticalpath.run(); }},
         {simulate.add(app), [&] { return simulate.run(); }},
         {sweep.add(app), [&] { return sweep.run(); }},

@@ -94,6 +94,7 @@ CLI::App* MessagesCommand::add(CLI::App& parent)
         "messages", "Message statistics: histograms of message size, transfer time and bandwidth, "
                     "per call site and per communicator");
     addTraceInput(cmd, trace_, load_);
+    addClockCorrection(cmd, load_);
     addOutputFormats(cmd, json_, &csv_);
     return cmd;
 }

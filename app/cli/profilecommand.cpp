@@ -54,6 +54,7 @@ CLI::App* ProfileCommand::add(CLI::App& parent)
     CLI::App* cmd = parent.add_subcommand(
         "profile", "Inclusive and exclusive time per region, with the spread over ranks");
     addTraceInput(cmd, trace_, load_);
+    addClockCorrection(cmd, load_);
     addOutputFormats(cmd, json_, &csv_);
     cmd->add_flag("--tree", tree_,
                   "The call-path profile: inclusive and exclusive time, visits and the spread "

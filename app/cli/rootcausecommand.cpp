@@ -103,6 +103,7 @@ CLI::App* RootCauseCommand::add(CLI::App& parent)
     CLI::App* cmd = parent.add_subcommand(
         "rootcause", "Hotspot functions that made late ranks late, and the waiting they explain");
     addTraceInput(cmd, trace_, load_);
+    addClockCorrection(cmd, load_);
     cmd->add_option("--hotspot-threshold", hotspotThreshold_,
                     "A function is a hotspot when its exclusive time is at least PCT % of the "
                     "total (0 < PCT <= 100)")

@@ -18,6 +18,7 @@ CLI::App* SimulateCommand::add(CLI::App& parent)
     CLI::App* cmd = parent.add_subcommand(
         "simulate", "Replay a trace on a described network and predict its run time");
     addTraceInput(cmd, trace_, load_);
+    addClockCorrection(cmd, load_);
     cmd->add_option("--network", network_, "Network spec (YAML file, or a bundled spec's name)")
         ->required();
     cmd->add_option("--set", set_, "Override a spec value, e.g. links.wan.latency=5ms");

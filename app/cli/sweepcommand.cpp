@@ -18,6 +18,7 @@ CLI::App* SweepCommand::add(CLI::App& parent)
     CLI::App* cmd =
         parent.add_subcommand("sweep", "Predicted run time for each value of one network spec key");
     addTraceInput(cmd, trace_, load_);
+    addClockCorrection(cmd, load_);
     cmd->add_option("--network", network_, "Network spec (YAML file, or a bundled spec's name)")
         ->required();
     cmd->add_option("--set", set_, "Override a spec value first, e.g. links.wan.latency=5ms");

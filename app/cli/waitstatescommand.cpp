@@ -72,6 +72,7 @@ CLI::App* WaitStatesCommand::add(CLI::App& parent)
         "waitstates", "Wait states (Late Sender, Late Receiver, Wait at Barrier / N x N, Late "
                       "Broadcast, Early Reduce) per pattern, rank and call site");
     addTraceInput(cmd, trace_, load_);
+    addClockCorrection(cmd, load_);
     cmd->add_option("--eager-limit", eagerLimit_,
                     "Messages above this many bytes use rendezvous (their senders can be late "
                     "receivers)")

@@ -232,6 +232,7 @@ void Otf2DefinitionReader::setCallbacks(OTF2_GlobalDefReaderCallbacks* cb)
             RANKSCOPE_SELF->sourceLocations_.push_back({ref, file, line});
             return OTF2_CALLBACK_SUCCESS;
         });
+    Otf2MetricDefinitions::setCallbacks<Otf2DefinitionReader, &Otf2DefinitionReader::metrics_>(cb);
 }
 #undef RANKSCOPE_CHECK_REF
 #undef RANKSCOPE_SELF
@@ -303,6 +304,7 @@ void Otf2DefinitionReader::build(TraceBuilder& builder)
     buildRanksAndLocations(builder);
     buildCommunicators(builder);
     buildSourceLocations();
+    metrics_.build(builder, tables_.strings, tables_.metrics, tables_.globalDefFile());
     checkSystemTree();
     tables_.sourceLocationAttribute = sclAttribute_;
     for (const auto& [ref, name] : uint64Attributes_)

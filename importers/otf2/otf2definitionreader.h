@@ -17,6 +17,7 @@
 // without (a location's group, an MPI rank's location) are errors.
 
 #include "importers/otf2/otf2definitionissues.h"
+#include "importers/otf2/otf2metricdefinitions.h"
 #include "importers/otf2/otf2tables.h"
 #include "model/trace/tracebuilder.h"
 
@@ -135,6 +136,7 @@ private:
     bool allowPartial_ = false;
     std::string countMismatch_; // with allowPartial_: fewer definitions than listed
     Otf2DefinitionIssues issues_;
+    Otf2MetricDefinitions metrics_;
     TraceBuilder* builder_ = nullptr; // while building
 
     // Filled while building: OTF2 location ref -> world rank (for communicator members).

@@ -1,5 +1,6 @@
 #include "importers/otf2/otf2definitionwriter.h"
 
+#include "importers/otf2/otf2metricdefinitions.h"
 #include "importers/otf2/otf2writeerror.h"
 
 #include <algorithm>
@@ -140,6 +141,7 @@ void Otf2DefinitionWriter::write(OTF2_GlobalDefWriter* w)
         contention ? stringRef("Time the message waited for other messages on the simulated "
                                "network (ns)")
                    : 0;
+    const uint32_t noText = stringRef(""); // metrics without description or unit
 
     const int64_t begin = std::min<int64_t>(0, trace_.beginTime());
     const int64_t end = std::max<int64_t>(0, trace_.endTime());
@@ -166,6 +168,17 @@ void Otf2DefinitionWriter::write(OTF2_GlobalDefWriter* w)
                                                   contentionDescription, OTF2_TYPE_UINT64),
               "attribute");
     writeRegions(w);
+    // Metric definitions only (the samples are not written yet): a trace read back keeps them.
+    for (uint32_t m = 0; m < trace_.metrics().size(); ++m) {
+        const Metric& metric = trace_.metric(MetricId(m));
+        const auto text = [&](StringId id) { return id.valid() ? id.value : noText; };
+        check(OTF2_GlobalDefWriter_WriteMetricMember(
+                  w, m, metric.name.value, text(metric.description), OTF2_METRIC_TYPE_OTHER,
+                  Otf2MetricDefinitions::otf2Mode(metric.mode),
+                  Otf2MetricDefinitions::otf2Type(metric.type), OTF2_BASE_DECIMAL, 0,
+                  text(metric.unit)),
+              "metric member");
+    }
 
     check(OTF2_GlobalDefWriter_WriteSystemTreeNode(w, 0, host, machine,
                                                    OTF2_UNDEFINED_SYSTEM_TREE_NODE),

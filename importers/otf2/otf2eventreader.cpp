@@ -227,12 +227,31 @@ OTF2_CallbackCode onMeasurementOnOff(RANKSCOPE_ARGS, OTF2_MeasurementMode mode)
     })
 }
 
-template <MiscKind Kind> OTF2_CallbackCode onComm(RANKSCOPE_ARGS, OTF2_CommRef comm)
+template <MiscKind Kind>
+OTF2_CallbackCode onComm(RANKSCOPE_ARGS, OTF2_CommRef comm){RANKSCOPE_EVENT({
+    if (comm >= c.commCount) [[unlikely]]
+        return c.fail(position, "refers to undefined communicator " + std::to_string(comm));
+    c.builder->misc(c.loc, c.ns(time), MiscEvent{Kind, c.comms[comm].value, 0});
+})}
+
+// A metric record: K values of the members its class (or instance) defines, in that order.
+OTF2_CallbackCode onMetric(RANKSCOPE_ARGS, OTF2_MetricRef metric, uint8_t count, const OTF2_Type*,
+                           const OTF2_MetricValue* values)
 {
     RANKSCOPE_EVENT({
-        if (comm >= c.commCount) [[unlikely]]
-            return c.fail(position, "refers to undefined communicator " + std::to_string(comm));
-        c.builder->misc(c.loc, c.ns(time), MiscEvent{Kind, c.comms[comm].value, 0});
+        const auto& table = c.tables->metrics;
+        if (metric >= table.size() || table[metric].empty()) [[unlikely]]
+            return c.fail(position, "METRIC refers to undefined metric " + std::to_string(metric));
+        const std::vector<MetricId>& ids = table[metric];
+        if (count != ids.size() || (count > 0 && !values)) [[unlikely]]
+            return c.fail(position, "METRIC " + std::to_string(metric) + " has " +
+                                        std::to_string(count) +
+                                        " values where its definition has " +
+                                        std::to_string(ids.size()) + " members");
+        uint64_t raw[256];
+        for (uint8_t i = 0; i < count; ++i)
+            raw[i] = values[i].unsigned_int; // the union's bits; the member says how to read them
+        c.builder->metric(c.loc, c.ns(time), ids.data(), raw, count);
     })
 }
 
@@ -295,6 +314,7 @@ CallbacksPtr makeCallbacks()
     OTF2_EvtReaderCallbacks_SetMeasurementOnOffCallback(p, onMeasurementOnOff);
     OTF2_EvtReaderCallbacks_SetCommCreateCallback(p, onComm<MiscKind::CommCreate>);
     OTF2_EvtReaderCallbacks_SetCommDestroyCallback(p, onComm<MiscKind::CommDestroy>);
+    OTF2_EvtReaderCallbacks_SetMetricCallback(p, onMetric);
 #define RANKSCOPE_SET(name, text)                                                                  \
     OTF2_EvtReaderCallbacks_Set##name##Callback(                                                   \
         p, OtherRecordCallback<kRecord##name, OTF2_EvtReaderCallback_##name>::call);

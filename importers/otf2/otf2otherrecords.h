@@ -2,7 +2,7 @@
 // The OTF2 event record types the importer keeps as MiscKind::Other events (so that a trace
 // written back keeps their place in the timeline), with the names otf2-print gives them. One
 // X-macro list serves the enum, the name table and the callback registration in
-// otf2eventreader.cpp.
+// otf2eventreader.cpp. Metric records are not among them: they become metric columns.
 
 #include <cstdint>
 
@@ -17,7 +17,6 @@ namespace rankscope::otf2other {
     X(OmpTaskCreate, "OMP_TASK_CREATE")                                                            \
     X(OmpTaskSwitch, "OMP_TASK_SWITCH")                                                            \
     X(OmpTaskComplete, "OMP_TASK_COMPLETE")                                                        \
-    X(Metric, "METRIC")                                                                            \
     X(ParameterString, "PARAMETER_STRING")                                                         \
     X(ParameterInt, "PARAMETER_INT")                                                               \
     X(ParameterUnsignedInt, "PARAMETER_UNSIGNED_INT")                                              \

@@ -45,8 +45,9 @@ struct Otf2Tables
     uint32_t sourceLocationAttribute = UINT32_MAX; ///< OTF2 attribute of type SOURCE_CODE_LOCATION
     /// The uint64 attribute NETWORK_CONTENTION_NS (a simulated receive's contention delay).
     uint32_t contentionAttribute = UINT32_MAX;
-    std::vector<LocationEntry> locations; ///< in LocationId order
-    std::vector<StringId> recordNames;    ///< by Otf2EventReader record index
+    std::vector<LocationEntry> locations;       ///< in LocationId order
+    std::vector<std::vector<MetricId>> metrics; ///< by OTF2 metric ref: the members it samples
+    std::vector<StringId> recordNames;          ///< by Otf2EventReader record index
 
     /// Path of a per-location file ("<dir>/<name>/<location>.evt").
     std::string locationFile(uint64_t otf2Id, const char* extension) const

@@ -146,12 +146,14 @@ void writeArchive(const Trace& trace, const std::string& dir, const std::string&
     }
 
     report.skippedEvents = events.skippedOther() + events.skippedUnmatched() +
-                           events.skippedOutsider() + events.skippedStrayEnds();
+                           events.skippedOutsider() + events.skippedStrayEnds() +
+                           trace.metricRecords();
     auto warn = [&](uint64_t n, const std::string& what) {
         if (n > 0) report.warnings.push_back(std::to_string(n) + " " + what);
     };
     warn(events.skippedOther(), "event(s) of kinds OTF2 cannot express (MiscKind::Other) were "
                                 "not written");
+    warn(trace.metricRecords(), "metric record(s) (hardware counters) were not written");
     warn(events.skippedUnmatched(), "point-to-point event(s) of unmatched messages were not "
                                     "written: the model does not keep their partner rank");
     warn(events.skippedOutsider(), "point-to-point event(s) whose partner is not a member of "

@@ -47,6 +47,8 @@ TraceAnalysis analyseTrace(std::shared_ptr<const Trace> trace,
         WaitSummary::build(*waits, trace->rankCount(), trace->beginTime(), trace->endTime()));
     if (keepGoing && !keepGoing(1.0)) throw Cancelled();
 
+    // One pass per metric column over its location's events: cheap next to the passes above.
+    a.metrics = std::make_shared<MetricProfile>(computeMetricProfile(*trace));
     a.headline = summarizeTrace(*trace);
     a.trace = std::move(trace);
     a.timeline = std::move(timeline);

@@ -3,8 +3,9 @@
 // what-if results and the command line: the level-of-detail summary for the timeline, the
 // profile and the call-path profile, wait states (default eager limit), the critical path over
 // them and their root causes (default hotspot threshold), the wait summary for drawing waits
-// zoomed out, and the headline numbers.
+// zoomed out, the counter profile (metrics), and the headline numbers.
 
+#include "model/metrics/metricprofile.h"
 #include "model/profile/calltree.h"
 #include "model/profile/profile.h"
 #include "model/profile/timelinesummary.h"
@@ -30,6 +31,7 @@ struct TraceAnalysis
     std::shared_ptr<const CriticalPath> criticalPath;
     std::shared_ptr<const RootCauseReport> rootCauses;
     std::shared_ptr<const WaitSummary> waitSummary;
+    std::shared_ptr<const MetricProfile> metrics; ///< counters per region (empty without any)
     TraceSummary headline;
 };
 

@@ -22,6 +22,17 @@ void EventStream::setRef(size_t i, uint32_t ref)
     packed_[i] = (packed_[i] & ~kNoEventRef) | (ref & kNoEventRef);
 }
 
+void EventStream::setTimes(const std::vector<int64_t>& times)
+{
+    assert(times.size() == time_.size());
+    TimeColumn column;
+    column.reserve(times.size());
+    for (int64_t t : times)
+        column.push_back(t);
+    column.shrinkToFit();
+    time_ = std::move(column);
+}
+
 void EventStream::addSourceLocation(uint32_t eventIndex, SourceLocation loc)
 {
     assert(sourceLocations_.empty() || sourceLocations_.back().first < eventIndex);

@@ -82,6 +82,8 @@ public:
         packed_.push_back((uint32_t(k) << 28) | (ref & kNoEventRef));
     }
     void setRef(size_t i, uint32_t ref);
+    /// Replaces every event's time (same count, non-decreasing): clock correction.
+    void setTimes(const std::vector<int64_t>& times);
     void addSourceLocation(uint32_t eventIndex, SourceLocation loc);
     void shrinkToFit();
 

@@ -28,6 +28,7 @@ using CommId = TypedId<struct CommTag>;
 using MessageId = TypedId<struct MessageTag>;
 using CollectiveId = TypedId<struct CollectiveTag>;
 using CallSiteId = TypedId<struct CallSiteTag>;
+using MetricId = TypedId<struct MetricTag>;
 
 } // namespace rankscope
 

@@ -1,10 +1,12 @@
 #include "model/trace/trace.h"
 
+#include <algorithm>
+
 namespace rankscope {
 
 uint64_t Trace::eventCount() const
 {
-    uint64_t n = 0;
+    uint64_t n = metricRecords_;
     for (const auto& s : streams_)
         n += s.size();
     return n;
@@ -20,6 +22,8 @@ size_t Trace::eventMemoryBytes() const
     bytes += collectives_.capacity() * sizeof(CollectiveInstance);
     bytes += members_.capacity() * sizeof(CollectiveMember);
     bytes += misc_.capacity() * sizeof(MiscEvent);
+    for (const auto& c : metricColumns_)
+        bytes += sizeof(MetricColumn) + c.times.capacity() * 8 + c.raw.capacity() * 8;
     return bytes;
 }
 
@@ -33,6 +37,36 @@ size_t Trace::memoryBytes() const
         bytes += sizeof(Communicator) + c.members.capacity() * sizeof(RankId);
     bytes += streams_.capacity() * sizeof(EventStream);
     return bytes;
+}
+
+const MetricColumn* Trace::metricColumn(LocationId loc, MetricId metric) const
+{
+    const auto it =
+        std::lower_bound(metricColumns_.begin(), metricColumns_.end(), std::pair(loc, metric),
+                         [](const MetricColumn& c, const auto& key) {
+                             return std::pair(c.location, c.metric) < key;
+                         });
+    return it != metricColumns_.end() && it->location == loc && it->metric == metric ? &*it
+                                                                                     : nullptr;
+}
+
+void Trace::setTimes(const std::vector<std::vector<int64_t>>& eventTimes,
+                     const std::vector<std::vector<int64_t>>& metricTimes)
+{
+    bool any = false;
+    const auto extend = [&](int64_t first, int64_t last) {
+        begin_ = any ? std::min(begin_, first) : first;
+        end_ = any ? std::max(end_, last) : last;
+        any = true;
+    };
+    for (size_t l = 0; l < streams_.size() && l < eventTimes.size(); ++l) {
+        streams_[l].setTimes(eventTimes[l]);
+        if (!eventTimes[l].empty()) extend(eventTimes[l].front(), eventTimes[l].back());
+    }
+    for (size_t k = 0; k < metricColumns_.size() && k < metricTimes.size(); ++k) {
+        metricColumns_[k].times = metricTimes[k];
+        if (!metricTimes[k].empty()) extend(metricTimes[k].front(), metricTimes[k].back());
+    }
 }
 
 bool Trace::sameContent(const Trace& o) const
@@ -66,6 +100,15 @@ bool Trace::sameContent(const Trace& o) const
         messageContention_ != o.messageContention_ || collectives_ != o.collectives_ ||
         members_ != o.members_ || misc_.size() != o.misc_.size())
         return false;
+    if (metricRecords_ != o.metricRecords_ || metricColumns_ != o.metricColumns_ ||
+        metrics_.size() != o.metrics_.size())
+        return false;
+    for (size_t i = 0; i < metrics_.size(); ++i) {
+        const Metric &a = metrics_[i], &b = o.metrics_[i];
+        if (!sameStr(a.name, b.name) || !sameStr(a.unit, b.unit) || a.mode != b.mode ||
+            a.type != b.type)
+            return false;
+    }
     for (size_t i = 0; i < misc_.size(); ++i) {
         const MiscEvent &a = misc_[i], &b = o.misc_[i];
         const bool named = a.kind == MiscKind::ProgramBegin || a.kind == MiscKind::Other;

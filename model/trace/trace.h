@@ -7,6 +7,7 @@
 #include "model/trace/definitions.h"
 #include "model/trace/eventstream.h"
 #include "model/trace/message.h"
+#include "model/trace/metric.h"
 #include "model/trace/miscevent.h"
 #include "model/trace/stringpool.h"
 #include "model/trace/tracediagnostics.h"
@@ -72,9 +73,26 @@ public:
 
     const std::vector<MiscEvent>& miscEvents() const { return misc_; }
 
+    /// Metric members (hardware counters), by MetricId.
+    const std::vector<Metric>& metrics() const { return metrics_; }
+    const Metric& metric(MetricId id) const { return metrics_[id.value]; }
+    std::string_view metricName(MetricId id) const { return str(metrics_[id.value].name); }
+    /// Every location's metric samples, ordered by location, then metric.
+    const std::vector<MetricColumn>& metricColumns() const { return metricColumns_; }
+    /// The samples of `metric` on `loc`, or nullptr when it has none.
+    const MetricColumn* metricColumn(LocationId loc, MetricId metric) const;
+    /// Metric records read (one per record, whatever its member count); part of eventCount().
+    uint64_t metricRecords() const { return metricRecords_; }
+    /// Metric records read on one location.
+    uint64_t metricRecords(LocationId loc) const
+    {
+        return loc.value < metricRecordsByLocation_.size() ? metricRecordsByLocation_[loc.value]
+                                                           : 0;
+    }
+
     const TraceDiagnostics& diagnostics() const { return diagnostics_; }
 
-    /// Events over all locations.
+    /// Events over all locations, metric records included (as otf2-print lists them).
     uint64_t eventCount() const;
     /// Earliest and latest timestamp over all locations (0, 0 when empty).
     int64_t beginTime() const { return begin_; }
@@ -85,6 +103,12 @@ public:
     size_t eventMemoryBytes() const;
     /// Everything resident, definitions and strings included.
     size_t memoryBytes() const;
+
+    /// Replaces the times of every location's events and metric samples, as a clock correction
+    /// does: `eventTimes[l]` has one non-decreasing time per event of location l,
+    /// `metricTimes[k]` one per sample of metricColumns()[k]. Begin and end time follow.
+    void setTimes(const std::vector<std::vector<int64_t>>& eventTimes,
+                  const std::vector<std::vector<int64_t>>& metricTimes);
 
     /// Compares definitions, events and derived tables (not provenance or diagnostics).
     bool sameContent(const Trace& o) const;
@@ -106,6 +130,10 @@ private:
     std::vector<CollectiveInstance> collectives_;
     std::vector<CollectiveMember> members_;
     std::vector<MiscEvent> misc_;
+    std::vector<Metric> metrics_;
+    std::vector<MetricColumn> metricColumns_;
+    uint64_t metricRecords_ = 0;
+    std::vector<uint64_t> metricRecordsByLocation_; // empty when there are none
     TraceDiagnostics diagnostics_;
     int64_t begin_ = 0;
     int64_t end_ = 0;

@@ -287,6 +287,44 @@ void TraceBuilder::misc(LocationId loc, int64_t t, MiscEvent event)
     ls.misc.push_back(event);
 }
 
+MetricId TraceBuilder::addMetric(const Metric& metric)
+{
+    auto& metrics = s_->trace.metrics_;
+    metrics.push_back(metric);
+    return MetricId(static_cast<uint32_t>(metrics.size() - 1));
+}
+
+size_t TraceBuilder::metricCount() const
+{
+    return s_->trace.metrics_.size();
+}
+
+void TraceBuilder::metric(LocationId loc, int64_t t, const MetricId* metrics,
+                          const uint64_t* values, size_t count)
+{
+    LocationBuildState& ls = s_->locations[loc.value];
+    if (t < ls.lastMetricTime) [[unlikely]]
+        throw TraceError(locationLabel(s_->trace, loc) + ": metric record at " + std::to_string(t) +
+                         " ns is earlier than the one before it (" +
+                         std::to_string(ls.lastMetricTime) + " ns)");
+    ls.lastMetricTime = t;
+    ++ls.metricRecords;
+    for (size_t i = 0; i < count; ++i) {
+        if (metrics[i].value >= s_->trace.metrics_.size()) [[unlikely]]
+            throw TraceError(locationLabel(s_->trace, loc) + ": metric record refers to metric " +
+                             std::to_string(metrics[i].value) + ", which is not defined");
+        // A location samples a few metrics: a linear search beats any map.
+        auto it = std::find_if(ls.metrics.begin(), ls.metrics.end(),
+                               [&](const MetricColumn& c) { return c.metric == metrics[i]; });
+        if (it == ls.metrics.end()) {
+            ls.metrics.push_back(MetricColumn{loc, metrics[i], {}, {}});
+            it = ls.metrics.end() - 1;
+        }
+        it->times.push_back(t);
+        it->raw.push_back(values[i]);
+    }
+}
+
 void TraceBuilder::attachSourceLocation(LocationId loc, SourceLocation where)
 {
     EventStream& es = s_->trace.streams_[loc.value];
@@ -367,6 +405,19 @@ Trace TraceBuilder::finish(unsigned threads)
             t.misc_.insert(t.misc_.end(), ls.misc.begin(), ls.misc.end());
             std::vector<MiscEvent>().swap(ls.misc);
         }
+        std::sort(ls.metrics.begin(), ls.metrics.end(),
+                  [](const MetricColumn& a, const MetricColumn& b) { return a.metric < b.metric; });
+        for (MetricColumn& c : ls.metrics) {
+            c.times.shrink_to_fit();
+            c.raw.shrink_to_fit();
+            t.metricColumns_.push_back(std::move(c));
+        }
+        std::vector<MetricColumn>().swap(ls.metrics);
+        t.metricRecords_ += ls.metricRecords;
+        if (ls.metricRecords > 0) {
+            t.metricRecordsByLocation_.resize(st.locations.size(), 0);
+            t.metricRecordsByLocation_[l] = ls.metricRecords;
+        }
         diag.unclosedRegions += ls.openRegions.size() + ls.unclosedInside;
         diag.unmatchedLeaves += ls.unmatchedLeaves;
         if (ls.pendingBegin != kNoEvent || ls.strayCollectiveEnds > 0)
@@ -386,6 +437,12 @@ Trace TraceBuilder::finish(unsigned threads)
         if (es.empty()) continue;
         t.begin_ = any ? std::min(t.begin_, es.time(0)) : es.time(0);
         t.end_ = any ? std::max(t.end_, es.time(es.size() - 1)) : es.time(es.size() - 1);
+        any = true;
+    }
+    for (const MetricColumn& c : t.metricColumns_) {
+        if (c.times.empty()) continue;
+        t.begin_ = any ? std::min(t.begin_, c.times.front()) : c.times.front();
+        t.end_ = any ? std::max(t.end_, c.times.back()) : c.times.back();
         any = true;
     }
     t.messages_.shrink_to_fit();

@@ -42,6 +42,8 @@ public:
     LocationId addLocation(RankId rank, StringId name, LocationType type, uint64_t sourceId = 0);
     /// members[i] is the world rank of communicator rank i.
     CommId addCommunicator(StringId name, std::vector<RankId> members, CommId parent = {});
+    /// A metric member (hardware counter); samples refer to it by the id returned.
+    MetricId addMetric(const Metric& metric);
     /// Marks MPI_COMM_WORLD; if never called, finish() picks the first communicator whose
     /// members are all ranks in order.
     void setWorldCommunicator(CommId comm);
@@ -49,6 +51,7 @@ public:
     size_t rankCount() const;
     size_t locationCount() const;
     size_t regionCount() const;
+    size_t metricCount() const;
     size_t communicatorCount() const;
 
     // --- events (t in ns since the clock offset) ---
@@ -71,6 +74,10 @@ public:
     void collectiveEnd(LocationId loc, int64_t t, CollectiveOp op, CommId comm, uint32_t root,
                        uint64_t bytesSent, uint64_t bytesReceived);
     void misc(LocationId loc, int64_t t, MiscEvent event);
+    /// One metric record: `count` members sampled at t, the raw 64-bit value of `metrics[i]` in
+    /// `values[i]`. Kept in metric columns, not in the event stream; counted as one event.
+    void metric(LocationId loc, int64_t t, const MetricId* metrics, const uint64_t* values,
+                size_t count);
     /// Attaches a source location to the event last appended on `loc`.
     void attachSourceLocation(LocationId loc, SourceLocation where);
     /// Attaches a network contention delay (ns) to the receive last appended on `loc`: it

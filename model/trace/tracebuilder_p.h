@@ -77,10 +77,13 @@ struct LocationBuildState
     std::vector<uint32_t> unpostedIrecvs; ///< MpiIrecv events that completed no MpiIrecvRequest
     uint32_t sends = 0;                   ///< MpiSend and MpiIsend events
     uint32_t receives = 0;                ///< MpiRecv and MpiIrecv events
-    uint32_t completions = 0;         ///< MpiIsendComplete, MpiRequestTest and MpiRequestCancelled
-    uint32_t collectiveEnds = 0;      ///< collective ends that found their begin
-    uint32_t pendingBegin = kNoEvent; ///< collective begun but not yet ended
-    std::vector<MiscEvent> misc;      ///< Misc events' references index it until finish()
+    uint32_t completions = 0;          ///< MpiIsendComplete, MpiRequestTest and MpiRequestCancelled
+    uint32_t collectiveEnds = 0;       ///< collective ends that found their begin
+    uint32_t pendingBegin = kNoEvent;  ///< collective begun but not yet ended
+    std::vector<MiscEvent> misc;       ///< Misc events' references index it until finish()
+    std::vector<MetricColumn> metrics; ///< one per metric sampled here, in first-seen order
+    uint64_t metricRecords = 0;
+    int64_t lastMetricTime = INT64_MIN;
     /// (receive event, contention delay in ns), in event order: attachMessageContention()
     std::vector<std::pair<uint32_t, int64_t>> contention;
     std::vector<RegionId> openRegions; ///< Enter stack, to count broken nesting

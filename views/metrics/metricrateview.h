@@ -1,0 +1,58 @@
+#pragma once
+// Counter timelines (Vampir's counter rows): one heat row per timeline row (a rank, or a group
+// of ranks when they do not fit), each pixel coloured by the metric's mean rate over the time
+// the pixel covers, (value(t1) - value(t0)) / (t1 - t0) with values interpolated linearly
+// between samples (exact for a running total). A grouped row shows its ranks' mean. The colour
+// scale runs from 0 to the largest rate in view and is printed in the corner; hovering shows
+// the row's ranks, the time span, the rate and the counter increase.
+
+#include "model/trace/trace.h"
+
+#include <QWidget>
+#include <memory>
+#include <vector>
+
+namespace rankscope {
+
+class MetricRateView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit MetricRateView(QWidget* parent = nullptr);
+
+    void setTrace(std::shared_ptr<const Trace> trace);
+    /// The metric drawn (a running total; other metrics are drawn as their sampled level).
+    void setMetric(MetricId metric);
+    /// The rows, as the timeline shows them (each a rank or a group of ranks).
+    void setRows(std::vector<std::vector<RankId>> rows);
+    /// The time range drawn, ns since the clock offset: the timeline's visible range.
+    void setTimeRange(int64_t begin, int64_t end);
+
+    MetricId metric() const { return metric_; }
+    /// Mean rate (per second; the level for non-accumulated metrics) of row `row` over
+    /// [t0, t1), and whether any of its ranks has samples covering the span.
+    bool rowRate(size_t row, int64_t t0, int64_t t1, double& rate, double& increase) const;
+    /// The largest rate of the last frame (the top of the colour scale).
+    double scaleMax() const { return scaleMax_; }
+
+    QSize sizeHint() const override;
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    bool event(QEvent* event) override;
+
+private:
+    QRect plotArea() const;
+    /// Value of `c` at t, interpolated; false outside its samples.
+    bool valueAt(const MetricColumn& c, int64_t t, double& v) const;
+    QString toolTipAt(QPoint pos) const;
+
+    std::shared_ptr<const Trace> trace_;
+    MetricId metric_;
+    std::vector<std::vector<RankId>> rows_;
+    int64_t begin_ = 0;
+    int64_t end_ = 1;
+    mutable double scaleMax_ = 0;
+};
+
+} // namespace rankscope
