@@ -2,6 +2,7 @@
 
 #include "app/eventwait.h"
 #include "app/mainwindow.h"
+#include "app/sessionscreenshots.h"
 #include "app/whatifcontroller.h"
 #include "views/panes/tourpanel.h"
 #include "views/whatif/whatifcomparison.h"
@@ -16,14 +17,7 @@
 
 namespace rankscope::Demo {
 
-namespace {
-
-void printError(const QString& message)
-{
-    std::fprintf(stderr, "rankscope: %s\n", qPrintable(message));
-}
-
-} // namespace
+using SessionScreenshots::printError;
 
 QString sessionPath()
 {
@@ -40,27 +34,12 @@ int renderScreenshots(const QString& dir, QSize size)
                                   "set RANKSCOPE_RESOURCES to the resources folder"));
         return 1;
     }
-    if (!QDir().mkpath(dir)) {
-        printError(QStringLiteral("cannot create %1").arg(dir));
-        return 1;
-    }
     MainWindow window;
-    window.setInteractive(false);
-    window.resize(size);
     int errors = 0;
-    QObject::connect(&window, &MainWindow::errorReported,
-                     [&errors](const QString& title, const QString& message) {
-                         ++errors;
-                         printError(title + QStringLiteral(": ") + message);
-                     });
-    window.show();
-    bool restored = false;
-    QObject::connect(&window, &MainWindow::sessionRestored, [&restored] { restored = true; });
-    if (!window.openSession(session)) return 1;
-    if (!restored && !waitForSignal(&window, &MainWindow::sessionRestored, 300)) {
-        printError(QStringLiteral("the demo's traces did not load within 5 minutes"));
+    if (!SessionScreenshots::openForScreenshots(
+            window, session, dir, size, 300,
+            QStringLiteral("the demo's traces did not load within 5 minutes"), &errors))
         return 1;
-    }
     if (errors > 0) return 1;
 
     WhatIfController* whatIf = window.whatIf();

@@ -11,14 +11,35 @@
 
 namespace rankscope::SessionScreenshots {
 
-namespace {
-
 void printError(const QString& message)
 {
     std::fprintf(stderr, "rankscope: %s\n", qPrintable(message));
 }
 
-} // namespace
+bool openForScreenshots(MainWindow& window, const QString& session, const QString& dir, QSize size,
+                        int seconds, const QString& timeoutText, int* errors)
+{
+    if (!QDir().mkpath(dir)) {
+        printError(QStringLiteral("cannot create %1").arg(dir));
+        return false;
+    }
+    window.setInteractive(false);
+    window.resize(size);
+    QObject::connect(&window, &MainWindow::errorReported,
+                     [errors](const QString& title, const QString& message) {
+                         ++*errors;
+                         printError(title + QStringLiteral(": ") + message);
+                     });
+    window.show();
+    bool restored = false;
+    QObject::connect(&window, &MainWindow::sessionRestored, [&restored] { restored = true; });
+    if (!window.openSession(session)) return false;
+    if (!restored && !waitForSignal(&window, &MainWindow::sessionRestored, seconds)) {
+        printError(timeoutText);
+        return false;
+    }
+    return true;
+}
 
 QString fileName(int index, const QString& title)
 {
@@ -36,28 +57,13 @@ QString fileName(int index, const QString& title)
 
 int render(const QString& session, const QString& dir, QSize size)
 {
-    if (!QDir().mkpath(dir)) {
-        printError(QStringLiteral("cannot create %1").arg(dir));
-        return 1;
-    }
     MainWindow window;
-    window.setInteractive(false);
-    window.resize(size);
     int errors = 0;
-    QObject::connect(&window, &MainWindow::errorReported,
-                     [&errors](const QString& title, const QString& message) {
-                         ++errors;
-                         printError(title + QStringLiteral(": ") + message);
-                     });
-    window.show();
-    bool restored = false;
-    QObject::connect(&window, &MainWindow::sessionRestored, [&restored] { restored = true; });
-    if (!window.openSession(session)) return 1;
     // Loads and re-runs of results: generous, as a sweep of a large trace takes minutes.
-    if (!restored && !waitForSignal(&window, &MainWindow::sessionRestored, 1800)) {
-        printError(QStringLiteral("the session did not come back within 30 minutes"));
+    if (!openForScreenshots(window, session, dir, size, 1800,
+                            QStringLiteral("the session did not come back within 30 minutes"),
+                            &errors))
         return 1;
-    }
     QTabWidget* tabs = window.tabs();
     if (tabs->count() == 0) {
         printError(QStringLiteral("%1 restored no tab").arg(session));

@@ -7,7 +7,21 @@
 #include <QSize>
 #include <QString>
 
+namespace rankscope {
+class MainWindow;
+}
+
 namespace rankscope::SessionScreenshots {
+
+/// Makes `dir`, opens `session` in `window` (not interactive, of `size`, shown) and waits up to
+/// `seconds` for its traces and results to come back. Errors the window reports are printed and
+/// counted in `*errors` (which must outlive the window). False, with the reason printed
+/// (`timeoutText` when the wait ran out), when the folder, the session or the wait failed.
+bool openForScreenshots(MainWindow& window, const QString& session, const QString& dir, QSize size,
+                        int seconds, const QString& timeoutText, int* errors);
+
+/// Prints "rankscope: MESSAGE" on stderr.
+void printError(const QString& message);
 
 /// Returns the process exit code: 0 when every tab was written and nothing was reported, 1
 /// otherwise (the reasons are printed on stderr). Prints the files written.
