@@ -187,6 +187,26 @@ private slots:
         QVERIFY2(std::abs(error) < 0.25, qPrintable(QString("error %1 %").arg(100 * error)));
     }
 
+    void calibrationThatReplaysWorseIsNotUsed()
+    {
+        // NPB MG W at 16 ranks: the least-squares fit of its oversubscribed messages replays
+        // the run further from it than the plain spec does, so the spec's parameters stay.
+        Inputs in;
+        for (const char* n : {"4", "8", "16"}) {
+            const QString a = test::sharedTraceAnchor(QString("scorep84-npb-mg-W-") + n);
+            if (a.isEmpty()) QSKIP("the shared NPB MG traces are absent");
+            in.add(readOtf2(a.toStdString()));
+        }
+        const netsim::NetworkSpec spec = test::bundledSpec("ib-switch");
+        const ScaleCalibration c = calibrateForTarget(in.traces, spec, 32, {});
+        QVERIFY(std::abs(c.fit.after.errorPct) > std::abs(c.fit.before.errorPct));
+        QVERIFY(!c.applied);
+        QVERIFY(c.note.find("kept") != std::string::npos);
+        // The spec's own links and overheads, placed as the inputs ran (one node).
+        QCOMPARE(c.spec.links, spec.links);
+        QCOMPARE(c.spec.ranksPerNode, 32u);
+    }
+
     void calibrationKeepsTheSpecPlacementWithoutNodeRecords()
     {
         Inputs in;

@@ -3,6 +3,8 @@
 #include "whatif/netsim/traceplacement.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 
 namespace rankscope::extrap {
 
@@ -39,7 +41,19 @@ ScaleCalibration calibrateForTarget(const std::vector<const Trace*>& traces,
         c.placement = "as the spec places them (the inputs do not record their compute nodes)";
     }
     // A spec whose node count cannot hold the target is raised later (specForRanks).
-    c.spec = placed.empty() ? c.fit.spec : c.fit.spec.withOverrides(placed);
+    c.applied = std::abs(c.fit.after.errorPct) <= std::abs(c.fit.before.errorPct);
+    const netsim::NetworkSpec& base = c.applied ? c.fit.spec : spec;
+    if (!c.applied) {
+        char buf[160];
+        std::snprintf(buf, sizeof buf,
+                      "the fitted spec replays the %u-rank input %+.1f %% from its run, the spec "
+                      "itself %+.1f %%: the spec's parameters are kept",
+                      c.sourceRanks, c.fit.after.errorPct, c.fit.before.errorPct);
+        c.note = buf;
+        if (spec.mapping == netsim::RankMapping::Trace && !recorded)
+            placed.push_back({"mapping", "block"});
+    }
+    c.spec = placed.empty() ? base : base.withOverrides(placed);
     return c;
 }
 
