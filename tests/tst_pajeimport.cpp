@@ -336,6 +336,11 @@ private slots:
         QVERIFY2(e.contains("h.paje:" + QByteArray::number(header.count('\n')) +
                             ": the file ends inside %EventDef"),
                  e.constData());
+        // Inside a definition: a blank line is skipped, a line without '%' is an error on its
+        // line (4 here), not a crash (found by fuzz_pajeimport).
+        e = error("d.paje", "%EventDef PajeDefineContainerType 0\n\n\nx\n");
+        QVERIFY2(e.contains("d.paje:4: a line inside %EventDef does not start with %"),
+                 e.constData());
     }
 
     void badLines()

@@ -198,6 +198,10 @@ public:
 private:
     void header(string_view s, uint64_t n)
     {
+        while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+            s.remove_prefix(1);
+        if (s.empty()) return; // a blank line inside %EventDef
+        if (s.front() != '%') fail(d_, n, "a line inside %EventDef does not start with %");
         Fields h;
         split(s.substr(1), h);
         if (!inDef_) {
