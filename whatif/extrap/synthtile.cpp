@@ -1,11 +1,11 @@
 #include "whatif/extrap/synthtile.h"
 
 #include "model/deltas/intervals.h"
-#include "model/deltas/quantilefunction.h"
 #include "model/generator/processgrid.h"
 #include "model/trace/callrecords.h"
 #include "model/trace/tracebuilder.h"
 #include "whatif/extrap/synthgraph.h"
+#include "whatif/extrap/synthtiming.h"
 
 #include <algorithm>
 #include <cmath>
@@ -229,19 +229,10 @@ TiledDraft tileLargestInput(const std::vector<const Trace*>& inputs, uint32_t ta
     const IntervalTable table = computeIntervals(src);
     std::vector<double> factor(target, 1.0);
     if (timing && timing->predictedSums.quantiles.size() >= 2) {
-        const QuantileFunction q =
-            QuantileFunction::ofEquallySpaced(timing->predictedSums.quantiles);
-        std::vector<uint32_t> order(target);
+        std::vector<double> have(target);
         for (uint32_t c = 0; c < target; ++c)
-            order[c] = c;
-        const auto sumOf = [&](uint32_t c) { return double(table.rankDeltaSums[sourceOf[c]]); };
-        std::stable_sort(order.begin(), order.end(),
-                         [&](uint32_t a, uint32_t b) { return sumOf(a) < sumOf(b); });
-        for (uint32_t k = 0; k < target; ++k) {
-            const double have = sumOf(order[k]);
-            const double want = q(target > 1 ? double(k) / double(target - 1) : 1.0);
-            if (have > 0 && want > 0) factor[order[k]] = want / have;
-        }
+            have[c] = double(table.rankDeltaSums[sourceOf[c]]);
+        factor = synth::rankSumFactors(have, timing->predictedSums.quantiles);
     }
 
     const std::map<std::string, double> sizeFactor = sizeFactors(traces, target);

@@ -29,6 +29,26 @@ QuantileFunction distributionOf(const IntervalPrediction& p, Method method)
 
 } // namespace
 
+std::vector<double> rankSumFactors(const std::vector<double>& have,
+                                   const std::vector<double>& quantiles)
+{
+    const auto n = uint32_t(have.size());
+    std::vector<uint32_t> order(n);
+    for (uint32_t r = 0; r < n; ++r)
+        order[r] = r;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](uint32_t a, uint32_t b) { return have[a] < have[b]; });
+    const QuantileFunction target = QuantileFunction::ofEquallySpaced(quantiles);
+    std::vector<double> factor(n, 1.0);
+    for (uint32_t k = 0; k < n; ++k) {
+        const uint32_t r = order[k];
+        if (have[r] <= 0) continue;
+        const double level = n > 1 ? double(k) / double(n - 1) : 1.0;
+        factor[r] = std::max(0.0, target(level)) / have[r];
+    }
+    return factor;
+}
+
 DeltaSampler::DeltaSampler(const SynthesisPlan& plan, uint64_t seed, const ProcessGrid* grid)
     : plan_(plan), seed_(seed)
 {
@@ -124,22 +144,7 @@ void DeltaSampler::calibrateRankSums(const ProcessGrid* grid)
         for (const auto& occurrence : roles_[size_t(role)].occurrences)
             composed[r] += total(r, occurrence);
     }
-    // Ranks in the order of their composed sums (ties by rank); the k-th takes the direct
-    // prediction's quantile at level k / (n - 1).
-    std::vector<uint32_t> order(n);
-    for (uint32_t r = 0; r < n; ++r)
-        order[r] = r;
-    std::stable_sort(order.begin(), order.end(),
-                     [&](uint32_t a, uint32_t b) { return composed[a] < composed[b]; });
-    const QuantileFunction target =
-        QuantileFunction::ofEquallySpaced(timing.predictedSums.quantiles);
-    factor_.assign(n, 1.0);
-    for (uint32_t k = 0; k < n; ++k) {
-        const uint32_t r = order[k];
-        if (composed[r] <= 0) continue;
-        const double level = n > 1 ? double(k) / double(n - 1) : 1.0;
-        factor_[r] = std::max(0.0, target(level)) / composed[r];
-    }
+    factor_ = rankSumFactors(composed, timing.predictedSums.quantiles);
 }
 
 void DeltaSampler::split(double total, uint64_t count, double cv, GeneratorRandom& random,

@@ -34,6 +34,13 @@
 
 namespace rankscope::extrap::synth {
 
+/// Per rank, the factor that turns its sum `have[r]` into the quantile of `quantiles` (equally
+/// spaced levels, ascending) at its place among the ranks: the k-th smallest sum (ties by rank)
+/// takes level k / (n - 1). 1 for a rank whose sum is 0. Shared by the sampler and the tiled
+/// fallback (synthtile.h), so both follow the extrapolation's S(r) the same way.
+std::vector<double> rankSumFactors(const std::vector<double>& have,
+                                   const std::vector<double>& quantiles);
+
 class DeltaSampler
 {
 public:
