@@ -9,6 +9,7 @@
 #include "views/panes/calltreepanel.h"
 #include "views/panes/criticalpathpanel.h"
 #include "views/panes/detailspane.h"
+#include "views/panes/itemviewtext.h"
 #include "views/panes/profileitemmodel.h"
 #include "views/timeline/timelinefindbar.h"
 #include "views/timeline/timelineview.h"
@@ -16,14 +17,21 @@
 #include "views/waits/waitstatepanel.h"
 
 #include <QHeaderView>
+#include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QSplitterHandle>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <cmath>
 
 namespace rankscope {
+
+namespace {
+/// Settings key of the timeline's share of a document's height, as the user last dragged it.
+const QString kSplitKey = QStringLiteral("layout/timelineShare");
+} // namespace
 
 TraceDocument::TraceDocument(LoadedTrace data, QWidget* parent)
     : QWidget(parent), data_(std::move(data)), timeline_(new TimelineView(this)),
@@ -44,6 +52,7 @@ TraceDocument::TraceDocument(LoadedTrace data, QWidget* parent)
     sorted_->setSourceModel(profile_);
     sorted_->setSortRole(ProfileItemModel::SortRole);
     table_->setModel(sorted_);
+    ItemViewText::install(table_);
     table_->setSortingEnabled(true);
     table_->sortByColumn(ProfileItemModel::ExclusiveColumn, Qt::DescendingOrder);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -149,17 +158,65 @@ TraceDocument::TraceDocument(LoadedTrace data, QWidget* parent)
     topLayout->setSpacing(0);
     topLayout->addWidget(findBar_);
     topLayout->addWidget(timeline_, 1);
-    auto* main = new QSplitter(Qt::Vertical, this);
-    main->addWidget(top);
-    main->addWidget(bottom);
-    // The timeline is what users look at; the panes get about a third of the height.
-    main->setStretchFactor(0, 2);
-    main->setStretchFactor(1, 1);
-    main->setChildrenCollapsible(false);
+    split_ = new QSplitter(Qt::Vertical, this);
+    split_->addWidget(top);
+    split_->addWidget(bottom);
+    // The timeline is what users look at: it gets most of the height (showEvent sets the
+    // first sizes, as the panes' tables would otherwise claim their large size hints), and
+    // extra height when the window grows. The handle is wide and drawn so it can be found.
+    split_->setStretchFactor(0, 1);
+    split_->setStretchFactor(1, 0);
+    split_->setChildrenCollapsible(false);
+    split_->setHandleWidth(7);
+    split_->setObjectName(QStringLiteral("documentSplitter"));
+    split_->setStyleSheet(QStringLiteral(
+        "QSplitter#documentSplitter::handle { background: palette(midlight);"
+        " border-top: 1px solid palette(mid); border-bottom: 1px solid palette(mid); }"
+        "QSplitter#documentSplitter::handle:hover { background: palette(highlight); }"));
+    split_->handle(1)->setToolTip(tr("Drag to share the height between the timeline and the "
+                                     "panes (remembered for the next trace)"));
+    connect(split_, &QSplitter::splitterMoved, this, [this] {
+        const QList<int> sizes = split_->sizes();
+        const int total = sizes.value(0) + sizes.value(1);
+        if (total <= 0) return;
+        share_ = double(sizes.value(0)) / total;
+        QSettings().setValue(kSplitKey, share_);
+    });
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(main);
+    layout->addWidget(split_);
+}
+
+double TraceDocument::timelineShare() const
+{
+    const QList<int> sizes = split_->sizes();
+    const int total = sizes.value(0) + sizes.value(1);
+    return total > 0 ? double(sizes.value(0)) / total : 0.0;
+}
+
+void TraceDocument::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (sized_) return;
+    sized_ = true;
+    bool ok = false;
+    const double saved = QSettings().value(kSplitKey).toDouble(&ok);
+    share_ = ok && saved >= 0.2 && saved <= 0.95 ? saved : kTimelineShare;
+    applyShare();
+}
+
+void TraceDocument::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    if (sized_) applyShare(); // the share stays as set when the window grows or shrinks
+}
+
+void TraceDocument::applyShare()
+{
+    const int total = std::max(1, height() - split_->handleWidth());
+    const int top = int(std::lround(share_ * total));
+    split_->setSizes({top, total - top});
 }
 
 void TraceDocument::showWait(const WaitState& wait)

@@ -15,6 +15,10 @@ class QSortFilterProxyModel;
 class QTabWidget;
 class QTableView;
 
+class QSplitter;
+class QShowEvent;
+class QResizeEvent;
+
 namespace rankscope {
 
 class CommMatrixPanel;
@@ -65,6 +69,15 @@ public:
     /// matrix cell) and selects the first of them sent in the visible range; false when none is.
     bool showMessages(const std::vector<RankId>& senders, const std::vector<RankId>& receivers);
 
+    /// The timeline's share of the document's height (0..1) after the first show: the saved
+    /// layout when there is one, else kTimelineShare.
+    double timelineShare() const;
+    static constexpr double kTimelineShare = 0.68;
+
+protected:
+    void showEvent(QShowEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     LoadedTrace data_;
     TimelineView* timeline_;
@@ -80,6 +93,10 @@ private:
     MetricsPanel* metrics_;
     QTabWidget* panes_;
     TimelineFindBar* findBar_;
+    QSplitter* split_ = nullptr;
+    bool sized_ = false;
+    double share_ = kTimelineShare; ///< kept when the document is resized
+    void applyShare();
 };
 
 } // namespace rankscope

@@ -308,34 +308,61 @@ private slots:
         view.setTrace(trace,
                       std::make_shared<const TimelineSummary>(TimelineSummary::build(*trace)));
         // Rows area: from y 30 (under the axis) to 273 (a pixel above the 26 px legend), 244 px;
-        // at 12 px per row at least, 20 rows fit; 256 ranks in 20 rows: groups of ceil(256 / 20) =
-        // 13, so 19 groups of 13 and one of 9.
-        QCOMPARE(view.plotArea().height() / 12, 20);
+        // at 4 px per row at least, 61 rows fit; 256 ranks in 61 rows: groups of
+        // ceil(256 / 61) = 5, so 51 groups of 5 (ranks 0..254) and rank 255 alone: 52 rows.
+        QCOMPARE(view.plotArea().height() / 4, 61);
         auto rows = view.rows();
-        QCOMPARE(rows.size(), size_t(20));
-        QCOMPARE(rows[0], rankRange(0, 12));
-        QCOMPARE(rows[18], rankRange(234, 246));
-        QCOMPARE(rows[19], rankRange(247, 255));
+        QCOMPARE(rows.size(), size_t(52));
+        QCOMPARE(rows[0], rankRange(0, 4));
+        QCOMPARE(rows[50], rankRange(250, 254));
+        QCOMPARE(rows[51], ranks({255}));
 
-        // Double-click the first group: its 13 ranks get rows; the other 243 ranks share the
-        // 7 remaining rows in groups of ceil(243 / 7) = 35 (six of 35 and one of 33).
+        // Double-click the first group: its 5 ranks get rows; the other 251 ranks share the
+        // 56 remaining rows in groups of ceil(251 / 56) = 5: 50 groups and rank 255, 56 rows.
         QTest::mouseDClick(&view, Qt::LeftButton, {}, view.rowRect(0).center());
         rows = view.rows();
-        QCOMPARE(rows.size(), size_t(20));
+        QCOMPARE(rows.size(), size_t(56));
         QCOMPARE(rows[0], ranks({0}));
-        QCOMPARE(rows[12], ranks({12}));
-        QCOMPARE(rows[13], rankRange(13, 47));
-        QCOMPARE(rows[19], rankRange(223, 255));
+        QCOMPARE(rows[4], ranks({4}));
+        QCOMPARE(rows[5], rankRange(5, 9));
+        QCOMPARE(rows[55], ranks({255}));
         // Double-clicking one of its ranks collapses the group again.
-        QTest::mouseDClick(&view, Qt::LeftButton, {}, view.rowRect(5).center());
-        QCOMPARE(view.rows().size(), size_t(20));
-        QCOMPARE(view.rows()[0], rankRange(0, 12));
+        QTest::mouseDClick(&view, Qt::LeftButton, {}, view.rowRect(2).center());
+        QCOMPARE(view.rows().size(), size_t(52));
+        QCOMPARE(view.rows()[0], rankRange(0, 4));
+
+        // A call revealed from elsewhere (a pane, Find) expands its group: rank 102 is in the
+        // group 100..104 (row 20); after reveal ranks 100..104 have rows of their own.
+        view.reveal(view.instanceAt(RankId(102), 0));
+        rows = view.rows();
+        QCOMPARE(rows[20], ranks({100}));
+        QCOMPARE(rows[22], ranks({102}));
+        QCOMPARE(rows[24], ranks({104}));
+        QCOMPARE(rows[25], rankRange(105, 109));
+        QTest::mouseDClick(&view, Qt::LeftButton, {}, view.rowRect(22).center());
 
         view.setRankFilter(ranks({5, 3, 200}));
         QCOMPARE(view.rows(),
                  (std::vector<std::vector<RankId>>{ranks({5}), ranks({3}), ranks({200})}));
         view.setRankFilter({});
-        QCOMPARE(view.rows().size(), size_t(20));
+        QCOMPARE(view.rows().size(), size_t(52));
+    }
+
+    void oneRankPerRowDownToFourPixels()
+    {
+        // 60 ranks in the 244 px rows area: 244 / 60 = 4.07 px each, so every rank gets its own
+        // row (rows of 4 px); 62 ranks need 248 px and are grouped in pairs (31 rows).
+        TimelineView view;
+        view.resize(800, 300);
+        auto trace = manyRanks(60);
+        view.setTrace(trace,
+                      std::make_shared<const TimelineSummary>(TimelineSummary::build(*trace)));
+        QCOMPARE(view.rows().size(), size_t(60));
+        QCOMPARE(view.rowRect(1).height(), 4);
+        auto more = manyRanks(62);
+        view.setTrace(more, std::make_shared<const TimelineSummary>(TimelineSummary::build(*more)));
+        QCOMPARE(view.rows().size(), size_t(31));
+        QCOMPARE(view.rows()[30], rankRange(60, 61));
     }
 
     void orderByMpiTime()

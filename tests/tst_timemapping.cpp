@@ -158,6 +158,22 @@ private slots:
         QCOMPARE(minors, (labels.size() - 1) * (minorPerMajor - 1));
     }
 
+    void offsetLabelsDeepInARun()
+    {
+        // 1.5 us visible at 13.049751 s on 600 px: 2.5 ns/px, steps >= 225 ns give 500 ns.
+        // Absolute labels would need 13.0497515 s: 9 significant digits > 5, so the labels are
+        // offsets from the last 500 ns multiple at or before the start, 13.0497510 s.
+        const double b = 13.049751e9;
+        const TimeMapping m = make(0, 20e9, 600, b, b + 1500);
+        QCOMPARE(m.labelBase(90), 13.049751e9);
+        QStringList majors;
+        for (const TimeMapping::Tick& t : m.ticks(90))
+            if (t.major) majors << t.label;
+        QCOMPARE(majors, (QStringList{"+0", "+500 ns", "+1.0 us", "+1.5 us"}));
+        // The whole run keeps absolute labels (1 s steps on 13 s: 2 digits).
+        QCOMPARE(make(0, 20e9, 600, 0, 20e9).labelBase(90), 0.0);
+    }
+
     void formatTime_data()
     {
         QTest::addColumn<double>("ns");

@@ -3,6 +3,7 @@
 #include "views/extrap/extrapintervalitemmodel.h"
 #include "views/extrap/extrapsummary.h"
 #include "views/extrap/fitdetails.h"
+#include "views/panes/itemviewtext.h"
 #include "views/plots/histogramoverlay.h"
 
 #include <QAction>
@@ -42,6 +43,7 @@ ExtrapolationView::ExtrapolationView(QWidget* parent)
 
     list_->setObjectName(QStringLiteral("intervalList"));
     list_->setModel(model_);
+    ItemViewText::install(list_);
     list_->setSelectionBehavior(QAbstractItemView::SelectRows);
     list_->setSelectionMode(QAbstractItemView::SingleSelection);
     list_->verticalHeader()->hide();

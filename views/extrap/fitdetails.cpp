@@ -2,6 +2,7 @@
 
 #include "views/extrap/extrapfititemmodel.h"
 #include "views/extrap/extrapfitplot.h"
+#include "views/panes/itemviewtext.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -31,6 +32,7 @@ FitDetails::FitDetails(QWidget* parent)
     proxy_->setFilterRole(ExtrapFitItemModel::SeriesRole);
     proxy_->setFilterKeyColumn(ExtrapFitItemModel::SeriesColumn);
     table_->setModel(proxy_);
+    ItemViewText::install(table_);
     table_->setObjectName(QStringLiteral("fitTable"));
     table_->setSortingEnabled(true);
     table_->sortByColumn(ExtrapFitItemModel::GoodnessColumn, Qt::AscendingOrder);

@@ -2,6 +2,7 @@
 
 #include "views/metrics/metricrateview.h"
 #include "views/metrics/metricregionitemmodel.h"
+#include "views/panes/itemviewtext.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -23,6 +24,7 @@ MetricsPanel::MetricsPanel(QWidget* parent)
     sorted_->setSourceModel(model_);
     sorted_->setSortRole(MetricRegionItemModel::SortRole);
     table_->setModel(sorted_);
+    ItemViewText::install(table_);
     table_->setSortingEnabled(true);
     table_->sortByColumn(MetricRegionItemModel::ExclusiveColumn, Qt::DescendingOrder);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);

@@ -3,6 +3,7 @@
 #include "model/profile/calltree.h"
 #include "model/trace/trace.h"
 #include "views/panes/calltreeitemmodel.h"
+#include "views/panes/itemviewtext.h"
 #include "views/panes/rankdistribution.h"
 
 #include <QHBoxLayout>
@@ -26,6 +27,7 @@ CallTreePanel::CallTreePanel(QWidget* parent)
 {
     view_->setObjectName(QStringLiteral("callTreeView"));
     view_->setModel(model_);
+    ItemViewText::install(view_);
     view_->setAlternatingRowColors(true);
     view_->setUniformRowHeights(true);
     view_->header()->setStretchLastSection(false);

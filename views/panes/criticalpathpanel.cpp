@@ -4,6 +4,7 @@
 #include "model/waits/criticalpath.h"
 #include "views/panes/criticalpathitemmodel.h"
 #include "views/panes/durationformat.h"
+#include "views/panes/itemviewtext.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -24,6 +25,7 @@ CriticalPathPanel::CriticalPathPanel(QWidget* parent)
     sorted_->setSortRole(CriticalPathItemModel::SortRole);
     table_->setObjectName(QStringLiteral("criticalPathTable"));
     table_->setModel(sorted_);
+    ItemViewText::install(table_);
     table_->setSortingEnabled(true);
     table_->sortByColumn(CriticalPathItemModel::PathColumn, Qt::DescendingOrder);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);

@@ -2,14 +2,44 @@
 
 #include "model/trace/trace.h"
 #include "views/panes/durationformat.h"
+#include "views/panes/itemviewtext.h"
 #include "views/panes/profileitemmodel.h"
 
 #include <QHeaderView>
+#include <QStyledItemDelegate>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 #include <algorithm>
 
 namespace rankscope {
+
+namespace {
+
+/// Item heights for wrapped values: QTreeView asks the delegate for a size without the
+/// column's width, so a wrapped value would keep one line and be cut.
+class WrappingDelegate : public QStyledItemDelegate
+{
+public:
+    explicit WrappingDelegate(QTreeView* view) : QStyledItemDelegate(view), view_(view) {}
+
+    QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override
+    {
+        QSize size = QStyledItemDelegate::sizeHint(option, index);
+        if (index.column() != 1) return size;
+        const int width = view_->columnWidth(1) - 28;
+        if (width <= 20) return size;
+        const QRect text = option.fontMetrics.boundingRect(QRect(0, 0, width, 1 << 20),
+                                                           Qt::TextWordWrap | Qt::TextWrapAnywhere,
+                                                           index.data(Qt::DisplayRole).toString());
+        size.setHeight(std::max(size.height(), text.height() + 4));
+        return size;
+    }
+
+private:
+    QTreeView* view_;
+};
+
+} // namespace
 
 namespace {
 
@@ -26,9 +56,17 @@ QString rankText(RankId r)
 DetailsPane::DetailsPane(QWidget* parent) : QWidget(parent), tree_(new QTreeWidget(this))
 {
     tree_->setColumnCount(2);
+    ItemViewText::install(tree_);
     tree_->setHeaderLabels({tr("Field"), tr("Value")});
     tree_->setRootIsDecorated(false);
-    tree_->setUniformRowHeights(true);
+    // Long values (call paths, call sites) wrap instead of being cut.
+    tree_->setUniformRowHeights(false);
+    tree_->setWordWrap(true);
+    tree_->setTextElideMode(Qt::ElideNone); // wrapped lines are not cut as well
+    tree_->setItemDelegate(new WrappingDelegate(tree_));
+    // Row heights follow the value column's width when the pane is resized.
+    connect(tree_->header(), &QHeaderView::sectionResized, tree_,
+            [this] { tree_->doItemsLayout(); });
     tree_->setSelectionMode(QAbstractItemView::ExtendedSelection);
     tree_->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     tree_->setToolTip(tr("Details of the region, message or MPI call selected on the timeline"));
@@ -265,6 +303,12 @@ void DetailsPane::describeCollective(CollectiveId id, RankId self)
         line(arrivals[i]);
 }
 
+void DetailsPane::setRows(std::vector<Row> rows)
+{
+    rows_ = std::move(rows);
+    refresh();
+}
+
 void DetailsPane::refresh()
 {
     tree_->clear();
@@ -285,7 +329,11 @@ void DetailsPane::refresh()
             section->setFirstColumnSpanned(true);
             section->setExpanded(true);
         }
-        new QTreeWidgetItem(section, {r.field, r.value});
+        // Call paths wrap after their separators (a zero-width space is a break opportunity).
+        QString shown = r.value;
+        shown.replace(QLatin1Char('>'), QStringLiteral(">\u200B"));
+        shown.replace(QLatin1Char(':'), QStringLiteral(":\u200B"));
+        new QTreeWidgetItem(section, {r.field, shown});
     }
     tree_->expandAll();
 }

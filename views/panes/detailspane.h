@@ -46,6 +46,8 @@ public:
     const std::vector<Row>& rows() const { return rows_; }
     /// The value of `field` in `section`, empty when absent (for tests and copy).
     QString value(const QString& section, const QString& field) const;
+    /// Shows `rows` as given, without a selection (a pane's look for tests and screenshots).
+    void setRows(std::vector<Row> rows);
 
 public slots:
     void setSelection(const rankscope::TimelineSelection& selection);

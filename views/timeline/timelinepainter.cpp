@@ -50,7 +50,7 @@ void TimelinePainter::paint(QPainter& p)
     if (d.showMessages)
         paintMessages(p);
     else
-        d.drawnMessages.clear();
+        d.drawnMessages.clear(), d.messageThinning = 1;
     paintHighlightedMessages(p);
     if (d.showCriticalPath) d.criticalPath.paint(p, d);
     paintSelection(p);
@@ -89,11 +89,16 @@ void TimelinePainter::paintAxis(QPainter& p)
             p.drawLine(x, h - 4, x, h - 1);
         }
     }
-    // Top-left corner: the visible span, the one number a reader needs to judge durations.
-    const QString span = TimeMapping::formatTime(d.mapping.span(), d.mapping.span() / 100);
+    // Top-left corner: the visible span, the one number a reader needs to judge durations; when
+    // the labels are offsets (deep zoom), the time they count from, with the digits it needs.
+    const double base = d.mapping.labelBase(90);
+    const QString corner =
+        base != 0 ? TimeMapping::formatTime(base, d.mapping.span() / 10) + QStringLiteral(" +")
+                  : QStringLiteral("span %1").arg(
+                        TimeMapping::formatTime(d.mapping.span(), d.mapping.span() / 100));
     p.setPen(palette_.color(QPalette::PlaceholderText));
     p.drawText(QRect(6, 2, d.labelWidth - 10, h - 6), Qt::AlignLeft | Qt::AlignVCenter,
-               QStringLiteral("span %1").arg(span));
+               fm.elidedText(corner, Qt::ElideLeft, d.labelWidth - 10));
 }
 
 void TimelinePainter::paintLabels(QPainter& p)
@@ -177,6 +182,8 @@ void TimelinePainter::paintMessages(QPainter& p)
                                   TimelineState::kMaxMessageLines, d.drawnMessages);
     thread_local std::vector<QLineF> lines;
     lines.clear();
+    size_t kept = 0;
+    double ink = 0; // pixels the lines cover (1 px wide)
     for (const MessageIndex::Line& l : d.drawnMessages) {
         const int y0 = rowCenter(l.sender);
         const int y1 = rowCenter(l.receiver);
@@ -189,13 +196,35 @@ void TimelinePainter::paintMessages(QPainter& p)
         if (line.x1() < left) line.setP1(line.pointAt((left - line.x1()) / line.dx()));
         if (line.x2() > right) line.setP2(line.pointAt((right - line.x1()) / line.dx()));
         lines.push_back(line);
+        ink += std::max(std::abs(line.dx()), std::abs(line.dy()));
+        d.drawnMessages[kept++] = l; // the picker finds only what is drawn
     }
+    // Density: lines never bury the regions and wait hatching under them. Above
+    // kMaxMessageInk of the plot's pixels, every k-th line is kept (the note in the legend
+    // says so; a picked message is drawn by paintSelection whatever the thinning).
+    const double area = std::max(1.0, double(d.plot.width()) * d.plot.height());
+    const double coverage = ink / area;
+    const size_t k = coverage > TimelineState::kMaxMessageInk
+                         ? size_t(std::ceil(coverage / TimelineState::kMaxMessageInk))
+                         : 1;
+    if (k > 1) {
+        size_t j = 0;
+        for (size_t i = 0; i < lines.size(); i += k, ++j) {
+            lines[j] = lines[i];
+            d.drawnMessages[j] = d.drawnMessages[i];
+        }
+        lines.resize(j);
+        kept = j;
+    }
+    d.drawnMessages.resize(kept);
+    d.messageThinning = k;
     p.save();
     p.setRenderHint(QPainter::Antialiasing, lines.size() < 600);
-    // Dense line sets get lighter so the regions under them stay readable. The colour is mixed
-    // with the background beforehand: opaque thin lines take the raster engine's fast path.
+    // Lighter as they get denser. The colour is mixed with the background beforehand: opaque
+    // thin lines take the raster engine's fast path.
     const QColor text = palette_.color(QPalette::Text), base = palette_.color(QPalette::Base);
-    const double a = lines.size() < 300 ? 0.85 : 0.65;
+    const double shown = std::min(coverage / double(k), TimelineState::kMaxMessageInk);
+    const double a = 0.85 - 0.4 * shown / TimelineState::kMaxMessageInk; // 0.85 .. 0.45
     QPen pen(QColor::fromRgbF(float(base.redF() + (text.redF() - base.redF()) * a),
                               float(base.greenF() + (text.greenF() - base.greenF()) * a),
                               float(base.blueF() + (text.blueF() - base.blueF()) * a)),
@@ -316,8 +345,10 @@ void TimelinePainter::paintOverlays(QPainter& p)
             24 + d.criticalPath.paintLegend(
                      p, legend.adjusted(legendRight + 24 - legend.left(), 0, 0, 0), text);
     // Thinned message lines are said at the right end of the legend, never over the rows.
-    if (d.showMessages && d.messageCandidates > TimelineState::kMaxMessageLines) {
-        const double ratio = double(d.messageCandidates) / TimelineState::kMaxMessageLines;
+    const size_t sampled = std::min(d.messageCandidates, TimelineState::kMaxMessageLines);
+    if (d.showMessages && (d.messageCandidates > sampled || d.messageThinning > 1)) {
+        const double ratio = double(d.messageCandidates) / double(sampled) *
+                             double(std::max<size_t>(1, d.messageThinning));
         const QString note = QStringLiteral("messages thinned: 1 in %1 shown")
                                  .arg(QString::number(ratio, 'f', ratio < 10 ? 1 : 0));
         p.setPen(palette_.color(QPalette::PlaceholderText));

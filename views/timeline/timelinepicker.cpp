@@ -205,8 +205,11 @@ QString TimelinePicker::describe(const TimelineSelection& s) const
     text += QStringLiteral("<br>Duration %1%2 (from %3 to %4)")
                 .arg(durationText(double(t1 - t0)),
                      s.leaveEvent == kNoEvent ? QStringLiteral(", unclosed") : QString(),
-                     durationText(d.displayedTime(double(t0))),
-                     durationText(d.displayedTime(double(t1))));
+                     // Start and end with the digits the duration needs to tell them apart.
+                     TimeMapping::formatTime(d.displayedTime(double(t0)),
+                                             std::max(double(t1 - t0) / 10, 1.0)),
+                     TimeMapping::formatTime(d.displayedTime(double(t1)),
+                                             std::max(double(t1 - t0) / 10, 1.0)));
     // Call path: the regions open below this one ("main > iteration > MPI_Allreduce").
     StackCheckpoints::Stack stack;
     d.index->checkpoints.stackAt(s.rank, s.enterEvent, stack);
@@ -220,7 +223,7 @@ QString TimelinePicker::describe(const TimelineSelection& s) const
         text += QStringLiteral("<br>Call site: %1:%2")
                     .arg(qstr(trace.str(where->file)))
                     .arg(where->line);
-    else if (region.file.valid())
+    else if (region.file.valid() && region.line > 0)
         text += QStringLiteral("<br>Defined at %1:%2")
                     .arg(qstr(trace.str(region.file)))
                     .arg(region.line);
@@ -265,9 +268,11 @@ QString TimelinePicker::describeMessage(MessageId id) const
             .arg(m.tag)
             .arg(bytesText(m.bytes), comm.isEmpty() ? QString() : QStringLiteral(", ") + comm);
     if (m.matched())
-        text += QStringLiteral("<br>Sent at %1, received %2 later")
-                    .arg(durationText(d.displayedTime(double(l.sendTime))),
-                         durationText(double(l.recvTime - l.sendTime)));
+        text +=
+            QStringLiteral("<br>Sent at %1, received %2 later")
+                .arg(TimeMapping::formatTime(d.displayedTime(double(l.sendTime)),
+                                             std::max(double(l.recvTime - l.sendTime) / 10, 1.0)),
+                     durationText(double(l.recvTime - l.sendTime)));
     return text;
 }
 

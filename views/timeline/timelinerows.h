@@ -1,6 +1,7 @@
 #pragma once
-// Which ranks each timeline row shows. When every displayed rank fits at kMinRowHeight, each
-// gets its own row; otherwise consecutive ranks (in display order) are grouped so the rows fit
+// Which ranks each timeline row shows. When every displayed rank fits at kMinRowHeight (4 px:
+// enough to see a rank's colours; labels are then drawn on every n-th row), each gets its own
+// row; otherwise consecutive ranks (in display order) are grouped so the rows fit
 // the height, and a group row shows what dominates the group. One group at a time can be
 // expanded: its ranks get rows of their own and the others are regrouped around them.
 
@@ -13,7 +14,7 @@ namespace rankscope {
 class TimelineRows
 {
 public:
-    static constexpr int kMinRowHeight = 12;
+    static constexpr int kMinRowHeight = 4;
     static constexpr int kMaxRowHeight = 36;
 
     struct Row
@@ -38,6 +39,8 @@ public:
 
     /// Expands the group in `row` (returns false if it is not a group).
     bool expand(int row);
+    /// Expands the group showing `rank` (returns false if its row is not a group).
+    bool expandRank(RankId rank) { return expand(rowOf(rank)); }
     /// Collapses the expanded group (returns false if none is expanded).
     bool collapse();
     bool hasExpanded() const { return !expanded_.empty(); }

@@ -32,6 +32,8 @@ struct TimelineState
     static constexpr int kLegendHeight = 26;
     static constexpr int kRightMargin = 12;
     static constexpr size_t kMaxMessageLines = 2000;
+    /// Share of the plot's pixels message lines may cover before they are thinned further.
+    static constexpr double kMaxMessageInk = 0.06;
     /// Candidates looked at for highlighted messages (the highlighted senders' messages in the
     /// window, sampled evenly when more), so a pair with few messages among many is still found.
     static constexpr size_t kMaxHighlightCandidates = 20000;
@@ -91,6 +93,7 @@ struct TimelineState
     // Last frame's message lines (trace time), for hit-testing what was drawn.
     std::vector<MessageIndex::Line> drawnMessages;
     size_t messageCandidates = 0;
+    size_t messageThinning = 1; ///< every k-th sampled line drawn in the last frame (density)
 
     // Per-frame scratch, sized by pixels, never by events.
     std::vector<RegionId> cells;

@@ -373,6 +373,12 @@ TimelineSelection TimelineView::lastInstanceBefore(RankId rank, RegionId region,
 void TimelineView::reveal(const TimelineSelection& s, int64_t alsoBegin, int64_t alsoEnd)
 {
     if (!s.valid() || !d->trace) return;
+    // A call shown from elsewhere (a pane, Find) gets a row of its own: its group is expanded.
+    d->ensureLayout();
+    if (d->rows.expandRank(s.rank)) {
+        d->layoutDirty = true;
+        update();
+    }
     setSelection(s);
     auto [b, e] = d->picker.extent(s);
     if (alsoBegin < alsoEnd) {

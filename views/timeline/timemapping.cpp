@@ -83,32 +83,33 @@ void TimeMapping::pan(double pixels)
     setVisible(begin_ + delta, end_ + delta);
 }
 
-std::vector<TimeMapping::Tick> TimeMapping::ticks(int minMajorSpacing) const
+std::pair<double, int> TimeMapping::majorStep(int minMajorSpacing) const
 {
-    std::vector<Tick> out;
     const double minStep = std::max(1.0, std::max(1, minMajorSpacing) * nsPerPixel());
     // Smallest 1-2-5 x 10^k step (in whole ns) not below minStep.
     double decade = std::pow(10.0, std::floor(std::log10(minStep)));
-    double step = decade;
-    int minorDivisions = 5;
     for (;;) {
-        if (decade >= minStep) {
-            step = decade;
-            minorDivisions = 5;
-            break;
-        }
-        if (2 * decade >= minStep) {
-            step = 2 * decade;
-            minorDivisions = 4;
-            break;
-        }
-        if (5 * decade >= minStep) {
-            step = 5 * decade;
-            minorDivisions = 5;
-            break;
-        }
+        if (decade >= minStep) return {decade, 5};
+        if (2 * decade >= minStep) return {2 * decade, 4};
+        if (5 * decade >= minStep) return {5 * decade, 5};
         decade *= 10;
     }
+}
+
+double TimeMapping::labelBase(int minMajorSpacing) const
+{
+    const double step = majorStep(minMajorSpacing).first;
+    const double mag = std::max(std::abs(begin_), std::abs(end_));
+    // Significant digits an absolute label needs: those of the magnitude down to the step's.
+    if (mag < step * std::pow(10.0, kMaxLabelDigits - 1)) return 0;
+    return std::floor(begin_ / step) * step;
+}
+
+std::vector<TimeMapping::Tick> TimeMapping::ticks(int minMajorSpacing) const
+{
+    std::vector<Tick> out;
+    const auto [step, minorDivisions] = majorStep(minMajorSpacing);
+    const double base = labelBase(minMajorSpacing);
     const double minor = step / minorDivisions;
     // Integer tick indices avoid accumulating floating-point error over long runs.
     const double first = std::ceil(begin_ / minor);
@@ -118,7 +119,9 @@ std::vector<TimeMapping::Tick> TimeMapping::ticks(int minMajorSpacing) const
         Tick t;
         t.ns = k * minor;
         t.major = std::fmod(std::abs(k), double(minorDivisions)) == 0;
-        if (t.major) t.label = formatTime(t.ns, step);
+        if (t.major)
+            t.label = base == 0 ? formatTime(t.ns, step)
+                                : QStringLiteral("+") + formatTime(t.ns - base, step);
         out.push_back(std::move(t));
     }
     return out;

@@ -5,6 +5,7 @@
 // every change (coupled zoom and pan).
 
 #include <QString>
+#include <utility>
 #include <vector>
 
 namespace rankscope {
@@ -40,8 +41,14 @@ public:
     /// Moves the window by `pixels` (positive: later times come into view).
     void pan(double pixels);
 
-    /// Ticks for the visible window, major ticks at least `minMajorSpacing` pixels apart.
+    /// Ticks for the visible window, major ticks at least `minMajorSpacing` pixels apart. When
+    /// absolute labels would need more than kMaxLabelDigits significant digits (deep zoom far
+    /// into a run), majors are labelled as offsets from labelBase() ("+200 ns").
     std::vector<Tick> ticks(int minMajorSpacing = 90) const;
+    /// The time the major labels are offsets from (a multiple of the major step at or before
+    /// the window's start), or 0 when they are absolute times.
+    double labelBase(int minMajorSpacing = 90) const;
+    static constexpr int kMaxLabelDigits = 5;
     /// "1.5 ms", "20 us", "3 s": a duration in the unit that suits `stepNs`.
     static QString formatTime(double ns, double stepNs);
 
@@ -50,6 +57,9 @@ public:
     bool operator==(const TimeMapping&) const = default;
 
 private:
+    /// The 1-2-5 x 10^k major step (whole ns) and its minor divisions.
+    std::pair<double, int> majorStep(int minMajorSpacing) const;
+
     double limitBegin_ = 0;
     double limitEnd_ = 1;
     double begin_ = 0;

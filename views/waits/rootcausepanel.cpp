@@ -2,6 +2,7 @@
 
 #include "model/waits/rootcause.h"
 #include "views/panes/durationformat.h"
+#include "views/panes/itemviewtext.h"
 #include "views/waits/rootcauseitemmodel.h"
 
 #include <QHeaderView>
@@ -55,11 +56,11 @@ QTableView* RootCausePanel::makeTable(RootCauseItemModel* model, int stretchColu
     proxy->setSortRole(RootCauseItemModel::SortRole);
     auto* table = new QTableView;
     table->setModel(proxy);
+    ItemViewText::install(table);
     table->setSortingEnabled(true);
     table->sortByColumn(RootCauseItemModel::CostColumn, Qt::DescendingOrder);
     table->setSelectionBehavior(QAbstractItemView::SelectRows);
     table->setSelectionMode(QAbstractItemView::SingleSelection);
-    table->setTextElideMode(Qt::ElideLeft);
     table->setWordWrap(false);
     table->verticalHeader()->hide();
     table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 6);

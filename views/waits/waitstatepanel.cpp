@@ -1,6 +1,7 @@
 #include "views/waits/waitstatepanel.h"
 
 #include "views/panes/durationformat.h"
+#include "views/panes/itemviewtext.h"
 #include "views/waits/waitbarchart.h"
 #include "views/waits/waitpalette.h"
 #include "views/waits/waitstateitemmodel.h"
@@ -56,11 +57,11 @@ WaitStatePanel::WaitStatePanel(QWidget* parent)
     filter_->setSourceModel(model_);
     filter_->setSortRole(WaitStateItemModel::SortRole);
     table_->setModel(filter_);
+    ItemViewText::install(table_);
     table_->setSortingEnabled(true);
     table_->sortByColumn(WaitStateItemModel::WaitingColumn, Qt::DescendingOrder);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setSelectionMode(QAbstractItemView::SingleSelection);
-    table_->setTextElideMode(Qt::ElideLeft); // call paths: keep the MPI call at the end visible
     table_->setWordWrap(false);
     table_->verticalHeader()->hide();
     table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);

@@ -1,6 +1,7 @@
 #include "views/whatif/sweepview.h"
 
 #include "views/panes/durationformat.h"
+#include "views/panes/itemviewtext.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -21,6 +22,7 @@ SweepView::SweepView(QWidget* parent)
     header_->setContentsMargins(6, 4, 6, 2);
     header_->setTextFormat(Qt::RichText);
     table_->setModel(model_);
+    ItemViewText::install(table_);
     table_->verticalHeader()->hide();
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setSelectionMode(QAbstractItemView::SingleSelection);

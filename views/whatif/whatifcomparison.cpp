@@ -3,6 +3,7 @@
 #include "model/deltas/histogram.h"
 #include "model/trace/trace.h"
 #include "views/panes/durationformat.h"
+#include "views/panes/itemviewtext.h"
 #include "views/plots/histogramaxis.h"
 #include "views/plots/histogramoverlay.h"
 #include "views/whatif/whatifcomparison_p.h"
@@ -93,6 +94,7 @@ QWidget* WhatIfComparison::createSummaryPane()
         {tr("Quantity"), tr("Measured"), tr("Predicted"), tr("Difference")});
     summaryTable_ = new QTableView(pane);
     summaryTable_->setModel(summaryModel_);
+    ItemViewText::install(summaryTable_);
     summaryTable_->verticalHeader()->hide();
     summaryTable_->setSelectionBehavior(QAbstractItemView::SelectRows);
     summaryTable_->setEditTriggers(QAbstractItemView::NoEditTriggers);
