@@ -87,9 +87,9 @@ private slots:
         for (size_t i = p.rankBegin[0]; i < p.rankBegin[1]; ++i)
             if (p.actions[i].kind == K::Compute && p.actions[i].value > 0)
                 got.push_back({K::Compute, p.actions[i].value});
-        const std::vector<std::pair<K, double>> want = {
-            {K::Compute, 50}, {K::Compute, 40},  {K::Compute, 10},
-            {K::Compute, 300}, {K::Compute, 100}, {K::Compute, 100}};
+        const std::vector<std::pair<K, double>> want = {{K::Compute, 50},  {K::Compute, 40},
+                                                        {K::Compute, 10},  {K::Compute, 300},
+                                                        {K::Compute, 100}, {K::Compute, 100}};
         QCOMPARE(got, want);
     }
 
