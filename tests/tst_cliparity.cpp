@@ -205,10 +205,11 @@ private slots:
         QCOMPARE(o.value("measured").toObject().value("runtime_ns").toInteger(), 1050);
         QCOMPARE(o.value("measured").toObject().value("mpi_ns").toInteger(), 350);
         // Baseline (tst_simulationspan): the message arrives 2 x 1000 + 1 after 701000, rank 1
-        // enters MPI_Finalize at 703751, both leave at 703801: 3801. MPI: rank 0 waits in
-        // MPI_Finalize 703801 - 701850 = 1951; rank 1 2901 in MPI_Recv + 50.
+        // enters MPI_Finalize at 703751, the last entry; rank 1 leaves it 50 later (as
+        // measured after the last entry), rank 0 at once (it measured none): 3801. MPI: rank 0
+        // waits in MPI_Finalize 703751 - 701850 = 1901; rank 1 2901 in MPI_Recv + 50.
         QCOMPARE(o.value("baseline").toObject().value("runtime_ns").toInteger(), 3801);
-        QCOMPARE(o.value("baseline").toObject().value("mpi_ns").toInteger(), 1951 + 2951);
+        QCOMPARE(o.value("baseline").toObject().value("mpi_ns").toInteger(), 1901 + 2951);
         QCOMPARE(o.value("calibration_error_pct").toDouble(), 100.0 * (3801 - 1050) / 1050);
         // Edited, 2 us per link: the message arrives 2000 later, so does everything after it.
         const QJsonObject e = o.value("edited").toArray().at(0).toObject();
@@ -226,7 +227,7 @@ private slots:
     void calibratedBaseline()
     {
         // baseline_set makes the baseline spec (2 us per link: the message arrives at 705001,
-        // rank 1 enters MPI_Finalize at 705751, both leave at 705801: 5801); the edit back to
+        // rank 1 enters MPI_Finalize at 705751 and leaves at 705801: 5801); the edit back to
         // 1 us gives the span test's 3801, 2000 faster.
         writeText(dir_.filePath("calibrated.yaml"), "name: calibrated\n"
                                                     "kind: replay\n"

@@ -145,6 +145,7 @@ ActionProgram buildActions(const Trace& trace, double cpuFactor,
             anchor(call.enterEvent);
             p.actions.push_back({ActionKind::Enter, 0, 0});
             waits.clear();
+            bool sends = false;
             for (uint32_t i = 0; i < call.payloadCount; ++i) {
                 const CallPayload& e = payload[call.firstPayload + i];
                 const uint32_t m = e.ref;
@@ -153,10 +154,12 @@ ActionProgram buildActions(const Trace& trace, double cpuFactor,
                     anchor(e.event);
                     p.actions.push_back({ActionKind::PostSend, m, 0});
                     waits.push_back({{ActionKind::WaitSend, m, 0}, e.event});
+                    sends = true;
                     break;
                 case EventKind::MpiIsend:
                     anchor(e.event);
                     p.actions.push_back({ActionKind::PostSend, m, 0});
+                    sends = true;
                     break;
                 case EventKind::MpiIrecvRequest:
                     if (m < recvPosted.size()) recvPosted[m] = true;
@@ -185,6 +188,13 @@ ActionProgram buildActions(const Trace& trace, double cpuFactor,
                     break;
                 }
             }
+            // A call the network model gives no time (it neither sends nor waits: a receive
+            // posted, MPI_Comm_rank, a collective the replay does not model) is local work of
+            // the MPI library: it keeps its measured duration, as o_s and o_r are kept for the
+            // others. MPI_Finalize is not replayed (simulation.h).
+            if (!sends && waits.empty() && !finalized && call.leaveTime > call.enterTime)
+                p.actions.push_back(
+                    {ActionKind::Compute, 0, double(call.leaveTime - call.enterTime)});
             for (const auto& [w, event] : waits) {
                 anchor(event);
                 p.actions.push_back(w);

@@ -11,6 +11,7 @@
 #include "whatif/netsim/traceplacement.h"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 
 namespace rankscope::netsim {
@@ -153,13 +154,21 @@ SimulationResult simulate(const Trace& trace, const NetworkSpec& spec,
     if (!result.cancelled) {
         const RunSpan span = runSpan(trace);
         if (span.toFinalize) {
-            // MPI_Finalize synchronises: every rank leaves it when the last one has entered
-            // plus its measured cost (the replay ended each rank on entering it).
-            int64_t end = 0;
+            // MPI_Finalize synchronises: no rank leaves it before the last one has entered
+            // (the replay ended each rank on entering it). After that entry each rank keeps
+            // what it measured: its own exit less the last entry (the last exit is the span's
+            // end, so the run time adds finalizeCostNs).
+            int64_t lastEntry = 0, measuredLastEntry = INT64_MIN;
             for (const RankTimes& t : result.perRank)
-                end = std::max(end, t.endNs);
-            end += span.finalizeCostNs;
+                lastEntry = std::max(lastEntry, t.endNs);
+            for (const RankSpan& rs : span.ranks)
+                measuredLastEntry = std::max(measuredLastEntry, rs.finalizeEnterNs);
             for (RankTimes& t : result.perRank) {
+                const int64_t tail =
+                    t.rank < span.ranks.size()
+                        ? std::max<int64_t>(0, span.ranks[t.rank].endNs - measuredLastEntry)
+                        : span.finalizeCostNs;
+                const int64_t end = lastEntry + tail;
                 t.mpiNs += end - t.endNs;
                 t.endNs = end;
                 // In the simulated trace too: a finalized rank's last action is its Leave.
