@@ -11,6 +11,7 @@
 #include "views/panes/detailspane.h"
 #include "views/panes/itemviewtext.h"
 #include "views/panes/profileitemmodel.h"
+#include "views/timeline/overviewstrip.h"
 #include "views/timeline/timelinefindbar.h"
 #include "views/timeline/timelineview.h"
 #include "views/waits/rootcausepanel.h"
@@ -157,6 +158,9 @@ TraceDocument::TraceDocument(LoadedTrace data, QWidget* parent)
     topLayout->setContentsMargins(0, 0, 0, 0);
     topLayout->setSpacing(0);
     topLayout->addWidget(findBar_);
+    auto* overview = new OverviewStrip(timeline_, top);
+    overview->setTrace(data_.trace, data_.timeline);
+    topLayout->addWidget(overview);
     topLayout->addWidget(timeline_, 1);
     split_ = new QSplitter(Qt::Vertical, this);
     split_->addWidget(top);

@@ -1,0 +1,62 @@
+#pragma once
+// The whole run at a glance above the timeline (Vampir's and Tracy's overview): per pixel
+// column, the share of ranks in MPI and in computation, with the timeline's visible window
+// drawn on it. Clicking centres the window there; dragging the window pans the timeline.
+// Columns line up with the timeline's plot area; up to kMaxSampledRanks ranks, spread evenly,
+// are sampled from the timeline summary, so the strip costs the same at any rank count.
+
+#include <QWidget>
+#include <memory>
+#include <vector>
+
+namespace rankscope {
+
+class Trace;
+class TimelineSummary;
+class TimelineView;
+
+class OverviewStrip : public QWidget
+{
+    Q_OBJECT
+public:
+    static constexpr size_t kMaxSampledRanks = 64;
+
+    explicit OverviewStrip(TimelineView* timeline, QWidget* parent = nullptr);
+
+    /// The run shown (the timeline's trace and summary; both stay alive while shown).
+    void setTrace(std::shared_ptr<const Trace> trace,
+                  std::shared_ptr<const TimelineSummary> summary);
+
+    /// Per pixel column of the plot area: the share (0..1) of sampled ranks in an MPI call,
+    /// and in computation (any other region); computed for the current width.
+    const std::vector<float>& mpiShare() const;
+    const std::vector<float>& computeShare() const;
+    /// The x range (widget coordinates) of the timeline's visible window on the strip.
+    std::pair<int, int> windowPixels() const;
+
+    QSize sizeHint() const override { return {400, 30}; }
+    QSize minimumSizeHint() const override { return {100, 22}; }
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+
+private:
+    void ensureColumns() const;
+    double runBegin() const; ///< displayed time of the run's start
+    double runSpan() const;
+    double timeAt(double x) const; ///< displayed time at widget x
+    void moveWindowTo(double centreNs);
+
+    TimelineView* timeline_;
+    std::shared_ptr<const Trace> trace_;
+    std::shared_ptr<const TimelineSummary> summary_;
+    mutable std::vector<float> mpi_, compute_;
+    mutable int columnsLeft_ = -1, columnsWidth_ = -1;
+    mutable int64_t columnsOffset_ = 0;
+    double dragGrab_ = -1; ///< while dragging: the grabbed point's offset in the window (ns)
+};
+
+} // namespace rankscope
