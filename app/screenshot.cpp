@@ -1,5 +1,6 @@
 #include "app/screenshot.h"
 
+#include "app/clockswitch.h"
 #include "app/mainactions.h"
 #include "app/mainwindow.h"
 #include "app/tracedocument.h"
@@ -9,6 +10,7 @@
 #include "views/metrics/metricspanel.h"
 #include "views/panes/calltreepanel.h"
 #include "views/panes/criticalpathpanel.h"
+#include "views/panes/messagestatspanel.h"
 #include "views/timeline/timelineview.h"
 #include "views/waits/rootcausepanel.h"
 #include "views/waits/waitstatepanel.h"
@@ -81,10 +83,10 @@ int Screenshot::run(const ScreenshotRequest& request)
     static const QStringList panes = {QStringLiteral("profile"),  QStringLiteral("waits"),
                                       QStringLiteral("causes"),   QStringLiteral("matrix"),
                                       QStringLiteral("calltree"), QStringLiteral("criticalpath"),
-                                      QStringLiteral("metrics")};
+                                      QStringLiteral("metrics"),  QStringLiteral("messages")};
     if (!panes.contains(request.pane)) {
         printError(QStringLiteral("--pane wants profile, waits, causes, matrix, calltree, "
-                                  "criticalpath or metrics, not %1")
+                                  "criticalpath, metrics or messages, not %1")
                        .arg(request.pane));
         return 1;
     }
@@ -118,6 +120,12 @@ int Screenshot::run(const ScreenshotRequest& request)
         if (errors == 0) printError(QStringLiteral("not every trace could be opened"));
         return 1;
     }
+    if (request.correctClocks) {
+        for (int i = 0; i < window.tabs()->count(); ++i)
+            window.clockSwitch()->setCorrected(i, true);
+        if (window.isLoading()) loop.exec();
+        if (errors > 0) return 1;
+    }
     QTabWidget* tabs = window.tabs();
     for (int want = 0; want < traces.size(); ++want) {
         const QString& path = traces[want];
@@ -147,6 +155,9 @@ int Screenshot::run(const ScreenshotRequest& request)
         } else if (request.pane == QLatin1String("metrics")) {
             if (doc->panes()->indexOf(doc->metricsPanel()) >= 0)
                 doc->panes()->setCurrentWidget(doc->metricsPanel());
+        } else if (request.pane == QLatin1String("messages")) {
+            doc->panes()->setCurrentWidget(doc->messagesPanel());
+            doc->selectLongestMpiCall();
         } else if (request.pane == QLatin1String("criticalpath")) {
             doc->panes()->setCurrentWidget(doc->criticalPathPanel());
             window.actions()->showCriticalPath()->setChecked(true);
