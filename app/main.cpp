@@ -86,12 +86,13 @@ int main(int argc, char** argv)
         QStringLiteral("compare"), QStringLiteral("Stack the first two traces on one time axis."));
     const QCommandLineOption pane(
         QStringLiteral("pane"),
-        QStringLiteral("Pane shown under the timeline for --screenshot: profile, waits (the "
-                       "longest wait selected), causes (the first root cause selected), "
-                       "matrix (the communication matrix by mean transfer time, its slowest "
-                       "pair's messages highlighted), calltree, criticalpath (the path drawn "
-                       "on the timeline), metrics (counter rows and profile) or messages (message "
-                       "size, transfer time and bandwidth histograms)."),
+        QStringLiteral(
+            "Pane shown under the timeline for --screenshot: profile, waits (the "
+            "longest wait selected), causes (the first root cause selected), "
+            "matrix (the communication matrix by mean transfer time, its slowest "
+            "pair's messages highlighted), calltree, criticalpath (the path drawn "
+            "on the timeline), metrics (counter rows and profile, zoomed to after "
+            "MPI_Init) or messages (message size, transfer time and bandwidth histograms)."),
         QStringLiteral("name"), QStringLiteral("profile"));
     const QCommandLineOption demo(
         QStringLiteral("demo"),

@@ -5,6 +5,7 @@
 #include "app/mainwindow.h"
 #include "app/tracedocument.h"
 #include "app/traceloader.h"
+#include "model/analysis/runspan.h"
 #include "views/matrix/commmatrixpanel.h"
 #include "views/matrix/commmatrixview.h"
 #include "views/metrics/metricspanel.h"
@@ -70,6 +71,18 @@ void showMatrix(TraceDocument* doc)
             }
         }
     view->selectCell(best.first, best.second);
+}
+
+/// Zooms the timeline to the run after MPI_Init (and a little before), where the program's own
+/// work is: in short runs MPI_Init can take most of the time and squeeze the rest to a sliver.
+void showAfterInit(TraceDocument* doc)
+{
+    const RunSpan span = runSpan(*doc->data().trace);
+    if (!span.fromInit) return;
+    const double offset = double(doc->timeline()->timeOffset());
+    const double margin = 0.02 * double(span.traceEndNs - span.startNs);
+    doc->timeline()->setVisibleRange(double(span.startNs) - offset - margin,
+                                     double(span.traceEndNs) - offset + margin);
 }
 
 } // namespace
@@ -155,6 +168,7 @@ int Screenshot::run(const ScreenshotRequest& request)
         } else if (request.pane == QLatin1String("metrics")) {
             if (doc->panes()->indexOf(doc->metricsPanel()) >= 0)
                 doc->panes()->setCurrentWidget(doc->metricsPanel());
+            showAfterInit(doc);
         } else if (request.pane == QLatin1String("messages")) {
             doc->panes()->setCurrentWidget(doc->messagesPanel());
             doc->selectLongestMpiCall();
