@@ -121,6 +121,7 @@ void ClockSwitch::replace(int tab, const LoadedTrace& data)
     old->deleteLater();
     if (zoomed) doc->timeline()->setVisibleRange(begin, end);
     emit tabs->currentChanged(tabs->currentIndex());
+    emit window_->tracesChanged(); // the same paths, but what reads a document reads it anew
 }
 
 void ClockSwitch::syncAction()

@@ -331,7 +331,10 @@ void MainWindow::onProgress(double fraction)
     cancel_->setVisible(busy);
     if (!busy) return;
     const QStringList pending = loader_->pendingPaths();
-    QString text = tr("Loading %1").arg(TraceLoader::displayName(pending.front()));
+    QString text =
+        loader_->oldestIsCorrection()
+            ? tr("Correcting the clocks of %1").arg(TraceLoader::displayName(pending.front()))
+            : tr("Loading %1").arg(TraceLoader::displayName(pending.front()));
     if (pending.size() > 1) text += tr(" and %n more", nullptr, int(pending.size() - 1));
     loadLabel_->setText(text + QStringLiteral("…"));
     progress_->setValue(int(fraction * kProgressSteps));

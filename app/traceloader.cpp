@@ -109,9 +109,10 @@ LoadOutcome TraceLoader::analyseNow(std::shared_ptr<const Trace> trace, const QS
 
 quint64 TraceLoader::load(const QString& path)
 {
-    return start(path, [path](const std::function<bool(double)>& keepGoing) {
-        return loadNow(path, keepGoing);
-    });
+    return start(
+        path,
+        [path](const std::function<bool(double)>& keepGoing) { return loadNow(path, keepGoing); },
+        false);
 }
 
 LoadOutcome TraceLoader::correctNow(const LoadedTrace& loaded,
@@ -144,12 +145,15 @@ LoadOutcome TraceLoader::correctNow(const LoadedTrace& loaded,
 
 quint64 TraceLoader::correctClocks(const LoadedTrace& loaded)
 {
-    return start(loaded.path, [loaded](const std::function<bool(double)>& keepGoing) {
-        return correctNow(loaded, keepGoing);
-    });
+    return start(
+        loaded.path,
+        [loaded](const std::function<bool(double)>& keepGoing) {
+            return correctNow(loaded, keepGoing);
+        },
+        true);
 }
 
-quint64 TraceLoader::start(const QString& path, Work work)
+quint64 TraceLoader::start(const QString& path, Work work, bool correction)
 {
     for (auto it = jobs_.begin(); it != jobs_.end();) {
         const auto next = std::next(it);
@@ -158,7 +162,7 @@ quint64 TraceLoader::start(const QString& path, Work work)
     }
     const quint64 id = nextId_++;
     auto* watcher = new QFutureWatcher<LoadOutcome>(this);
-    jobs_[id] = Job{path, watcher, 0.0};
+    jobs_[id] = Job{path, watcher, 0.0, correction};
     connect(watcher, &QFutureWatcherBase::progressValueChanged, this, [this, id](int value) {
         auto it = jobs_.find(id);
         if (it == jobs_.end()) return;
@@ -241,6 +245,11 @@ QStringList TraceLoader::pendingPaths() const
     for (const auto& [id, job] : jobs_)
         paths << job.path;
     return paths;
+}
+
+bool TraceLoader::oldestIsCorrection() const
+{
+    return !jobs_.empty() && jobs_.begin()->second.correction;
 }
 
 } // namespace rankscope

@@ -42,6 +42,8 @@ public:
     double progress() const;
     /// Paths being loaded, oldest first.
     QStringList pendingPaths() const;
+    /// Whether the oldest running job corrects clocks (correctClocks()) rather than loads.
+    bool oldestIsCorrection() const;
 
     /// The work of one job, run synchronously (also for callers with their own thread).
     /// `keepGoing` receives the fraction done and returns false to cancel (then returns an
@@ -72,9 +74,10 @@ private:
         QString path;
         QFutureWatcher<LoadOutcome>* watcher = nullptr;
         double fraction = 0;
+        bool correction = false;
     };
     using Work = std::function<LoadOutcome(const std::function<bool(double)>&)>;
-    quint64 start(const QString& path, Work work);
+    quint64 start(const QString& path, Work work, bool correction);
     void finish(quint64 id);
     void drop(quint64 id);
 

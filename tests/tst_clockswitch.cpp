@@ -151,6 +151,8 @@ private slots:
         const TraceDocument* before = w.document(0);
         w.actions()->correctClocks()->trigger();
         QVERIFY(w.isLoading());
+        // The status bar says what runs: a correction, not a load.
+        QVERIFY(w.loader()->oldestIsCorrection());
         w.loader()->cancelAll();
         QTest::qWait(50);
         QCOMPARE(w.document(0), before);
