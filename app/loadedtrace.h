@@ -3,6 +3,8 @@
 // summary for the timeline, its profile and its headline numbers. Shared pointers to const:
 // views read them from the GUI thread after the job has finished, never while it runs.
 
+#include "model/analysis/messagestats.h"
+#include "model/matching/clockcorrection.h"
 #include "model/metrics/metricprofile.h"
 #include "model/profile/calltree.h"
 #include "model/profile/profile.h"
@@ -33,10 +35,15 @@ struct LoadedTrace
     /// Wait states (default eager limit) and their root causes (default hotspot threshold).
     std::shared_ptr<const WaitStateAnalysis> waits;
     std::shared_ptr<const RootCauseReport> rootCauses;
-    std::shared_ptr<const CriticalPath> criticalPath; ///< over the wait states above
-    std::shared_ptr<const WaitSummary> waitSummary;   ///< for drawing waits zoomed out
-    std::shared_ptr<const MetricProfile> metrics;     ///< hardware counters per region
+    std::shared_ptr<const CriticalPath> criticalPath;  ///< over the wait states above
+    std::shared_ptr<const WaitSummary> waitSummary;    ///< for drawing waits zoomed out
+    std::shared_ptr<const MetricProfile> metrics;      ///< hardware counters per region
+    std::shared_ptr<const MessageStatistics> messages; ///< size/time/bandwidth histograms
     TraceSummary headline;
+    /// Set when the clocks were corrected after loading (Analysis > Correct Clocks): what moved.
+    std::shared_ptr<const ClockCorrection> clockCorrection;
+    /// With clockCorrection: the trace as loaded, to switch back without reading it again.
+    std::shared_ptr<const LoadedTrace> uncorrected;
 };
 
 /// What a load job hands back: the trace, or the importer's message.

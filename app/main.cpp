@@ -2,17 +2,21 @@
 // renders the window with them to a PNG and exits (offscreen when there is no display).
 // `--demo` opens the bundled demo session with its guided tour; `--demo --screenshot-dir DIR`
 // renders every view of the tour to PNG files and exits. `--session FILE` opens a session.
+// `--correct-clocks` corrects the clocks of each trace once it has loaded.
 
+#include "app/clockswitch.h"
 #include "app/demo.h"
 #include "app/mainwindow.h"
 #include "app/screenshot.h"
 #include "app/sessionoption.h"
 #include "app/sessionscreenshots.h"
+#include "app/tracedocument.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QIcon>
 #include <QRegularExpression>
+#include <QTabWidget>
 #include <QTimer>
 #include <cstdio>
 #include <cstring>
@@ -82,11 +86,13 @@ int main(int argc, char** argv)
         QStringLiteral("compare"), QStringLiteral("Stack the first two traces on one time axis."));
     const QCommandLineOption pane(
         QStringLiteral("pane"),
-        QStringLiteral("Pane shown under the timeline for --screenshot: profile, waits (the "
-                       "longest wait selected), causes (the first root cause selected), "
-                       "matrix (the communication matrix by mean transfer time, its slowest "
-                       "pair's messages highlighted), calltree, criticalpath (the path drawn "
-                       "on the timeline) or metrics (counter rows and profile)."),
+        QStringLiteral(
+            "Pane shown under the timeline for --screenshot: profile, waits (the "
+            "longest wait selected), causes (the first root cause selected), "
+            "matrix (the communication matrix by mean transfer time, its slowest "
+            "pair's messages highlighted), calltree, criticalpath (the path drawn "
+            "on the timeline), metrics (counter rows and profile, zoomed to after "
+            "MPI_Init) or messages (message size, transfer time and bandwidth histograms)."),
         QStringLiteral("name"), QStringLiteral("profile"));
     const QCommandLineOption demo(
         QStringLiteral("demo"),
@@ -101,7 +107,12 @@ int main(int argc, char** argv)
     const QCommandLineOption sessionOption(QStringLiteral("session"),
                                            QStringLiteral("Open a session file (.rsession)."),
                                            QStringLiteral("file"));
-    parser.addOptions({screenshot, size, compare, pane, demo, screenshotDir, sessionOption});
+    const QCommandLineOption correct(
+        QStringLiteral("correct-clocks"),
+        QStringLiteral("Correct the clocks of each trace once it has loaded (Analysis > Correct "
+                       "Clocks: controlled logical clock, 100 ns minimal latency)."));
+    parser.addOptions(
+        {screenshot, size, compare, pane, demo, screenshotDir, sessionOption, correct});
     parser.addPositionalArgument(QStringLiteral("trace"),
                                  QStringLiteral("OTF2 anchor file (traces.otf2) or its folder."),
                                  QStringLiteral("[TRACE...]"));
@@ -129,7 +140,8 @@ int main(int argc, char** argv)
     }
     if (parser.isSet(screenshot))
         return rankscope::Screenshot::run({parser.value(screenshot), windowSize,
-                                           parser.isSet(compare), traces, parser.value(pane)});
+                                           parser.isSet(compare), traces, parser.value(pane),
+                                           parser.isSet(correct)});
 
     rankscope::MainWindow window;
     window.resize(windowSize);
@@ -144,6 +156,13 @@ int main(int argc, char** argv)
                                      window.compareTabs(0, 1);
                                  });
     }
+    if (parser.isSet(correct))
+        QObject::connect(&window, &rankscope::MainWindow::traceOpened, &window,
+                         [&window](const QString& path) {
+                             for (int i = 0; i < window.tabs()->count(); ++i)
+                                 if (window.document(i) && window.document(i)->data().path == path)
+                                     window.clockSwitch()->setCorrected(i, true);
+                         });
     window.openTraces(traces);
     if (parser.isSet(demo)) {
         const QString session = rankscope::Demo::sessionPath();

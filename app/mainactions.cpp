@@ -137,6 +137,16 @@ void MainActions::createActions(QMainWindow* window, QDockWidget* whatIfDock, QD
                               tr("Predict a larger scale from traces at 3 or more scales"),
                               {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X)});
 
+    correctClocks_ = makeAction(
+        this, tr("Correct &Clocks"),
+        tr("Correct clock skew in the current trace (controlled logical clock): every message "
+           "is received at least 100 ns after it was sent, local intervals kept as far as "
+           "possible; all views then show the corrected trace"));
+    correctClocks_->setCheckable(true);
+    exportTrace_ = makeAction(this, tr("Export &Trace as OTF2…"),
+                              tr("Write the current trace (with corrected clocks when they are) "
+                                 "as an OTF2 archive"));
+
     whatIf_ = whatIfDock->toggleViewAction();
     whatIf_->setText(tr("&What If…"));
     whatIf_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
@@ -177,6 +187,7 @@ void MainActions::createMenusAndToolbar(QMainWindow* window)
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     connect(recentMenu_, &QMenu::aboutToShow, this, &MainActions::fillRecentMenu);
     file->addAction(export_);
+    file->addAction(exportTrace_);
     file->addSeparator();
     file->addAction(openSession_);
     file->addAction(saveSession_);
@@ -212,6 +223,8 @@ void MainActions::createMenusAndToolbar(QMainWindow* window)
     QMenu* analysis = menuBar->addMenu(tr("&Analysis"));
     analysis->addAction(extrapolate_);
     analysis->addAction(whatIf_);
+    analysis->addSeparator();
+    analysis->addAction(correctClocks_);
     QMenu* help = menuBar->addMenu(tr("&Help"));
     help->addAction(tour_);
     help->addAction(shortcuts_);
@@ -250,6 +263,8 @@ void MainActions::setTabState(bool anyTab, bool currentIsTrace, int traces)
     for (QAction* a : {find_, findNext_, findPrevious_})
         a->setEnabled(currentIsTrace);
     compare_->setEnabled(currentIsTrace);
+    correctClocks_->setEnabled(currentIsTrace);
+    exportTrace_->setEnabled(currentIsTrace);
     extrapolate_->setEnabled(traces >= 3);
 }
 

@@ -30,6 +30,8 @@ public:
     QAction* open() const { return open_; }
     QAction* openFolder() const { return openFolder_; }
     QAction* exportView() const { return export_; }
+    /// Writes the current trace (as shown: corrected clocks included) as OTF2.
+    QAction* exportTrace() const { return exportTrace_; }
     QAction* openSession() const { return openSession_; }
     QAction* saveSession() const { return saveSession_; }
     QAction* saveSessionAs() const { return saveSessionAs_; }
@@ -59,6 +61,8 @@ public:
     // Analysis, Help
     QAction* extrapolate() const { return extrapolate_; }
     QAction* whatIf() const { return whatIf_; }
+    /// Checkable: the current trace tab shows its trace with corrected clocks.
+    QAction* correctClocks() const { return correctClocks_; }
     QAction* tour() const { return tour_; }
     QAction* shortcutSheet() const { return shortcuts_; }
     QAction* about() const { return about_; }
@@ -81,6 +85,8 @@ private:
     QAction* open_ = nullptr;
     QAction* openFolder_ = nullptr;
     QAction* export_ = nullptr;
+    QAction* exportTrace_ = nullptr;
+    QAction* correctClocks_ = nullptr;
     QAction* openSession_ = nullptr;
     QAction* saveSession_ = nullptr;
     QAction* saveSessionAs_ = nullptr;

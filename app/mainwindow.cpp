@@ -1,5 +1,6 @@
 #include "app/mainwindow.h"
 
+#include "app/clockswitch.h"
 #include "app/demotour.h"
 #include "app/extrapolatedialog.h"
 #include "app/extrapolationjob.h"
@@ -54,6 +55,7 @@ QString headlineText(const LoadedTrace& t)
                        .arg(formatCount(t.headline.events))
                        .arg(formatDuration(double(t.headline.durationNs)));
     if (t.trace && t.trace->diagnostics().partial) text += MainWindow::tr(" · partial trace");
+    if (t.clockCorrection) text += MainWindow::tr(" · corrected clocks");
     return text;
 }
 
@@ -100,6 +102,7 @@ MainWindow::MainWindow(QWidget* parent)
 
     actions_ = new MainActions(this, whatIf_->dock(), tourDock_);
     connectActions();
+    clockSwitch_ = new ClockSwitch(this);
     MainNavigation::connect(this);
     new ShortcutFallback(this, actions_->allActions());
     createStatusBar();
@@ -289,6 +292,10 @@ const char* const kOpenOrder = "rankscopeOpenOrder";
 
 void MainWindow::onLoaded(const LoadedTrace& trace)
 {
+    if (trace.clockCorrection) { // Analysis > Correct Clocks: replaces the open document
+        clockSwitch_->corrected(trace);
+        return;
+    }
     auto* doc = new TraceDocument(trace, tabs_);
     applyViewOptions(doc->timeline());
     // Loads finish in any order; tabs keep the order the traces were asked for, so
@@ -324,7 +331,10 @@ void MainWindow::onProgress(double fraction)
     cancel_->setVisible(busy);
     if (!busy) return;
     const QStringList pending = loader_->pendingPaths();
-    QString text = tr("Loading %1").arg(TraceLoader::displayName(pending.front()));
+    QString text =
+        loader_->oldestIsCorrection()
+            ? tr("Correcting the clocks of %1").arg(TraceLoader::displayName(pending.front()))
+            : tr("Loading %1").arg(TraceLoader::displayName(pending.front()));
     if (pending.size() > 1) text += tr(" and %n more", nullptr, int(pending.size() - 1));
     loadLabel_->setText(text + QStringLiteral("…"));
     progress_->setValue(int(fraction * kProgressSteps));

@@ -28,6 +28,7 @@ class QDockWidget;
 
 namespace rankscope {
 
+class ClockSwitch;
 class ComparisonView;
 class ExtrapolateDialog;
 class ExtrapolationJob;
@@ -67,6 +68,8 @@ public:
     QTabWidget* tabs() const { return tabs_; }
     /// The actions of the menus and toolbar.
     MainActions* actions() const { return actions_; }
+    /// Analysis > Correct Clocks and File > Export Trace as OTF2 (app/clockswitch.h).
+    ClockSwitch* clockSwitch() const { return clockSwitch_; }
     TraceDocument* document(int tab) const;
     ComparisonView* comparison(int tab) const;
     ExtrapolationView* extrapolation(int tab) const;
@@ -160,6 +163,7 @@ private:
     quint64 nextOpenOrder_ = 0;
 
     MainActions* actions_ = nullptr;
+    ClockSwitch* clockSwitch_ = nullptr;
     ExtrapolationJob* extrapolationJob_;
     WhatIfController* whatIf_ = nullptr;
     TourPanel* tour_ = nullptr;

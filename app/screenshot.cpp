@@ -1,14 +1,17 @@
 #include "app/screenshot.h"
 
+#include "app/clockswitch.h"
 #include "app/mainactions.h"
 #include "app/mainwindow.h"
 #include "app/tracedocument.h"
 #include "app/traceloader.h"
+#include "model/analysis/runspan.h"
 #include "views/matrix/commmatrixpanel.h"
 #include "views/matrix/commmatrixview.h"
 #include "views/metrics/metricspanel.h"
 #include "views/panes/calltreepanel.h"
 #include "views/panes/criticalpathpanel.h"
+#include "views/panes/messagestatspanel.h"
 #include "views/timeline/timelineview.h"
 #include "views/waits/rootcausepanel.h"
 #include "views/waits/waitstatepanel.h"
@@ -70,6 +73,18 @@ void showMatrix(TraceDocument* doc)
     view->selectCell(best.first, best.second);
 }
 
+/// Zooms the timeline to the run after MPI_Init (and a little before), where the program's own
+/// work is: in short runs MPI_Init can take most of the time and squeeze the rest to a sliver.
+void showAfterInit(TraceDocument* doc)
+{
+    const RunSpan span = runSpan(*doc->data().trace);
+    if (!span.fromInit) return;
+    const double offset = double(doc->timeline()->timeOffset());
+    const double margin = 0.02 * double(span.traceEndNs - span.startNs);
+    doc->timeline()->setVisibleRange(double(span.startNs) - offset - margin,
+                                     double(span.traceEndNs) - offset + margin);
+}
+
 } // namespace
 
 int Screenshot::run(const ScreenshotRequest& request)
@@ -81,10 +96,10 @@ int Screenshot::run(const ScreenshotRequest& request)
     static const QStringList panes = {QStringLiteral("profile"),  QStringLiteral("waits"),
                                       QStringLiteral("causes"),   QStringLiteral("matrix"),
                                       QStringLiteral("calltree"), QStringLiteral("criticalpath"),
-                                      QStringLiteral("metrics")};
+                                      QStringLiteral("metrics"),  QStringLiteral("messages")};
     if (!panes.contains(request.pane)) {
         printError(QStringLiteral("--pane wants profile, waits, causes, matrix, calltree, "
-                                  "criticalpath or metrics, not %1")
+                                  "criticalpath, metrics or messages, not %1")
                        .arg(request.pane));
         return 1;
     }
@@ -118,6 +133,12 @@ int Screenshot::run(const ScreenshotRequest& request)
         if (errors == 0) printError(QStringLiteral("not every trace could be opened"));
         return 1;
     }
+    if (request.correctClocks) {
+        for (int i = 0; i < window.tabs()->count(); ++i)
+            window.clockSwitch()->setCorrected(i, true);
+        if (window.isLoading()) loop.exec();
+        if (errors > 0) return 1;
+    }
     QTabWidget* tabs = window.tabs();
     for (int want = 0; want < traces.size(); ++want) {
         const QString& path = traces[want];
@@ -147,6 +168,10 @@ int Screenshot::run(const ScreenshotRequest& request)
         } else if (request.pane == QLatin1String("metrics")) {
             if (doc->panes()->indexOf(doc->metricsPanel()) >= 0)
                 doc->panes()->setCurrentWidget(doc->metricsPanel());
+            showAfterInit(doc);
+        } else if (request.pane == QLatin1String("messages")) {
+            doc->panes()->setCurrentWidget(doc->messagesPanel());
+            doc->selectLongestMpiCall();
         } else if (request.pane == QLatin1String("criticalpath")) {
             doc->panes()->setCurrentWidget(doc->criticalPathPanel());
             window.actions()->showCriticalPath()->setChecked(true);

@@ -16,10 +16,13 @@ struct ScreenshotRequest
     bool compare = false;
     QStringList traces;
     /// The pane under the timeline: "profile" (default), "waits", "causes", "matrix",
-    /// "calltree" or "criticalpath"; waits and causes select their first row, so the timeline
-    /// shows that wait or cause; matrix shows mean transfer times and clicks the slowest cell,
-    /// so the timeline highlights its messages; criticalpath draws the critical path.
+    /// "calltree", "criticalpath", "metrics" or "messages"; waits and causes select their
+    /// first row, so the timeline shows that wait or cause; matrix shows mean transfer times and
+    /// clicks the slowest cell, so the timeline highlights its messages; criticalpath draws the
+    /// critical path.
     QString pane = QStringLiteral("profile");
+    /// Corrects the clocks of each trace first (Analysis > Correct Clocks).
+    bool correctClocks = false;
 };
 
 class Screenshot

@@ -10,6 +10,7 @@
 #include "views/panes/criticalpathpanel.h"
 #include "views/panes/detailspane.h"
 #include "views/panes/itemviewtext.h"
+#include "views/panes/messagestatspanel.h"
 #include "views/panes/profileitemmodel.h"
 #include "views/timeline/overviewstrip.h"
 #include "views/timeline/timelinefindbar.h"
@@ -41,7 +42,8 @@ TraceDocument::TraceDocument(LoadedTrace data, QWidget* parent)
       waits_(new WaitStatePanel(this)), causes_(new RootCausePanel(this)),
       matrix_(new CommMatrixPanel(this)), callTree_(new CallTreePanel(this)),
       criticalPath_(new CriticalPathPanel(this)), metrics_(new MetricsPanel(this)),
-      panes_(new QTabWidget(this)), findBar_(new TimelineFindBar(timeline_, this))
+      messages_(new MessageStatsPanel(this)), panes_(new QTabWidget(this)),
+      findBar_(new TimelineFindBar(timeline_, this))
 {
     timeline_->setTrace(data_.trace, data_.timeline, data_.timelineIndex);
     timeline_->setWaitStates(data_.waits, data_.waitSummary);
@@ -111,6 +113,7 @@ TraceDocument::TraceDocument(LoadedTrace data, QWidget* parent)
 
     callTree_->setTree(data_.trace, data_.callTree);
     criticalPath_->setPath(data_.trace, data_.criticalPath);
+    messages_->setStatistics(data_.messages);
 
     // The call tree goes beside the flat profile.
     panes_->addTab(table_, tr("Profile"));
@@ -127,6 +130,10 @@ TraceDocument::TraceDocument(LoadedTrace data, QWidget* parent)
     panes_->addTab(causes_, tr("Root Causes"));
     panes_->addTab(criticalPath_, tr("Critical Path"));
     panes_->addTab(matrix_, tr("Communication Matrix"));
+    panes_->addTab(messages_, tr("Message Statistics"));
+    panes_->setTabToolTip(panes_->indexOf(messages_),
+                          tr("Histograms of message size, transfer time and bandwidth, over all "
+                             "messages, per call site and per communicator"));
     panes_->setTabToolTip(panes_->indexOf(callTree_),
                           tr("Call-path profile: time per call path as a tree, with the "
                              "selected path's time per rank"));

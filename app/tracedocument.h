@@ -3,9 +3,9 @@
 // selection beside a set of tabs: the profile table (sorted by exclusive time), the call tree
 // beside it, the metrics (counter rows and counter profile, for traces that record counters),
 // the wait states (table and per-rank chart), their root causes, the critical-path
-// profile and the communication matrix (following the timeline's visible range and rank
-// filter; a click on a cell highlights its messages). Picking a wait or a cause in those tables
-// selects it on the timeline and brings it into view.
+// profile, the communication matrix (following the timeline's visible range and rank
+// filter; a click on a cell highlights its messages) and the message statistics. Picking a wait or
+// a cause in those tables selects it on the timeline and brings it into view.
 
 #include "app/loadedtrace.h"
 
@@ -25,6 +25,7 @@ class CommMatrixPanel;
 class CallTreePanel;
 class CriticalPathPanel;
 class DetailsPane;
+class MessageStatsPanel;
 class MetricsPanel;
 class ProfileItemModel;
 class RootCausePanel;
@@ -48,6 +49,7 @@ public:
     RootCausePanel* rootCausePanel() const { return causes_; }
     CommMatrixPanel* matrixPanel() const { return matrix_; }
     CallTreePanel* callTreePanel() const { return callTree_; }
+    MessageStatsPanel* messagesPanel() const { return messages_; }
     CriticalPathPanel* criticalPathPanel() const { return criticalPath_; }
     /// The Metrics pane; a tab only when the trace records metrics.
     MetricsPanel* metricsPanel() const { return metrics_; }
@@ -91,6 +93,7 @@ private:
     CallTreePanel* callTree_;
     CriticalPathPanel* criticalPath_;
     MetricsPanel* metrics_;
+    MessageStatsPanel* messages_;
     QTabWidget* panes_;
     TimelineFindBar* findBar_;
     QSplitter* split_ = nullptr;

@@ -3,6 +3,7 @@
 #include "importers/paraver/paraverreader.h"
 #include "importers/tracefile.h"
 #include "model/analysis/traceanalysis.h"
+#include "model/matching/clockcorrection.h"
 #include "model/trace/traceerror.h"
 
 #include <QDir>
@@ -95,6 +96,7 @@ LoadOutcome TraceLoader::analyseNow(std::shared_ptr<const Trace> trace, const QS
         out.loaded.criticalPath = std::move(a.criticalPath);
         out.loaded.waitSummary = std::move(a.waitSummary);
         out.loaded.metrics = std::move(a.metrics);
+        out.loaded.messages = std::move(a.messages);
     } catch (const Cancelled&) {
         out.cancelled = true;
     } catch (const std::bad_alloc&) {
@@ -107,6 +109,52 @@ LoadOutcome TraceLoader::analyseNow(std::shared_ptr<const Trace> trace, const QS
 
 quint64 TraceLoader::load(const QString& path)
 {
+    return start(
+        path,
+        [path](const std::function<bool(double)>& keepGoing) { return loadNow(path, keepGoing); },
+        false);
+}
+
+LoadOutcome TraceLoader::correctNow(const LoadedTrace& loaded,
+                                    const std::function<bool(double)>& keepGoing)
+{
+    // The correction itself has no progress of its own (one pass over the events); it gets
+    // the first share, the analysis of the corrected trace the rest.
+    constexpr double kCorrectShare = 0.2;
+    LoadOutcome out;
+    try {
+        auto trace = std::make_shared<Trace>(*loaded.trace);
+        const auto correction =
+            std::make_shared<const ClockCorrection>(rankscope::correctClocks(*trace));
+        if (keepGoing && !keepGoing(kCorrectShare)) throw Cancelled();
+        out = analyseNow(std::move(trace), loaded.path, loaded.name,
+                         progressSlice(keepGoing, kCorrectShare, 1.0));
+        if (!out.cancelled && out.error.isEmpty()) {
+            out.loaded.clockCorrection = correction;
+            out.loaded.uncorrected = std::make_shared<const LoadedTrace>(loaded);
+        }
+    } catch (const Cancelled&) {
+        out.cancelled = true;
+    } catch (const std::bad_alloc&) {
+        out.error = QObject::tr("%1: not enough memory to correct the clocks").arg(loaded.name);
+    } catch (const std::exception& e) {
+        out.error = QString::fromLocal8Bit(e.what());
+    }
+    return out;
+}
+
+quint64 TraceLoader::correctClocks(const LoadedTrace& loaded)
+{
+    return start(
+        loaded.path,
+        [loaded](const std::function<bool(double)>& keepGoing) {
+            return correctNow(loaded, keepGoing);
+        },
+        true);
+}
+
+quint64 TraceLoader::start(const QString& path, Work work, bool correction)
+{
     for (auto it = jobs_.begin(); it != jobs_.end();) {
         const auto next = std::next(it);
         if (it->second.path == path) drop(it->first);
@@ -114,7 +162,7 @@ quint64 TraceLoader::load(const QString& path)
     }
     const quint64 id = nextId_++;
     auto* watcher = new QFutureWatcher<LoadOutcome>(this);
-    jobs_[id] = Job{path, watcher, 0.0};
+    jobs_[id] = Job{path, watcher, 0.0, correction};
     connect(watcher, &QFutureWatcherBase::progressValueChanged, this, [this, id](int value) {
         auto it = jobs_.find(id);
         if (it == jobs_.end()) return;
@@ -122,9 +170,9 @@ quint64 TraceLoader::load(const QString& path)
         emit progressChanged(progress());
     });
     connect(watcher, &QFutureWatcherBase::finished, this, [this, id] { finish(id); });
-    watcher->setFuture(QtConcurrent::run([path](QPromise<LoadOutcome>& promise) {
+    watcher->setFuture(QtConcurrent::run([work = std::move(work)](QPromise<LoadOutcome>& promise) {
         promise.setProgressRange(0, kProgressSteps);
-        LoadOutcome out = loadNow(path, [&promise](double f) {
+        LoadOutcome out = work([&promise](double f) {
             promise.setProgressValue(int(f * kProgressSteps));
             return !promise.isCanceled();
         });
@@ -197,6 +245,11 @@ QStringList TraceLoader::pendingPaths() const
     for (const auto& [id, job] : jobs_)
         paths << job.path;
     return paths;
+}
+
+bool TraceLoader::oldestIsCorrection() const
+{
+    return !jobs_.empty() && jobs_.begin()->second.correction;
 }
 
 } // namespace rankscope

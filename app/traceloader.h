@@ -30,6 +30,11 @@ public:
     /// Starts loading `path` and returns the job's id. A running job for the same path is
     /// superseded: cancelled, its result dropped.
     quint64 load(const QString& path);
+    /// Starts correcting the clocks of the open trace `loaded` (controlled logical clock with
+    /// the default options, model/matching/clockcorrection.h) on a copy, then analysing the
+    /// copy: loaded() then carries clockCorrection and, in `uncorrected`, `loaded` itself.
+    /// Supersedes a running job for the same path, as load() does.
+    quint64 correctClocks(const LoadedTrace& loaded);
     /// Cancels every running job (each reports cancelled()).
     void cancelAll();
     bool busy() const { return !jobs_.empty(); }
@@ -37,6 +42,8 @@ public:
     double progress() const;
     /// Paths being loaded, oldest first.
     QStringList pendingPaths() const;
+    /// Whether the oldest running job corrects clocks (correctClocks()) rather than loads.
+    bool oldestIsCorrection() const;
 
     /// The work of one job, run synchronously (also for callers with their own thread).
     /// `keepGoing` receives the fraction done and returns false to cancel (then returns an
@@ -46,6 +53,9 @@ public:
     /// for a trace already in memory (a simulated or predicted one), synchronously.
     static LoadOutcome analyseNow(std::shared_ptr<const Trace> trace, const QString& path,
                                   const QString& name,
+                                  const std::function<bool(double)>& keepGoing);
+    /// The work of a correctClocks() job, run synchronously.
+    static LoadOutcome correctNow(const LoadedTrace& loaded,
                                   const std::function<bool(double)>& keepGoing);
     /// "X" for X/traces.otf2 or the folder X.
     static QString displayName(const QString& path);
@@ -64,7 +74,10 @@ private:
         QString path;
         QFutureWatcher<LoadOutcome>* watcher = nullptr;
         double fraction = 0;
+        bool correction = false;
     };
+    using Work = std::function<LoadOutcome(const std::function<bool(double)>&)>;
+    quint64 start(const QString& path, Work work, bool correction);
     void finish(quint64 id);
     void drop(quint64 id);
 

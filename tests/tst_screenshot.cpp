@@ -18,6 +18,7 @@ private slots:
     void writesPngOfRequestedSize_data();
     void writesPngOfRequestedSize();
     void failsOnBadTrace();
+    void correctedClocks();
 
 private:
     struct Result
@@ -63,6 +64,8 @@ void TestScreenshot::writesPngOfRequestedSize_data()
                               << QStringLiteral("calltree");
     QTest::newRow("criticalpath") << QStringLiteral("1920x1080") << false << QSize(1920, 1080)
                                   << QStringLiteral("criticalpath");
+    QTest::newRow("messages") << QStringLiteral("1920x1080") << false << QSize(1920, 1080)
+                              << QStringLiteral("messages");
 }
 
 void TestScreenshot::writesPngOfRequestedSize()
@@ -119,6 +122,19 @@ void TestScreenshot::failsOnBadTrace()
                              QStringLiteral("tree"), trace_});
     QCOMPARE(pane.exitCode, 1);
     QVERIFY2(pane.err.contains("calltree"), pane.err.constData());
+    QVERIFY2(pane.err.contains("messages"), pane.err.constData());
+}
+
+void TestScreenshot::correctedClocks()
+{
+    // --correct-clocks waits for the correction before rendering (Analysis > Correct Clocks).
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("shot.png"));
+    const Result r = run({QStringLiteral("--screenshot"), out, QStringLiteral("--size"),
+                          QStringLiteral("1000x700"), QStringLiteral("--correct-clocks"),
+                          QStringLiteral("--pane"), QStringLiteral("messages"), trace_});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(QImage(out).size(), QSize(1000, 700));
 }
 
 QTEST_MAIN(TestScreenshot)

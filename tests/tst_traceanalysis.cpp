@@ -51,7 +51,12 @@ private slots:
             return true;
         });
         QVERIFY(a.trace && a.timeline && a.profile && a.waits && a.rootCauses && a.waitSummary);
-        QVERIFY(a.callTree && a.criticalPath);
+        QVERIFY(a.callTree && a.criticalPath && a.messages);
+        // The one message: 64 B sent at 610, received at 640 (30 ns: bin 5, [16, 32)).
+        QCOMPARE(a.messages->all.count, 1u);
+        QCOMPARE(a.messages->all.bytes, 64u);
+        QCOMPARE(a.messages->all.maxNs, 30);
+        QCOMPARE(a.messages->all.time.counts, (std::vector<uint64_t>{0, 0, 0, 0, 0, 1}));
         // Both ranks end at 710; the path starts on the lower one, rank 0, which never waited:
         // its whole run. The call tree's roots: MPI_Init, MPI_Send, MPI_Finalize, MPI_Recv.
         QCOMPARE(a.criticalPath->lengthNs, 710);

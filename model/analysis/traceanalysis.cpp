@@ -38,6 +38,11 @@ TraceAnalysis analyseTrace(std::shared_ptr<const Trace> trace,
     if (path->cancelled) throw Cancelled();
     done += AnalysisShares::kCriticalPath;
 
+    auto messages = std::make_shared<MessageStatistics>(computeMessageStatistics(
+        *trace, progressSlice(keepGoing, done, done + AnalysisShares::kMessages)));
+    if (messages->cancelled) throw Cancelled();
+    done += AnalysisShares::kMessages;
+
     RootCauseOptions causeOptions;
     causeOptions.progress = progressSlice(keepGoing, done, 1.0);
     auto causes =
@@ -56,6 +61,7 @@ TraceAnalysis analyseTrace(std::shared_ptr<const Trace> trace,
     a.callTree = std::move(callTree);
     a.criticalPath = std::move(path);
     a.waits = std::move(waits);
+    a.messages = std::move(messages);
     a.rootCauses = std::move(causes);
     return a;
 }

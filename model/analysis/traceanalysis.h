@@ -3,8 +3,9 @@
 // what-if results and the command line: the level-of-detail summary for the timeline, the
 // profile and the call-path profile, wait states (default eager limit), the critical path over
 // them and their root causes (default hotspot threshold), the wait summary for drawing waits
-// zoomed out, the counter profile (metrics), and the headline numbers.
+// zoomed out, the counter profile (metrics), the message statistics, and the headline numbers.
 
+#include "model/analysis/messagestats.h"
 #include "model/metrics/metricprofile.h"
 #include "model/profile/calltree.h"
 #include "model/profile/profile.h"
@@ -31,13 +32,14 @@ struct TraceAnalysis
     std::shared_ptr<const CriticalPath> criticalPath;
     std::shared_ptr<const RootCauseReport> rootCauses;
     std::shared_ptr<const WaitSummary> waitSummary;
-    std::shared_ptr<const MetricProfile> metrics; ///< counters per region (empty without any)
+    std::shared_ptr<const MetricProfile> metrics;      ///< counters per region (empty without any)
+    std::shared_ptr<const MessageStatistics> messages; ///< message size/time/bandwidth
     TraceSummary headline;
 };
 
 /// Shares of the pipeline's passes in its progress (they add up to 1): the timeline summary,
-/// the profile, the call tree, the wait states, the critical path, then the root causes and the
-/// wait summary.
+/// the profile, the call tree, the wait states, the critical path, the message statistics, then
+/// the root causes and the wait summary.
 struct AnalysisShares
 {
     static constexpr double kSummary = 0.3;
@@ -45,6 +47,7 @@ struct AnalysisShares
     static constexpr double kCallTree = 0.1;
     static constexpr double kWaits = 0.2;
     static constexpr double kCriticalPath = 0.1;
+    static constexpr double kMessages = 0.05;
 };
 
 /// Runs the passes on `trace` in order. `keepGoing` receives the fraction done (0..1, not
