@@ -24,6 +24,7 @@
 #include "views/whatif/whatifcomparison.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
@@ -34,9 +35,11 @@
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QLabel>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
+#include <QShortcut>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -117,8 +120,7 @@ MainWindow::MainWindow(QWidget* parent)
                     tr("Could not open %1\n\n%2").arg(QDir::toNativeSeparators(path), message));
             });
     connect(loader_, &TraceLoader::cancelled, this, [this](quint64, const QString& path) {
-        statusBar()->showMessage(tr("Loading %1 cancelled").arg(TraceLoader::displayName(path)),
-                                 5000);
+        statusBar()->showMessage(tr("Loading %1 cancelled").arg(TraceLoader::displayName(path)));
     });
     connect(loader_, &TraceLoader::progressChanged, this, &MainWindow::onProgress);
     connect(loader_, &TraceLoader::idle, this, [this] {
@@ -200,8 +202,11 @@ void MainWindow::createStatusBar()
     cancel_->setObjectName(QStringLiteral("cancelLoadButton"));
     cancel_->setText(tr("Cancel"));
     cancel_->setToolTip(tr("Stop loading (Esc); nothing else changes"));
-    cancel_->setShortcut(QKeySequence(Qt::Key_Escape));
     connect(cancel_, &QToolButton::clicked, loader_, &TraceLoader::cancelAll);
+    // Esc cancels, unless meant for a menu (the menu bar keeps focus after its popup closes).
+    connect(new QShortcut(Qt::Key_Escape, cancel_), &QShortcut::activated, this, [this] {
+        if (!menuBar()->activeAction() && !QApplication::activePopupWidget()) cancel_->click();
+    });
     traceLabel_ = new QLabel(this);
     traceLabel_->setObjectName(QStringLiteral("traceStatusLabel"));
     statusBar()->addPermanentWidget(loadLabel_);

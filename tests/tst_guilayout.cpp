@@ -7,14 +7,19 @@
 #include "views/panes/detailspane.h"
 #include "views/panes/itemviewtext.h"
 
+#include <QAction>
+#include <QApplication>
 #include <QHeaderView>
+#include <QMenuBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSplitter>
 #include <QSplitterHandle>
 #include <QStandardItemModel>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTest>
+#include <QToolButton>
 #include <QTreeWidget>
 
 using namespace rankscope;
@@ -119,6 +124,42 @@ private slots:
         QCOMPARE(pane.value(QStringLiteral("MPI call"), QStringLiteral("Call site")),
                  QStringLiteral("clover_leaf>hydro>timestep_module::timestep>update_halo_module::"
                                 "update_halo>clover_exchange:MPI_Waitall"));
+    }
+
+    void escapeClosingAMenuKeepsTheLoad()
+    {
+        MainWindow w;
+        w.show();
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QSignalSpy opened(&w, &MainWindow::traceOpened);
+        // A user opens the View menu during a load and closes it with Esc: the Esc is the
+        // menu's, the load goes on and its tab opens.
+        QVERIFY(w.openTrace(trace_));
+        QAction* view = nullptr;
+        for (QAction* a : w.menuBar()->actions())
+            if (a->text().remove(QLatin1Char('&')) == QStringLiteral("View")) view = a;
+        QVERIFY(view);
+        w.menuBar()->setActiveAction(view);
+        QTRY_VERIFY(QApplication::activePopupWidget());
+        QTest::keyClick(QApplication::activePopupWidget(), Qt::Key_Escape);
+        QTRY_VERIFY(!QApplication::activePopupWidget());
+        QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, kLoadTimeoutMs);
+        QCOMPARE(w.tabs()->count(), 1);
+
+        // Cancelling says so in the status bar, with no timeout.
+        w.menuBar()->setActiveAction(nullptr);
+        QVERIFY(w.openTrace(trace_));
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(!w.menuBar()->activeAction());
+        // (Qt Test's key clicks do not go through the window's shortcut map offscreen: the
+        // button the shortcut clicks stands in for it.)
+        w.findChild<QToolButton*>(QStringLiteral("cancelLoadButton"))->click();
+        QVERIFY(!w.isLoading());
+        QTest::qWait(50);
+        QCOMPARE(opened.count(), 1);
+        QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("cancelled")));
     }
 
 private:

@@ -1,9 +1,8 @@
 #include "views/panes/messagestatspanel.h"
 
-#include "views/panes/itemviewtext.h"
-
 #include "model/analysis/messagestats.h"
 #include "views/panes/durationformat.h"
+#include "views/panes/itemviewtext.h"
 #include "views/plots/log2histogramchart.h"
 
 #include <QHBoxLayout>
@@ -65,9 +64,12 @@ MessageStatsPanel::MessageStatsPanel(QWidget* parent)
     auto* chartLayout = new QVBoxLayout(charts);
     chartLayout->setContentsMargins(0, 0, 0, 0);
     chartLayout->addWidget(summary_);
-    chartLayout->addWidget(size_, 1);
-    chartLayout->addWidget(time_, 1);
-    chartLayout->addWidget(bandwidth_, 1);
+    // Side by side: the pane stays low enough for the timeline to keep most of the height.
+    auto* row = new QHBoxLayout;
+    row->addWidget(size_, 1);
+    row->addWidget(time_, 1);
+    row->addWidget(bandwidth_, 1);
+    chartLayout->addLayout(row, 1);
 
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(tree_);
