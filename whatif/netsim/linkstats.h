@@ -128,9 +128,9 @@ private:
     {
         uint64_t bytes = 0, messages = 0;
         double busy = 0, contention = 0;
-        double open = 0;  ///< the sum of window `window` (its row holds 0 meanwhile)
-        double since = 0; ///< busyUntil(): the start of the current period
-        double share = 0; ///< busyUntil(): the share in use during it
+        double open = 0;           ///< the sum of window `window` (its row holds 0 meanwhile)
+        double since = 0;          ///< busyUntil(): the start of the current period
+        double share = 0;          ///< busyUntil(): the share in use during it
         uint32_t window = kClosed; ///< the open window, or kClosed
         uint32_t lastUser = 0;     ///< lastUser()
     };

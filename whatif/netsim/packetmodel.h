@@ -78,7 +78,7 @@ private:
     TransferSink& sink_;
     double packetBytes_;
     bool cutThrough_;
-    std::vector<double> release_;  // per link
+    std::vector<double> release_; // per link
     uint64_t serial_ = 0;
     std::vector<double> aloneRelease_; // alone(): per hop
     static constexpr size_t kMemoHops = 8, kMemoSlots = 256;
@@ -86,7 +86,7 @@ private:
     {
         uint64_t bytes = 0;
         double factor = 0;
-        uint32_t hops = 0; // 0: empty
+        uint32_t hops = 0;                 // 0: empty
         double perHop[2 * kMemoHops] = {}; // bytesPerNs, latencyNs of each hop
         double ns = 0;
     };
