@@ -2,6 +2,7 @@
 
 #include "app/eventwait.h"
 #include "app/mainwindow.h"
+#include "views/whatif/whatifcomparison.h"
 
 #include <QDir>
 #include <QImage>
@@ -80,6 +81,19 @@ int render(const QString& session, const QString& dir, QSize size)
             continue;
         }
         std::printf("%s\n", qPrintable(QDir::toNativeSeparators(file)));
+        // A replay's network view too, as a second picture of its tab.
+        auto* comparison = qobject_cast<WhatIfComparison*>(tabs->widget(i));
+        if (!comparison || !comparison->networkView()) continue;
+        comparison->showPane(QStringLiteral("network"));
+        settleEvents();
+        const QString network =
+            QDir(dir).filePath(fileName(i, tabs->tabText(i) + QStringLiteral(" network")));
+        if (!window.grab().toImage().save(network, "PNG")) {
+            printError(QStringLiteral("cannot write %1").arg(network));
+            ++errors;
+            continue;
+        }
+        std::printf("%s\n", qPrintable(QDir::toNativeSeparators(network)));
     }
     tabs->setCurrentIndex(current);
     std::fprintf(stderr, "rankscope: %lld tabs of %s written to %s\n",

@@ -1,7 +1,8 @@
 #pragma once
 // `rankscope --session FILE --screenshot-dir DIR`: opens the session in a window of a given size
 // (offscreen when there is no display), waits until its traces have loaded and its result tabs
-// have been run again, and saves the window once per tab as DIR/NN-<tab>.png. A display-less
+// have been run again, and saves the window once per tab as DIR/NN-<tab>.png (a replay result
+// once more with its network pane shown, DIR/NN-<tab>-network.png). A display-less
 // check that a session comes back whole.
 
 #include <QSize>

@@ -437,6 +437,7 @@ void WhatIfController::openResult(const WhatIfOutcome& out)
         auto* view = new WhatIfComparison(tabs);
         view->setRuns(runOf(out.compare), runOf(out.result), out.comparison, name);
         view->setEffect(out.effect);
+        view->setNetwork(out.network);
         for (int k = 0; k < 2; ++k)
             window_->applyViewOptions(view->timelines()->timeline(k));
         widget = view;

@@ -47,17 +47,20 @@ WhatIfJob::~WhatIfJob()
 
 std::shared_ptr<Trace> WhatIfJob::predict(const WhatIfRequest& request, const whatif::Scenario& s,
                                           const std::function<bool(double)>& keepGoing,
-                                          int64_t* runtimeNs, QStringList* notes, int64_t* mpiNs)
+                                          int64_t* runtimeNs, QStringList* notes, int64_t* mpiNs,
+                                          std::shared_ptr<const netsim::NetworkPicture>* network)
 {
     whatif::ScenarioInputs in;
     in.fileSpec = request.fileSpec;
     in.traces = request.baselines;
     for (const QString& name : request.baselineNames)
         in.names.push_back(name.toStdString());
+    in.linkStats = network != nullptr;
     try {
         whatif::ScenarioRunResult r = whatif::runScenario(s, in, keepGoing);
         if (runtimeNs) *runtimeNs = r.runtimeNs;
         if (mpiNs) *mpiNs = r.mpiNs;
+        if (network) *network = std::move(r.network);
         if (notes)
             for (const std::string& n : r.notes)
                 *notes << qs(n);
@@ -90,7 +93,7 @@ WhatIfOutcome WhatIfJob::runNow(const WhatIfRequest& request,
         int64_t runtime = 0, mpi = 0;
         std::shared_ptr<Trace> trace =
             predict(request, request.scenario, progressSlice(keepGoing, 0.0, kPredictShare),
-                    &runtime, &out.notes, &mpi);
+                    &runtime, &out.notes, &mpi, &out.network);
         if (!trace) {
             out.cancelled = true;
             return out;

@@ -9,6 +9,7 @@
 // within one progress callback of the engines.
 
 #include "app/loadedtrace.h"
+#include "whatif/netsim/networklayout.h"
 #include "whatif/scenario/scenario.h"
 #include "whatif/scenario/scenariorun.h"
 
@@ -58,6 +59,8 @@ struct WhatIfOutcome
     LoadedTrace result;
     LoadedTrace compare;
     std::shared_ptr<const ComparisonData> comparison; ///< null without a compared run
+    /// Replays (whole runs only): the links' figures and where to draw them.
+    std::shared_ptr<const netsim::NetworkPicture> network;
     QStringList notes; ///< what the engine said besides the result (resized machine...)
     QString error;     ///< empty on success
     bool cancelled = false;
@@ -87,12 +90,13 @@ public:
     /// One sweep point (run time and wait time only), synchronously.
     static WhatIfOutcome pointNow(const WhatIfRequest& request, int index,
                                   const std::function<bool(double)>& keepGoing);
-    /// The predicted trace of `scenario` (not analysed): the engine part of runNow.
-    static std::shared_ptr<Trace> predict(const WhatIfRequest& request,
-                                          const whatif::Scenario& scenario,
-                                          const std::function<bool(double)>& keepGoing,
-                                          int64_t* runtimeNs, QStringList* notes,
-                                          int64_t* mpiNs = nullptr);
+    /// The predicted trace of `scenario` (not analysed): the engine part of runNow. With
+    /// `network`, a replay also collects what the network did (the network view's picture).
+    static std::shared_ptr<Trace>
+    predict(const WhatIfRequest& request, const whatif::Scenario& scenario,
+            const std::function<bool(double)>& keepGoing, int64_t* runtimeNs, QStringList* notes,
+            int64_t* mpiNs = nullptr,
+            std::shared_ptr<const netsim::NetworkPicture>* network = nullptr);
     /// Replay scenarios: `runtimeNs` and `mpiNs` of an edited replay against the baseline
     /// replay of the request's trace on its unedited spec (replayed once per trace, spec and
     /// model, then cached). Nothing for scale scenarios.

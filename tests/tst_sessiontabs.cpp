@@ -262,7 +262,8 @@ private slots:
 
     void commandLineRestoresSessionToScreenshots()
     {
-        // Two traces and an unsaved replay of the first: three tabs, three PNGs.
+        // Two traces and an unsaved replay of the first: three tabs, four PNGs (the replay's
+        // tab once more with its network pane).
         QTemporaryDir dir;
         Session s;
         s.traces = {demoTrace("stencil2d-9").toStdString(),
@@ -279,8 +280,8 @@ private slots:
         QVERIFY(gui.waitForFinished(240000));
         QVERIFY2(gui.exitCode() == 0, gui.readAllStandardError().constData());
         QStringList pngs = QDir(out).entryList({"*.png"}, QDir::Files, QDir::Name);
-        QCOMPARE(pngs, QStringList(
-                           {"01-stencil2d-9.png", "02-stencil2d-16.png", "03-what-if-quick.png"}));
+        QCOMPARE(pngs, QStringList({"01-stencil2d-9.png", "02-stencil2d-16.png",
+                                    "03-what-if-quick-network.png", "03-what-if-quick.png"}));
         for (const QString& p : pngs) {
             const QImage img(QDir(out).filePath(p));
             QCOMPARE(img.size(), QSize(1920, 1080)); // the default size

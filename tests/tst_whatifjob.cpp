@@ -128,14 +128,19 @@ private slots:
         const auto out = finished.front().at(1).value<WhatIfOutcome>();
         QVERIFY(out.error.isEmpty());
 
-        // The same replay, called directly.
+        // The same replay, called directly; a whole run collects link statistics for the
+        // network view (and its trace carries each message's contention delay).
         netsim::SimulationOptions o;
         o.cpuFactor = 1.5;
         o.buildTrace = true;
+        o.linkStats = true;
         const netsim::SimulationResult direct =
             netsim::simulate(*base.trace, netsim::NetworkSpec::fromFile(s.network, s.overrides), o);
         QCOMPARE(*out.predictedRuntimeNs, direct.predictedRuntimeNs);
         QVERIFY(out.result.trace->sameContent(*direct.trace));
+        QVERIFY(out.network && direct.network);
+        QVERIFY(out.network->figures == *direct.network);
+        QCOMPARE(out.network->layouts.size(), size_t(1)); // ib-switch: one crossbar
         QCOMPARE(*out.waitNs, analyzeWaitStates(*direct.trace, {}).totalNs);
         // Analysed like a loaded trace, and compared with the baseline.
         QVERIFY(out.result.timeline && out.result.profile && out.result.waits &&

@@ -6,6 +6,7 @@
 #include "views/panes/itemviewtext.h"
 #include "views/plots/histogramaxis.h"
 #include "views/plots/histogramoverlay.h"
+#include "views/whatif/networkview.h"
 #include "views/whatif/whatifcomparison_p.h"
 
 #include <QCheckBox>
@@ -55,6 +56,7 @@ WhatIfComparison::WhatIfComparison(QWidget* parent)
     panes_->setDocumentMode(true);
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter_ = splitter;
     splitter->setChildrenCollapsible(false);
     splitter->addWidget(timelines_);
     splitter->addWidget(panes_);
@@ -369,6 +371,30 @@ void WhatIfComparison::showPane(const QString& name)
                                        QStringLiteral("waits")};
     const int index = int(kNames.indexOf(name));
     if (index >= 0) panes_->setCurrentIndex(index);
+    if (name == QLatin1String("network") && network_) {
+        panes_->setCurrentWidget(network_);
+        // The network wants room: timelines ~35 %, the pane ~65 %.
+        splitter_->setSizes({350, 650});
+    }
+}
+
+void WhatIfComparison::setNetwork(std::shared_ptr<const netsim::NetworkPicture> picture)
+{
+    if (!picture) {
+        if (network_) {
+            panes_->removeTab(panes_->indexOf(network_));
+            network_->deleteLater();
+            network_ = nullptr;
+        }
+        return;
+    }
+    if (!network_) {
+        network_ = new NetworkView(panes_);
+        panes_->addTab(network_, tr("Network"));
+        panes_->setTabToolTip(panes_->indexOf(network_),
+                              tr("The simulated network, its links coloured by load"));
+    }
+    network_->setPicture(std::move(picture));
 }
 
 } // namespace rankscope

@@ -8,13 +8,15 @@
 //   5 % slower, green when faster);
 // - Delta times: the measured and predicted delta-time histograms of one execution interval
 //   (or all) on one rank (or all), with their W1 distance;
-// - Wait states: waiting time per pattern of both runs as grouped bars.
+// - Wait states: waiting time per pattern of both runs as grouped bars;
+// - Network (replays): the simulated network, its links coloured by load (NetworkView).
 // Everything shown besides the timelines comes from a ComparisonData built off the GUI thread;
 // this widget only bins its kept samples when the selection changes.
 
 #include "model/analysis/comparisondata.h"
 #include "views/waits/waitcomparisonchart.h"
 #include "views/whatif/comparisonview.h"
+#include "whatif/netsim/networklayout.h"
 #include "whatif/scenario/scenariorun.h"
 
 #include <QWidget>
@@ -26,11 +28,13 @@ class QComboBox;
 class QLabel;
 class QStandardItemModel;
 class QTabWidget;
+class QSplitter;
 class QTableView;
 
 namespace rankscope {
 
 class HistogramOverlay;
+class NetworkView;
 
 class WhatIfComparison : public QWidget
 {
@@ -58,7 +62,7 @@ public:
     QTableView* summaryTable() const { return summaryTable_; }
     HistogramOverlay* histogram() const { return histogram_; }
     WaitComparisonChart* waitChart() const { return waitChart_; }
-    /// Tabs "Summary", "Delta times", "Wait states".
+    /// Tabs "Summary", "Delta times", "Wait states" (and "Network" for a replay).
     QTabWidget* panes() const { return panes_; }
     QComboBox* intervalBox() const { return intervalBox_; }
     QComboBox* rankBox() const { return rankBox_; }
@@ -70,8 +74,13 @@ public:
     void setDeltaSelection(int interval, int rank);
     int deltaInterval() const { return interval_; }
     int deltaRank() const { return rank_; }
-    /// "summary" | "deltas" | "waits"; anything else is ignored.
+    /// "summary" | "deltas" | "waits" | "network" (a replay's; it also gives the panes more
+    /// room); anything else is ignored.
     void showPane(const QString& name);
+    /// A replay's link figures: adds the "Network" pane (null: removes it).
+    void setNetwork(std::shared_ptr<const netsim::NetworkPicture> picture);
+    /// The "Network" pane, or null when the result has none.
+    NetworkView* networkView() const { return network_; }
 
 private:
     QWidget* createSummaryPane();
@@ -92,6 +101,8 @@ private:
     QComboBox* rankBox_ = nullptr;
     QCheckBox* logBox_ = nullptr;
     HistogramOverlay* histogram_ = nullptr;
+    NetworkView* network_ = nullptr;
+    QSplitter* splitter_ = nullptr;
     WaitComparisonChart* waitChart_ = nullptr;
 
     std::shared_ptr<const ComparisonData> data_;

@@ -6,8 +6,7 @@ namespace rankscope::netsim {
 
 FlowModel::FlowModel(const Machine& machine, TransferSink& sink)
     : links_(machine), machine_(machine), sink_(sink), onLink_(links_.size()),
-      linkMark_(links_.size(), 0), localLink_(links_.size(), 0), share_(links_.size(), 0.0),
-      since_(links_.size(), 0.0)
+      linkMark_(links_.size(), 0), localLink_(links_.size(), 0)
 {
 }
 
@@ -146,10 +145,7 @@ void FlowModel::resolve(double now)
     // n^-sharing when nothing else limits it), less above its max_streams.
     for (uint32_t l : compLinks_) {
         localLink_[l] = solver_.addLink(links_.capacity(l, onLink_[l].size()));
-        if (recorder_) {
-            recorder_->busy(l, since_[l], now, share_[l]);
-            since_[l] = now;
-        }
+        if (recorder_) recorder_->busyUntil(l, now);
     }
     for (uint32_t f : compFlows_) {
         Flow& fl = flows_[f];
@@ -184,7 +180,7 @@ void FlowModel::resolve(double now)
     }
     if (recorder_)
         for (uint32_t l : compLinks_) // (at most 1: rounding may overfill a link by an ulp)
-            share_[l] = std::clamp(solver_.load(localLink_[l]), 0.0, 1.0);
+            recorder_->setShare(l, std::clamp(solver_.load(localLink_[l]), 0.0, 1.0));
 }
 
 } // namespace rankscope::netsim

@@ -74,7 +74,6 @@ private:
     std::vector<uint32_t> freeFlows_;
     std::vector<std::vector<uint32_t>> onLink_; // active flows per link
     std::vector<uint32_t> linkMark_, localLink_;
-    std::vector<double> share_, since_; // link statistics: share in use since when, per link
     uint32_t epoch_ = 0;
     std::vector<Pending> pending_;
     std::vector<uint32_t> freePending_;

@@ -22,8 +22,10 @@ std::vector<size_t> NetworkFigures::hottest(size_t n) const
 }
 
 LinkRecorder::LinkRecorder(size_t links, size_t pointToPoint, double originNs)
-    : origin_(originNs), counters_(links), windows_(links * kWindows, 0.0), p2p_(pointToPoint)
+    : origin_(originNs), counters_(links), windows_(links * kWindows, 0.0),
+      pointToPoint_(pointToPoint)
 {
+    log_.reserve(pointToPoint);
 }
 
 void LinkRecorder::busy(uint32_t link, double from, double to, double share)
@@ -36,20 +38,44 @@ void LinkRecorder::busy(uint32_t link, double from, double to, double share)
         widen();
     const size_t i = std::min(size_t(a * perWidth_), kWindows - 1);
     const size_t j = std::min(size_t(b * perWidth_), kWindows - 1);
-    double* w = &windows_[size_t(link) * kWindows];
     if (i == j) {
-        w[i] += (b - a) * share;
+        addToWindow(link, i, (b - a) * share);
         return;
     }
-    w[i] += (double(i + 1) * width_ - a) * share;
+    addToWindow(link, i, (double(i + 1) * width_ - a) * share);
     for (size_t k = i + 1; k < j; ++k)
-        w[k] += width_ * share;
-    w[j] += (b - double(j) * width_) * share;
+        addToWindow(link, k, width_ * share);
+    addToWindow(link, j, (b - double(j) * width_) * share);
+}
+
+void LinkRecorder::addToWindow(uint32_t link, size_t k, double ns)
+{
+    Counters& c = counters_[link];
+    if (c.window != k) {
+        double* w = &windows_[size_t(link) * kWindows];
+        if (c.window != kClosed) w[c.window] = c.open;
+        c.window = uint32_t(k);
+        c.open = w[k];
+        w[k] = 0;
+    }
+    c.open += ns;
+}
+
+void LinkRecorder::closeWindows()
+{
+    for (size_t l = 0; l < counters_.size(); ++l) {
+        Counters& c = counters_[l];
+        if (c.window == kClosed) continue;
+        windows_[l * kWindows + c.window] = c.open;
+        c.window = kClosed;
+        c.open = 0;
+    }
 }
 
 void LinkRecorder::widen()
 {
     constexpr size_t half = kWindows / 2;
+    closeWindows();
     for (size_t base = 0; base < windows_.size(); base += kWindows) {
         double* w = &windows_[base];
         for (size_t k = 0; k < half; ++k)
@@ -62,8 +88,8 @@ void LinkRecorder::widen()
 
 void LinkRecorder::message(uint32_t transfer, uint32_t hops, double transferNs, double contentionNs)
 {
-    if (transfer < p2p_.size()) {
-        p2p_[transfer] = MessageFigures{hops, transferNs, contentionNs};
+    if (transfer < pointToPoint_) {
+        log_.push_back(Logged{transfer, hops, transferNs, contentionNs});
         return;
     }
     ++collective_;
@@ -75,6 +101,7 @@ NetworkFigures LinkRecorder::figures(std::vector<LinkInfo> info, double runNs)
     NetworkFigures f;
     f.runNs = runNs;
     f.windowNs = width_;
+    closeWindows();
     f.links.resize(counters_.size());
     for (size_t l = 0; l < counters_.size(); ++l) {
         LinkFigures& x = f.links[l];
@@ -92,9 +119,12 @@ NetworkFigures LinkRecorder::figures(std::vector<LinkInfo> info, double runNs)
     f.collectiveMessages = collective_;
     f.collectiveContentionNs = collectiveContention_;
     f.contentionNs = collectiveContention_;
-    for (const MessageFigures& m : p2p_)
+    f.messages.resize(pointToPoint_);
+    for (const Logged& m : log_) // (a later record of a message wins, as it would in place)
+        f.messages[m.transfer] = MessageFigures{m.hops, m.transferNs, m.contentionNs};
+    log_ = std::vector<Logged>();
+    for (const MessageFigures& m : f.messages)
         f.contentionNs += m.contentionNs;
-    f.messages = std::move(p2p_);
     return f;
 }
 

@@ -85,32 +85,72 @@ public:
     }
     /// `link` is busy from `from` to `to` at `share` of its capacity (1: wholly).
     void busy(uint32_t link, double from, double to, double share = 1);
+    /// The flow model's bookkeeping: `link` has been busy at its current share since its last
+    /// change; close that period at `now` (the share is set again with setShare).
+    void busyUntil(uint32_t link, double now)
+    {
+        Counters& c = counters_[link];
+        busy(link, c.since, now, c.share);
+        c.since = now;
+    }
+    /// The flow model: the share of `link` in use from its last busyUntil() on.
+    void setShare(uint32_t link, double share) { counters_[link].share = share; }
+    /// The packet model: the message that used `link` last (the model's serial, modulo 2^32).
+    uint32_t& lastUser(uint32_t link) { return counters_[link].lastUser; }
     /// Messages waited `ns` for `link`.
     void wait(uint32_t link, double ns) { counters_[link].contention += ns; }
     /// Transfer `transfer` (an engine slot; kNoTransfer for one with no slot) has arrived.
     void message(uint32_t transfer, uint32_t hops, double transferNs, double contentionNs);
     static constexpr uint32_t kNoTransfer = UINT32_MAX;
 
-    /// The figures over a run of `runNs`, naming the links by `info` (one per link). Hands over
-    /// the per-message figures (no copy of a table that may hold millions): call it once.
+    /// The figures over a run of `runNs`, naming the links by `info` (one per link). Frees the
+    /// log of per-message figures it puts in order: call it once.
     NetworkFigures figures(std::vector<LinkInfo> info, double runNs);
 
 private:
     /// Doubles the window width, merging neighbouring windows.
     void widen();
 
-    // One link's counters in one place: a replay touches links in no useful order.
-    struct Counters
+    /// Adds `ns` to window `k` of `link` through the link's open window (see Counters).
+    void addToWindow(uint32_t link, size_t k, double ns);
+    /// Writes every link's open window back to its row (before widening or reading them).
+    void closeWindows();
+
+    // One link's counters in one place: a replay touches links in no useful order. The window
+    // a link is busy in is kept open here, beside its counters: its row of windows_ (another
+    // cache line, a megabyte for two thousand links) is touched only when the link moves to
+    // another window. Opening a window moves its sum here and closing moves it back, so the
+    // sums are added in the same order, to the same bits, as straight into the row.
+    // What a model needs per link only for statistics is kept here too (since, share,
+    // lastUser): one cache line per link holds all a replay touches for its statistics.
+    static constexpr uint32_t kClosed = UINT32_MAX;
+    struct alignas(64) Counters
     {
         uint64_t bytes = 0, messages = 0;
         double busy = 0, contention = 0;
+        double open = 0;           ///< the sum of window `window` (its row holds 0 meanwhile)
+        double since = 0;          ///< busyUntil(): the start of the current period
+        double share = 0;          ///< busyUntil(): the share in use during it
+        uint32_t window = kClosed; ///< the open window, or kClosed
+        uint32_t lastUser = 0;     ///< lastUser()
     };
+    static_assert(sizeof(Counters) == 64);
     double origin_;
     double width_ = 1; // ns
     double perWidth_ = 1;
     std::vector<Counters> counters_;
     std::vector<double> windows_; // kWindows per link
-    std::vector<MessageFigures> p2p_;
+    // Per-message figures are logged in the order messages arrive and put in message order
+    // at the end: written straight into a table in message order they landed all over a
+    // table of tens of megabytes, a cache miss per message that cost a replay of mostly
+    // small messages a fifth of its speed.
+    struct Logged
+    {
+        uint32_t transfer = 0, hops = 0;
+        double transferNs = 0, contentionNs = 0;
+    };
+    size_t pointToPoint_;
+    std::vector<Logged> log_;
     uint64_t collective_ = 0;
     double collectiveContention_ = 0;
 };

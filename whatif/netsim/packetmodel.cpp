@@ -1,6 +1,7 @@
 #include "whatif/netsim/packetmodel.h"
 
 #include <algorithm>
+#include <bit>
 #include <limits>
 
 namespace rankscope::netsim {
@@ -8,7 +9,7 @@ namespace rankscope::netsim {
 PacketModel::PacketModel(const Machine& machine, TransferSink& sink)
     : links_(machine), machine_(machine), sink_(sink),
       packetBytes_(double(machine.spec().packetBytes)), cutThrough_(machine.spec().cutThrough),
-      release_(links_.size(), 0.0), holder_(links_.size(), 0)
+      release_(links_.size(), 0.0)
 {
 }
 
@@ -40,13 +41,39 @@ void PacketModel::start(uint32_t transfer, uint32_t srcRank, uint32_t dstRank, u
     msg.arrival = time;
     if (recorder_) {
         msg.start = time;
-        msg.alone = alone(msg, bytes);
+        msg.alone = aloneMemoised(msg, bytes);
         msg.serial = ++serial_;
         msg.waitedTo.assign(msg.route.size(), time);
         for (uint32_t l : msg.route)
             recorder_->carry(l, bytes);
     }
     hop(newPacket(m, time), time); // an empty message still sends one (empty) packet
+}
+
+double PacketModel::aloneMemoised(const Message& msg, uint64_t bytes)
+{
+    const size_t hops = msg.route.size();
+    // One packet costs no more than the memo's look-up.
+    if (double(bytes) <= packetBytes_ || hops > kMemoHops) return alone(msg, bytes);
+    AloneMemo key;
+    key.bytes = bytes;
+    key.factor = msg.factor;
+    key.hops = uint32_t(hops);
+    uint64_t hash = bytes * 0x9E3779B97F4A7C15ull ^ std::bit_cast<uint64_t>(msg.factor);
+    for (size_t h = 0; h < hops; ++h) {
+        key.perHop[2 * h] = links_.bytesPerNs(msg.route[h]);
+        key.perHop[2 * h + 1] = links_.latencyNs(msg.route[h]);
+        hash = (hash ^ std::bit_cast<uint64_t>(key.perHop[2 * h])) * 0x100000001B3ull;
+        hash = (hash ^ std::bit_cast<uint64_t>(key.perHop[2 * h + 1])) * 0x100000001B3ull;
+    }
+    if (aloneMemo_.empty()) aloneMemo_.resize(kMemoSlots);
+    AloneMemo& slot = aloneMemo_[(hash ^ (hash >> 29)) % kMemoSlots];
+    if (slot.hops == key.hops && slot.bytes == bytes && slot.factor == key.factor &&
+        std::equal(key.perHop, key.perHop + 2 * hops, slot.perHop))
+        return slot.ns;
+    key.ns = alone(msg, bytes); // (its protocol latency too: a function of `bytes`)
+    slot = key;
+    return key.ns;
 }
 
 double PacketModel::alone(const Message& msg, uint64_t bytes)
@@ -114,11 +141,12 @@ void PacketModel::hop(uint32_t k, double time)
         // The message waits for the link while one of its packets waits for another's; its
         // packets' waits overlap, so only time not yet counted for this hop counts.
         double& counted = msg.waitedTo[pk.hop];
-        if (lock > counted && holder_[link] != msg.serial) {
+        uint32_t& holder = recorder_->lastUser(link);
+        if (lock > counted && holder != uint32_t(msg.serial)) {
             recorder_->wait(link, lock - std::max(time, counted));
             counted = lock;
         }
-        holder_[link] = msg.serial;
+        holder = uint32_t(msg.serial);
     }
     const double latency = links_.latencyNs(link);
     const bool first = pk.hop == 0;

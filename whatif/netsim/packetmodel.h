@@ -67,6 +67,10 @@ private:
     uint32_t newPacket(uint32_t message, double time);
     /// Link statistics: the transfer time of `msg` (of `bytes`) on idle links.
     double alone(const Message& msg, uint64_t bytes);
+    /// alone() from the memo when a message of as many bytes at the same protocol factor took
+    /// a route of the same links' figures (every message of a stencil sends the same sizes
+    /// over the same kinds of route): the same inputs give the same bits.
+    double aloneMemoised(const Message& msg, uint64_t bytes);
     void hop(uint32_t packet, double time);
 
     MachineLinks links_;
@@ -74,10 +78,19 @@ private:
     TransferSink& sink_;
     double packetBytes_;
     bool cutThrough_;
-    std::vector<double> release_;  // per link
-    std::vector<uint64_t> holder_; // per link, with a recorder: serial of its last message
+    std::vector<double> release_; // per link
     uint64_t serial_ = 0;
     std::vector<double> aloneRelease_; // alone(): per hop
+    static constexpr size_t kMemoHops = 8, kMemoSlots = 256;
+    struct AloneMemo
+    {
+        uint64_t bytes = 0;
+        double factor = 0;
+        uint32_t hops = 0;                 // 0: empty
+        double perHop[2 * kMemoHops] = {}; // bytesPerNs, latencyNs of each hop
+        double ns = 0;
+    };
+    std::vector<AloneMemo> aloneMemo_; // kMemoSlots, direct-mapped, with a recorder
     std::vector<Message> messages_;
     std::vector<uint32_t> freeMessages_;
     std::vector<Packet> packets_;

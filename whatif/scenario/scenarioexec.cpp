@@ -23,6 +23,7 @@ ScenarioRunResult runScenario(const Scenario& s, const ScenarioInputs& in,
         o.collectiveAlgorithms = s.collectives;
         o.cpuFactor = s.cpuFactor;
         o.buildTrace = true;
+        o.linkStats = in.linkStats;
         o.progress = keepGoing;
         netsim::SimulationResult r = netsim::simulate(*in.traces.front(), spec, o);
         if (r.cancelled || !r.trace) throw Cancelled();
@@ -30,6 +31,12 @@ ScenarioRunResult runScenario(const Scenario& s, const ScenarioInputs& in,
         for (const netsim::RankTimes& t : r.perRank)
             out.mpiNs += t.mpiNs;
         out.trace = std::make_shared<Trace>(std::move(*r.trace));
+        if (r.network) {
+            auto picture = std::make_shared<netsim::NetworkPicture>();
+            picture->figures = std::move(*r.network);
+            picture->layouts = netsim::layoutNetworks(spec);
+            out.network = std::move(picture);
+        }
         return out;
     }
     std::vector<const Trace*> traces;

@@ -4,6 +4,7 @@
 // both call it; neither knows how a scenario maps onto the engines.
 
 #include "model/trace/trace.h"
+#include "whatif/netsim/networklayout.h"
 #include "whatif/netsim/networkspec.h"
 #include "whatif/scenario/scenario.h"
 
@@ -21,6 +22,8 @@ struct ScenarioInputs
     netsim::NetworkSpec fileSpec; ///< as read from its file; the scenario's overrides go on top
     std::vector<std::shared_ptr<const Trace>> traces;
     std::vector<std::string> names; ///< may be shorter than traces (then unnamed)
+    /// Replays: also collect what the network did (ScenarioRunResult::network).
+    bool linkStats = false;
 };
 
 struct ScenarioRunResult
@@ -29,6 +32,8 @@ struct ScenarioRunResult
     int64_t runtimeNs = 0;          ///< predicted run time (replay: over the span)
     int64_t mpiNs = 0;              ///< replay: MPI time summed over ranks; scale: 0
     std::vector<std::string> notes; ///< what the engine said besides the result
+    /// Replays with ScenarioInputs::linkStats: the link figures and where to draw them.
+    std::shared_ptr<const netsim::NetworkPicture> network;
 };
 
 /// Runs `s` (validated first) on `in`. Throws TraceError naming the scenario when it is invalid,
