@@ -113,8 +113,7 @@ public:
         Provenance provenance;
         provenance.source = d_.path;
         b_.setProvenance(provenance);
-        Trace t = b_.finish(std::max(1u, threads));
-        return t;
+        return b_.finish(std::max(1u, threads));
     }
 
 private:
