@@ -30,10 +30,12 @@ bool parseBenchArgs(int argc, char** argv, BenchArgs& args)
                 args.minEvents = std::stoull(v);
             else if (a == "--repeat")
                 args.repeat = std::max(1, std::stoi(v));
+            else if (a == "--formats")
+                args.formats = v;
             else {
                 std::fprintf(stderr,
                              "unknown option %s (use --trace, --ranks, --min-events, "
-                             "--repeat)\n",
+                             "--repeat, --formats)\n",
                              a.c_str());
                 return false;
             }
@@ -43,6 +45,17 @@ bool parseBenchArgs(int argc, char** argv, BenchArgs& args)
         return false;
     }
     return true;
+}
+
+bool hasFormat(const std::string& formats, const std::string& name)
+{
+    size_t at = 0;
+    while (at <= formats.size()) {
+        const size_t comma = std::min(formats.find(',', at), formats.size());
+        if (formats.compare(at, comma - at, name) == 0) return true;
+        at = comma + 1;
+    }
+    return false;
 }
 
 double median(std::vector<double> v)

@@ -16,14 +16,21 @@ inline double seconds(Clock::time_point a, Clock::time_point b)
     return std::chrono::duration<double>(b - a).count();
 }
 
-/// The options every benchmark takes: [--trace DIR] [--ranks N] [--min-events E] [--repeat K].
+/// The options every benchmark takes: [--trace DIR] [--ranks N] [--min-events E] [--repeat K]
+/// [--formats LIST].
 struct BenchArgs
 {
     std::string dir = "build/bench-data/stencil2d-256";
     uint32_t ranks = 256;
     uint64_t minEvents = 25'000'000;
     int repeat = 3;
+    /// Comma-separated trace formats a benchmark measures, for those that read several
+    /// (bench/import: otf2, paje, prv).
+    std::string formats = "otf2,paje,prv";
 };
+
+/// Whether `name` is among the comma-separated `formats`.
+bool hasFormat(const std::string& formats, const std::string& name);
 
 /// Parses the options; false (after printing why) on an unknown or malformed one.
 bool parseBenchArgs(int argc, char** argv, BenchArgs& args);

@@ -23,13 +23,14 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
-#include <unordered_map>
 
 namespace rankscope::paje {
 
 namespace {
 
 constexpr uint32_t kNone = 0xFFFFFFFFu;
+/// How many message ends ahead the build asks the cache for a message's rows.
+constexpr size_t kAhead = 16;
 
 /// N of a container named "rank N", "rank-N" or "rank_N" (any case); -1 otherwise.
 int64_t rankNumber(const std::string& name)
@@ -70,6 +71,16 @@ bool isReceiveCall(const std::string& name)
     return roleOf(name) == RegionRole::MpiPointToPoint && name.find("ecv") != std::string::npos &&
            !paraver::isNonBlockingReceive(name);
 }
+
+/// What the build asks of a region's name, decided once per region instead of once per event.
+struct RegionFlags
+{
+    bool nonBlockingSend = false;
+    bool nonBlockingReceive = false;
+    bool receiveCall = false; ///< isReceiveCall
+    bool collective = false;  ///< an MPI collective or barrier
+    CollectiveOp op = CollectiveOp::Other;
+};
 
 enum class EndKind : uint8_t
 {
@@ -179,7 +190,14 @@ private:
                     it = byName.emplace(name, b_.addRegion(r)).first;
                     isMpi_.push_back(r.paradigm == Paradigm::Mpi);
                     names_.push_back(name);
-                    roles_.push_back(r.role);
+                    RegionFlags f;
+                    f.nonBlockingSend = paraver::isNonBlockingSend(name);
+                    f.nonBlockingReceive = paraver::isNonBlockingReceive(name);
+                    f.receiveCall = isReceiveCall(name);
+                    f.collective =
+                        r.role == RegionRole::MpiCollective || r.role == RegionRole::Barrier;
+                    f.op = paraver::collectiveOpOf(name);
+                    flags_.push_back(f);
                 }
                 region_[item.ref] = it->second;
             }
@@ -199,7 +217,11 @@ private:
             const CommId id = b_.addCommunicator(b_.intern(c.name), members,
                                                  parent == comm_.end() ? CommId() : parent->second);
             comm_[c.id] = id;
-            members_[id.value] = c.members;
+            std::vector<uint32_t>& position = position_[id.value];
+            for (uint32_t k = 0; k < c.members.size(); ++k) {
+                if (c.members[k] >= position.size()) position.resize(c.members[k] + 1, kNone);
+                if (position[c.members[k]] == kNone) position[c.members[k]] = k;
+            }
             bool all = members.size() == rankCount_;
             for (size_t i = 0; all && i < members.size(); ++i)
                 all = members[i].value == i;
@@ -245,12 +267,14 @@ private:
     std::pair<CommId, uint32_t> partner(const MessageData& m, uint32_t container)
     {
         const uint32_t world = rankOf_[container];
-        const auto c = comm_.find(m.comm);
-        if (c != comm_.end()) {
-            const std::vector<uint32_t>& members = members_[c->second.value];
-            const auto at = std::find(members.begin(), members.end(), world);
-            if (at != members.end()) return {c->second, uint32_t(at - members.begin())};
+        if (m.comm != lastComm_) {
+            const auto c = comm_.find(m.comm);
+            lastComm_ = m.comm;
+            lastCommId_ = c == comm_.end() ? CommId() : c->second;
+            lastPosition_ = c == comm_.end() ? nullptr : &position_[c->second.value];
         }
+        if (lastPosition_ && world < lastPosition_->size() && (*lastPosition_)[world] != kNone)
+            return {lastCommId_, (*lastPosition_)[world]};
         return {world_, world};
     }
 
@@ -267,15 +291,20 @@ private:
     ImportData& d_;
     TraceBuilder b_;
     uint32_t rankCount_ = 0;
-    std::vector<uint32_t> rankOf_;                      ///< by container
-    std::vector<LocationId> location_;                  ///< by container
-    std::vector<uint32_t> mainOf_;                      ///< by rank: its container
-    std::vector<RegionId> region_;                      ///< by value
-    std::vector<bool> isMpi_;                           ///< by RegionId
-    std::vector<std::string> names_;                    ///< by RegionId
-    std::vector<RegionRole> roles_;                     ///< by RegionId
-    std::map<int64_t, CommId> comm_;                    ///< by the file's communicator id
-    std::map<uint32_t, std::vector<uint32_t>> members_; ///< by CommId
+    std::vector<uint32_t> rankOf_;     ///< by container
+    std::vector<LocationId> location_; ///< by container
+    std::vector<uint32_t> mainOf_;     ///< by rank: its container
+    std::vector<RegionId> region_;     ///< by value
+    std::vector<bool> isMpi_;          ///< by RegionId
+    std::vector<std::string> names_;   ///< by RegionId
+    std::map<int64_t, CommId> comm_;   ///< by the file's communicator id
+    /// By CommId: each world rank's position among the communicator's members (kNone: none).
+    std::map<uint32_t, std::vector<uint32_t>> position_;
+    int64_t lastComm_ = INT64_MIN; ///< the file's communicator partner() looked up last
+    CommId lastCommId_;
+    const std::vector<uint32_t>* lastPosition_ = nullptr;
+    std::vector<RegionFlags> flags_;              ///< by RegionId
+    std::vector<uint32_t> postPlace_, recvPlace_; ///< by message: the place of its posting, receive
     CommId world_;
     std::vector<std::vector<End>> ends_; ///< by container
     uint64_t outsideRanks_ = 0;          ///< links with an end on no rank
@@ -291,8 +320,9 @@ void Builder::emit(size_t ci)
         std::stable_sort(items.begin(), items.end(),
                          [](const Item& x, const Item& y) { return x.time < y.time; });
     std::vector<End>& ends = ends_[ci];
-    std::stable_sort(ends.begin(), ends.end(),
-                     [](const End& x, const End& y) { return x.time < y.time; });
+    const auto byTime = [](const End& x, const End& y) { return x.time < y.time; };
+    if (!std::is_sorted(ends.begin(), ends.end(), byTime))
+        std::stable_sort(ends.begin(), ends.end(), byTime);
     // The MPI call open before each item (and after the last): a number per call and its region.
     std::vector<uint32_t> call(items.size() + 1, kNone), callRegion(items.size() + 1, kNone);
     std::vector<std::pair<uint32_t, uint32_t>> open; // (region, call)
@@ -317,14 +347,19 @@ void Builder::emit(size_t ci)
     // Where each end goes (see the file comment).
     std::vector<std::pair<uint32_t, uint32_t>> placed; // (place, end)
     placed.reserve(ends.size());
-    std::unordered_map<uint32_t, uint32_t> postPlace; // message -> place of its posting
-    std::unordered_map<uint32_t, uint32_t> recvPlace; // message -> place of its receive
+    if (postPlace_.empty()) {
+        postPlace_.assign(d_.messages.size(), kNone);
+        recvPlace_.assign(d_.messages.size(), kNone);
+    }
+    // The ends come in time order: the first item not earlier than an end is found by walking
+    // forward from the previous one's (bisecting the whole container missed the cache).
+    size_t lo = 0;
     for (uint32_t e = 0; e < ends.size(); ++e) {
+        // The messages of a container lie far apart in the table: fetch ahead.
+        if (e + kAhead < ends.size()) __builtin_prefetch(&d_.messages[ends[e + kAhead].message]);
         const int64_t t = ends[e].time;
-        const auto lo =
-            size_t(std::lower_bound(items.begin(), items.end(), t,
-                                    [](const Item& i, int64_t v) { return i.time < v; }) -
-                   items.begin());
+        while (lo < items.size() && items[lo].time < t)
+            ++lo;
         size_t hi = lo;
         while (hi < items.size() && items[hi].time == t)
             ++hi;
@@ -350,44 +385,49 @@ void Builder::emit(size_t ci)
                 }
         }
         if (call[p] == kNone) ++outsideCalls_;
-        if (ends[e].kind == EndKind::Post) postPlace[ends[e].message] = uint32_t(p);
-        if (ends[e].kind == EndKind::Receive) recvPlace[ends[e].message] = uint32_t(p);
+        if (ends[e].kind == EndKind::Post) postPlace_[ends[e].message] = uint32_t(p);
+        if (ends[e].kind == EndKind::Receive) recvPlace_[ends[e].message] = uint32_t(p);
         placed.emplace_back(uint32_t(p), e);
     }
-    std::stable_sort(placed.begin(), placed.end(),
-                     [](const auto& x, const auto& y) { return x.first < y.first; });
+    const auto byPlace = [](const auto& x, const auto& y) { return x.first < y.first; };
+    if (!std::is_sorted(placed.begin(), placed.end(), byPlace))
+        std::stable_sort(placed.begin(), placed.end(), byPlace);
     const bool inferCollectives = d_.collectives.empty();
+    b_.reserveEvents(loc, items.size() + ends.size());
     size_t next = 0;
     for (size_t p = 0; p <= items.size(); ++p) {
         for (; next < placed.size() && placed[next].first == p; ++next) {
+            if (next + kAhead < placed.size()) {
+                const uint32_t ahead = ends[placed[next + kAhead].second].message;
+                __builtin_prefetch(&d_.messages[ahead]);
+                __builtin_prefetch(&postPlace_[ahead]);
+                __builtin_prefetch(&recvPlace_[ahead]);
+            }
             const End& end = ends[placed[next].second];
             const MessageData& m = d_.messages[end.message];
             const uint64_t request = uint64_t(end.message) + 1;
             const uint32_t region = callRegion[p];
-            const std::string none;
-            const std::string& name = region == kNone ? none : names_[region];
+            static const RegionFlags kOutside;
+            const RegionFlags& in = region == kNone ? kOutside : flags_[region];
             if (end.kind == EndKind::Send) {
                 const auto [comm, to] = partner(m, m.receiver);
-                if (paraver::isNonBlockingSend(name))
+                if (in.nonBlockingSend)
                     b_.isend(loc, end.time, to, comm, m.tag, m.bytes, request);
                 else
                     b_.send(loc, end.time, to, comm, m.tag, m.bytes);
                 continue;
             }
             // A posting counts inside a non-blocking receive call other than the completing one.
-            const auto post = postPlace.find(end.message);
-            const auto recv = recvPlace.find(end.message);
-            const bool postedApart =
-                post != postPlace.end() && recv != recvPlace.end() &&
-                callRegion[post->second] != kNone &&
-                paraver::isNonBlockingReceive(names_[callRegion[post->second]]) &&
-                call[post->second] != call[recv->second];
+            const uint32_t post = postPlace_[end.message], recv = recvPlace_[end.message];
+            const bool postedApart = post != kNone && recv != kNone && callRegion[post] != kNone &&
+                                     flags_[callRegion[post]].nonBlockingReceive &&
+                                     call[post] != call[recv];
             if (end.kind == EndKind::Post) {
                 if (postedApart) b_.irecvRequest(loc, end.time, request);
                 continue;
             }
             const auto [comm, from] = partner(m, m.sender);
-            if (postedApart || (region != kNone && !isReceiveCall(name)))
+            if (postedApart || (region != kNone && !in.receiveCall))
                 b_.irecv(loc, end.time, from, comm, m.tag, m.bytes, request);
             else
                 b_.recv(loc, end.time, from, comm, m.tag, m.bytes);
@@ -398,17 +438,13 @@ void Builder::emit(size_t ci)
         case ItemKind::Enter: {
             const RegionId r = region_[item.ref];
             b_.enter(loc, item.time, r);
-            if (inferCollectives && (roles_[r.value] == RegionRole::MpiCollective ||
-                                     roles_[r.value] == RegionRole::Barrier))
-                b_.collectiveBegin(loc, item.time);
+            if (inferCollectives && flags_[r.value].collective) b_.collectiveBegin(loc, item.time);
             break;
         }
         case ItemKind::Leave: {
             const RegionId r = region_[item.ref];
-            if (inferCollectives && (roles_[r.value] == RegionRole::MpiCollective ||
-                                     roles_[r.value] == RegionRole::Barrier))
-                b_.collectiveEnd(loc, item.time, paraver::collectiveOpOf(names_[r.value]), world_,
-                                 kNoRoot, 0, 0);
+            if (inferCollectives && flags_[r.value].collective)
+                b_.collectiveEnd(loc, item.time, flags_[r.value].op, world_, kNoRoot, 0, 0);
             b_.leave(loc, item.time, r);
             break;
         }

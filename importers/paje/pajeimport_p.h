@@ -4,6 +4,7 @@
 // containers, per container its states and collective events in file order, and the messages
 // from matched links.
 
+#include "importers/paje/pajetext.h"
 #include "model/trace/tracebuilder.h"
 
 #include <algorithm>
@@ -160,7 +161,7 @@ struct ImportData
     std::unordered_map<uint32_t, EventDef> defs; ///< by event id
     std::vector<Container> containers;
     std::vector<Value> values;
-    std::unordered_map<std::string, HalfLink> pendingLinks; ///< by "<type>\n<key>"
+    StringTable<HalfLink> pendingLinks; ///< by "<type>\n<key>"
     std::vector<MessageData> messages;
     std::vector<CollectiveData> collectives;
     std::vector<CommData> comms;

@@ -10,6 +10,7 @@
 // TraceError naming the file and line.
 
 #include "importers/paje/pajeimport_p.h"
+#include "importers/paje/pajetext.h"
 #include "model/trace/traceerror.h"
 
 #include <algorithm>
@@ -29,42 +30,9 @@ namespace {
 
 using std::string_view;
 
-constexpr size_t kMaxFields = 32;
-
-struct Fields
-{
-    std::array<string_view, kMaxFields> f;
-    size_t n = 0;
-};
-
 [[noreturn]] void fail(const ImportData& d, uint64_t line, const std::string& what)
 {
     throw TraceError(d.path + ":" + std::to_string(line) + ": " + what);
-}
-
-/// Splits `s` at blanks and tabs; a field inside double quotes keeps its blanks (no escapes).
-bool split(string_view s, Fields& out)
-{
-    out.n = 0;
-    size_t i = 0;
-    while (i < s.size()) {
-        while (i < s.size() && (s[i] == ' ' || s[i] == '\t'))
-            ++i;
-        if (i >= s.size()) break;
-        if (out.n == kMaxFields) return true; // further fields are user fields nobody reads
-        if (s[i] == '"') {
-            const size_t end = s.find('"', i + 1);
-            if (end == string_view::npos) return false;
-            out.f[out.n++] = s.substr(i + 1, end - i - 1);
-            i = end + 1;
-        } else {
-            const size_t begin = i;
-            while (i < s.size() && s[i] != ' ' && s[i] != '\t')
-                ++i;
-            out.f[out.n++] = s.substr(begin, i - begin);
-        }
-    }
-    return true;
 }
 
 bool eventOf(string_view name, Ev& e)
@@ -109,43 +77,6 @@ int fieldOf(string_view name)
     return -1;
 }
 
-template <class T> bool number(string_view s, T& v)
-{
-    const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
-    return r.ec == std::errc() && r.ptr == s.data() + s.size();
-}
-
-/// `s` with every byte sequence that is not UTF-8 replaced by '?'; counts the replacements.
-std::string validUtf8(string_view s, uint64_t& replaced)
-{
-    std::string out;
-    out.reserve(s.size());
-    for (size_t i = 0; i < s.size();) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
-        bool ok = len > 0 && i + len <= s.size();
-        for (size_t k = 1; ok && k < len; ++k)
-            ok = (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
-        if (ok && len == 2) ok = c >= 0xC2;
-        if (!ok) {
-            out += '?';
-            ++replaced;
-            ++i;
-            continue;
-        }
-        out.append(s.substr(i, len));
-        i += len;
-    }
-    return out;
-}
-
-/// A transparent hash so maps keyed by std::string are searched with a string_view.
-struct Hash
-{
-    using is_transparent = void;
-    size_t operator()(string_view s) const { return std::hash<string_view>()(s); }
-};
-
 class Parser
 {
 public:
@@ -171,7 +102,9 @@ public:
         uint32_t id = 0;
         if (!number(f_.f[0], id))
             fail(d_, n, "\"" + std::string(f_.f[0]) + "\" is no event number");
-        if (id != lastId_) {
+        if (id < byId_.size()) {
+            lastDef_ = byId_[id];
+        } else if (id != lastId_) {
             const auto it = d_.defs.find(id);
             lastDef_ = it == d_.defs.end() ? nullptr : &it->second;
             lastId_ = id;
@@ -224,7 +157,11 @@ private:
         if (s.empty() || s[0] != '%') fail(d_, n, "%EventDef is not closed by %EndEventDef");
         if (h.n > 0 && h.f[0] == "EndEventDef") {
             inDef_ = false;
-            if (!unknownDef_) d_.defs[defId_] = def_;
+            if (!unknownDef_) {
+                EventDef& def = d_.defs[defId_];
+                def = def_;
+                if (defId_ < byId_.size()) byId_[defId_] = &def;
+            }
             lastId_ = UINT32_MAX;
             return;
         }
@@ -261,22 +198,17 @@ private:
     /// The container an alias or name refers to, or -1.
     int64_t container(string_view key)
     {
-        if (key == lastKey_ && lastContainer_ >= 0) return lastContainer_;
-        const auto it = containers_.find(key);
-        if (it == containers_.end()) return -1;
-        lastKey_ = it->first;
-        lastContainer_ = it->second;
-        return it->second;
+        const uint32_t* c = containers_.find(key);
+        return c ? int64_t(*c) : -1;
     }
 
     /// The entity value `v` of type `type`, defined on first use when no definition names it.
     uint32_t value(string_view type, string_view v)
     {
         key_.assign(type).append(1, '\n').append(v);
-        const auto it = values_.find(string_view(key_));
-        if (it != values_.end()) return it->second;
+        if (const uint32_t* id = values_.find(key_)) return *id;
         const uint32_t id = addValue(validUtf8(v, replacedBytes), -1, -1);
-        values_.emplace(key_, id);
+        *values_.insert(key_).first = id;
         return id;
     }
 
@@ -305,9 +237,10 @@ private:
         case Ev::DefineEntityValue: {
             const uint32_t id = addValue(validUtf8(get(def, FName), replacedBytes),
                                          intField(def, FParadigm, -1), intField(def, FRole, -1));
-            const std::string type(get(def, FType));
-            values_[type + "\n" + std::string(get(def, FAlias))] = id;
-            values_.emplace(type + "\n" + std::string(get(def, FName)), id);
+            key_.assign(get(def, FType)).append(1, '\n').append(get(def, FAlias));
+            *values_.insert(key_).first = id;
+            key_.assign(get(def, FType)).append(1, '\n').append(get(def, FName));
+            if (const auto [slot, added] = values_.insert(key_); added) *slot = id;
             break;
         }
         case Ev::CreateContainer: {
@@ -318,9 +251,8 @@ private:
             const uint32_t id = uint32_t(d_.containers.size());
             d_.containers.push_back(std::move(c));
             const string_view alias = get(def, FAlias);
-            containers_[std::string(alias.empty() ? get(def, FName) : alias)] = id;
-            containers_.emplace(std::string(get(def, FName)), id);
-            lastContainer_ = -1;
+            *containers_.insert(alias.empty() ? get(def, FName) : alias).first = id;
+            if (const auto [slot, added] = containers_.insert(get(def, FName)); added) *slot = id;
             break;
         }
         case Ev::DestroyContainer:
@@ -409,18 +341,18 @@ private:
             m.posted = parseSeconds(get(def, FPost), m.postTime);
         }
         key_.assign(get(def, FType)).append(1, '\n').append(key);
-        const auto it = d_.pendingLinks.find(key_);
-        if (it == d_.pendingLinks.end()) {
-            d_.pendingLinks.emplace(key_, half);
+        const auto [pending, added] = d_.pendingLinks.insert(key_);
+        if (added) {
+            *pending = half;
             return;
         }
-        if (it->second.start == start) { // a key used twice: the older half stays unmatched
+        if (pending->start == start) { // a key used twice: the older half stays unmatched
             ++d_.duplicateLinkKeys;
-            it->second = half;
+            *pending = half;
             return;
         }
-        const HalfLink& s = start ? half : it->second;
-        const HalfLink& e = start ? it->second : half;
+        const HalfLink& s = start ? half : *pending;
+        const HalfLink& e = start ? *pending : half;
         MessageData msg = s.data;
         msg.sender = s.container;
         msg.receiver = e.container;
@@ -431,7 +363,7 @@ private:
         msg.posted = e.data.posted;
         msg.postTime = e.data.postTime;
         d_.messages.push_back(msg);
-        d_.pendingLinks.erase(it);
+        d_.pendingLinks.erase(key_);
     }
 
     void newEvent(const EventDef& def, uint64_t n)
@@ -491,51 +423,14 @@ private:
     EventDef def_;
     uint32_t lastId_ = UINT32_MAX;
     const EventDef* lastDef_ = nullptr;
-    std::unordered_map<std::string, uint32_t, Hash, std::equal_to<>> containers_;
-    std::unordered_map<std::string, uint32_t, Hash, std::equal_to<>> values_;
-    string_view lastKey_;
-    int64_t lastContainer_ = -1;
+    /// The definitions of the small event numbers (every writer's), found without hashing.
+    std::array<const EventDef*, 256> byId_{};
+    StringTable<uint32_t> containers_;
+    StringTable<uint32_t> values_;
     std::string key_;
 };
 
 } // namespace
-
-bool parseSeconds(std::string_view s, int64_t& ns)
-{
-    if (s.empty()) return false;
-    const bool negative = s[0] == '-';
-    std::string_view digits = negative || s[0] == '+' ? s.substr(1) : s;
-    if (digits.find_first_not_of("0123456789.eE+-") != std::string_view::npos) return false;
-    if (digits.find_first_of("eE") != std::string_view::npos ||
-        digits.find_first_not_of("0123456789.") != std::string_view::npos || digits.empty()) {
-        // Exponent notation and the like: through a double (exact to the ns below ~100 days).
-        char buffer[64];
-        if (s.size() >= sizeof buffer) return false;
-        std::memcpy(buffer, s.data(), s.size());
-        buffer[s.size()] = 0;
-        char* end = nullptr;
-        const double v = std::strtod(buffer, &end);
-        if (end != buffer + s.size() || !(v > -9e9 && v < 9e9)) return false;
-        ns = int64_t(v * 1e9 + (v < 0 ? -0.5 : 0.5));
-        return true;
-    }
-    const size_t dot = digits.find('.');
-    const std::string_view whole = digits.substr(0, dot);
-    std::string_view frac =
-        dot == std::string_view::npos ? std::string_view() : digits.substr(dot + 1);
-    if (frac.find('.') != std::string_view::npos || (whole.empty() && frac.empty())) return false;
-    if (whole.size() > 9) return false; // beyond 31 years
-    int64_t v = 0;
-    for (const char c : whole)
-        v = v * 10 + (c - '0');
-    int64_t f = 0;
-    for (size_t i = 0; i < 9; ++i)
-        f = f * 10 + (i < frac.size() ? frac[i] - '0' : 0);
-    if (frac.size() > 9 && frac[9] >= '5') ++f; // rounded to the ns
-    ns = v * 1'000'000'000 + f;
-    if (negative) ns = -ns;
-    return true;
-}
 
 void parsePaje(const std::string& path, ImportData& d, const std::function<bool(double)>& progress)
 {

@@ -23,6 +23,7 @@ LineReader::LineReader(const std::string& path) : path_(path)
         throw TraceError(path + ": cannot open the Paraver trace (" + std::strerror(errno) + ")");
     gzbuffer(f, 1 << 18);
     file_ = f;
+    buffer_.resize(kBlock);
 }
 
 LineReader::~LineReader()
@@ -32,38 +33,57 @@ LineReader::~LineReader()
 
 bool LineReader::next(std::string& line)
 {
+    std::string_view view;
+    if (!next(view)) return false;
+    line.assign(view);
+    return true;
+}
+
+bool LineReader::next(std::string_view& line)
+{
     auto* f = static_cast<gzFile>(file_);
-    line.clear();
-    char buffer[4096];
-    bool any = false;
-    // gzgets keeps handing out what was decompressed before damaged data; the error shows
-    // when it returns nothing more, at the line where the data ends.
-    while (true) {
-        if (!gzgets(f, buffer, sizeof buffer)) {
+    constexpr size_t kLongest = size_t(1) << 26;
+    for (;;) {
+        const char* data = buffer_.data();
+        const auto* nl = static_cast<const char*>(std::memchr(data + begin_, '\n', end_ - begin_));
+        if (nl || (eof_ && begin_ < end_)) {
+            const size_t stop = nl ? size_t(nl - data) : end_;
+            line = std::string_view(data + begin_, stop - begin_);
+            begin_ = nl ? stop + 1 : end_;
+            ++line_;
+            while (!line.empty() && line.back() == '\r')
+                line.remove_suffix(1);
+            return true;
+        }
+        if (eof_) return false;
+        if (end_ - begin_ > kLongest) {
+            ++line_;
+            fail("a line longer than 64 MiB: not a Paraver trace");
+        }
+        // Keep the unfinished line at the front and read the next block after it.
+        if (begin_ > 0) {
+            std::memmove(buffer_.data(), data + begin_, end_ - begin_);
+            end_ -= begin_;
+            begin_ = 0;
+        }
+        if (buffer_.size() - end_ < kBlock / 2) buffer_.resize(buffer_.size() + kBlock);
+        const int got = gzread(f, buffer_.data() + end_, unsigned(buffer_.size() - end_));
+        // gzread hands out what was decompressed before damaged data; the error shows when it
+        // returns nothing more, at the line where the data ends.
+        if (got <= 0) {
             int err = Z_OK;
             const char* message = gzerror(f, &err);
-            if (err != Z_OK && err != Z_STREAM_END) {
+            if (got < 0 || (err != Z_OK && err != Z_STREAM_END)) {
                 std::string reason = err == Z_ERRNO ? std::strerror(errno) : message;
                 if (reason.rfind(path_ + ": ", 0) == 0) reason.erase(0, path_.size() + 2);
                 throw TraceError(path_ + ": line " + std::to_string(line_ + 1) +
                                  ": damaged or truncated compressed data (" + reason + ")");
             }
-            break;
+            eof_ = true;
+            continue;
         }
-        any = true;
-        const size_t n = std::strlen(buffer);
-        line.append(buffer, n);
-        if (n > 0 && buffer[n - 1] == '\n') break;
-        if (line.size() > (size_t(1) << 26)) {
-            ++line_;
-            fail("a line longer than 64 MiB: not a Paraver trace");
-        }
+        end_ += size_t(got);
     }
-    if (!any) return false;
-    ++line_;
-    while (!line.empty() && (line.back() == '\n' || line.back() == '\r'))
-        line.pop_back();
-    return true;
 }
 
 uint64_t LineReader::offset() const

@@ -1,6 +1,7 @@
 #pragma once
 // Reads a Paraver file line by line, gzip-compressed (.prv.gz) or plain: zlib's gzread reads
-// plain files unchanged. Errors name the file and the line.
+// plain files unchanged, in blocks of a few MiB the lines are cut out of. Errors name the file
+// and the line.
 
 #include <cstdint>
 #include <string>
@@ -20,6 +21,8 @@ public:
     /// The next line without its end ("\n" or "\r\n"); false at the end of the file. Throws
     /// TraceError for damaged compressed data (a truncated .gz) or a read error.
     bool next(std::string& line);
+    /// The same as a view into the reader's buffer, valid until the next call: no copy.
+    bool next(std::string_view& line);
     /// The number of the line last returned (1 for the first).
     uint64_t lineNumber() const { return line_; }
     const std::string& path() const { return path_; }
@@ -32,6 +35,11 @@ private:
     std::string path_;
     void* file_ = nullptr; // gzFile
     uint64_t line_ = 0;
+    static constexpr size_t kBlock = size_t(4) << 20;
+    std::string buffer_; ///< read ahead in blocks; lines are cut out of it
+    size_t begin_ = 0;   ///< the first byte not yet returned
+    size_t end_ = 0;     ///< the end of what was read
+    bool eof_ = false;
 };
 
 } // namespace rankscope::paraver

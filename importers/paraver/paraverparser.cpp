@@ -14,6 +14,7 @@
 #include "importers/paraver/paravermpi.h"
 #include "model/trace/traceerror.h"
 
+#include <array>
 #include <charconv>
 #include <filesystem>
 #include <limits>
@@ -38,7 +39,7 @@ public:
 
     void run()
     {
-        std::string line;
+        std::string_view line;
         if (!in_.next(line)) throw TraceError(in_.path() + ": empty file: not a Paraver trace");
         if (line == "new format" && !in_.next(line)) in_.fail("no header after \"new format\"");
         try {
@@ -78,14 +79,16 @@ private:
 
     void split(std::string_view line)
     {
+        // Fields are short: a byte loop beats a library search per field.
         fields_.clear();
-        size_t at = 0;
-        while (true) {
-            const size_t colon = line.find(':', at);
-            fields_.push_back(line.substr(at, colon - at));
-            if (colon == std::string_view::npos) break;
-            at = colon + 1;
-        }
+        const char* begin = line.data();
+        const char* const end = begin + line.size();
+        for (const char* p = begin; p != end; ++p)
+            if (*p == ':') {
+                fields_.emplace_back(begin, size_t(p - begin));
+                begin = p + 1;
+            }
+        fields_.emplace_back(begin, size_t(end - begin));
     }
 
     template <class Int> Int number(size_t field, const char* what)
@@ -241,6 +244,17 @@ private:
 
     RegionId region(uint64_t type, int64_t value)
     {
+        // Most records name a few calls over and over: a small cache before the map.
+        RecentRegion& recent = recent_[(type * 31 + uint64_t(value)) % recent_.size()];
+        if (recent.region.valid() && recent.type == type && recent.value == value)
+            return recent.region;
+        const RegionId found = regionOf(type, value);
+        recent = {type, value, found};
+        return found;
+    }
+
+    RegionId regionOf(uint64_t type, int64_t value)
+    {
         auto [it, added] = d_.regions.try_emplace({type, value});
         if (!added) return it->second;
         const std::string* label = d_.haveLabels ? d_.labels.value(type, value) : nullptr;
@@ -307,6 +321,16 @@ private:
 
     void misc(ThreadData& t, int64_t now, uint64_t type, int64_t value)
     {
+        if (type != lastMiscType_ || !lastMiscName_.valid()) {
+            lastMiscType_ = type;
+            lastMiscName_ = miscName(type);
+        }
+        t.items.push_back({now, uint32_t(d_.misc.size()), ItemKind::Misc});
+        d_.misc.push_back(MiscEvent{MiscKind::Other, lastMiscName_.value, value});
+    }
+
+    StringId miscName(uint64_t type)
+    {
         auto [it, added] = d_.miscNames.try_emplace(type);
         if (added) {
             const auto label = d_.labels.types.find(type);
@@ -314,8 +338,7 @@ private:
                                                ? label->second
                                                : "Paraver event " + std::to_string(type));
         }
-        t.items.push_back({now, uint32_t(d_.misc.size()), ItemKind::Misc});
-        d_.misc.push_back(MiscEvent{MiscKind::Other, it->second.value, value});
+        return it->second;
     }
 
     void eventRecord()
@@ -424,6 +447,15 @@ private:
     uint64_t size_ = 0;
     std::vector<std::string_view> fields_;
     std::map<std::string, RegionId> regionsByName_;
+    struct RecentRegion
+    {
+        uint64_t type = 0;
+        int64_t value = 0;
+        RegionId region;
+    };
+    std::array<RecentRegion, 64> recent_{};
+    uint64_t lastMiscType_ = 0;
+    StringId lastMiscName_;
 };
 
 } // namespace

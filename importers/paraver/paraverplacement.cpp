@@ -54,12 +54,14 @@ struct Calls
     }
 };
 
-/// Where an end at time `t` goes among `items` (see the file comment).
-uint32_t place(const std::vector<Item>& items, const Calls& calls, int64_t t, bool starts)
+/// Where an end at time `t` goes among `items` (see the file comment). `lo` is the first item
+/// not earlier than the previous end's time: the ends come in time order, so the search walks
+/// forward from there instead of bisecting the whole thread (which missed the cache).
+uint32_t place(const std::vector<Item>& items, const Calls& calls, int64_t t, bool starts,
+               size_t& lo)
 {
-    const auto byTime = [](const Item& item, int64_t v) { return item.time < v; };
-    const size_t lo =
-        size_t(std::lower_bound(items.begin(), items.end(), t, byTime) - items.begin());
+    while (lo < items.size() && items[lo].time < t)
+        ++lo;
     size_t hi = lo;
     while (hi < items.size() && items[hi].time == t)
         ++hi;
@@ -93,26 +95,43 @@ void decideRoots(ImportData& d)
     }
 }
 
+/// How many message ends ahead the build asks the cache for a message's row.
+constexpr size_t kAhead = 16;
+
 struct Placed
 {
     uint32_t place;
     uint32_t end; ///< index into the thread's ends
 };
 
-void buildThread(ImportData& d, ThreadData& t, LocationId loc, std::vector<uint32_t>& recvCall,
-                 std::vector<uint8_t>& nonBlocking)
+/// Sorts `v` by `less`, keeping the order of equal elements, unless it is sorted already (the
+/// common case: the records of a thread come in time order).
+template <class T, class Less> void sortStable(std::vector<T>& v, Less less)
+{
+    if (!std::is_sorted(v.begin(), v.end(), less)) std::stable_sort(v.begin(), v.end(), less);
+}
+
+/// What the placement asks of a region's name, decided once per region.
+struct RegionKinds
+{
+    std::vector<uint8_t> nonBlockingSend;    ///< by RegionId
+    std::vector<uint8_t> nonBlockingReceive; ///< by RegionId
+};
+
+void buildThread(ImportData& d, ThreadData& t, LocationId loc, const RegionKinds& kinds,
+                 std::vector<uint32_t>& recvCall, std::vector<uint8_t>& nonBlocking)
 {
     TraceBuilder& b = d.builder;
-    std::stable_sort(t.items.begin(), t.items.end(),
-                     [](const Item& x, const Item& y) { return x.time < y.time; });
-    std::stable_sort(t.ends.begin(), t.ends.end(),
-                     [](const End& x, const End& y) { return x.time < y.time; });
+    sortStable(t.items, [](const Item& x, const Item& y) { return x.time < y.time; });
+    sortStable(t.ends, [](const End& x, const End& y) { return x.time < y.time; });
     const Calls calls(t.items, d.regionIsMpi);
     std::vector<Placed> placed;
     placed.reserve(t.ends.size());
+    size_t cursor = 0;
     for (uint32_t e = 0; e < t.ends.size(); ++e) {
+        if (e + kAhead < t.ends.size()) __builtin_prefetch(&recvCall[t.ends[e + kAhead].message]);
         const End& end = t.ends[e];
-        const uint32_t p = place(t.items, calls, end.time, end.kind != EndKind::Receive);
+        const uint32_t p = place(t.items, calls, end.time, end.kind != EndKind::Receive, cursor);
         placed.push_back({p, e});
         if (end.kind == EndKind::Receive) recvCall[end.message] = calls.call[p];
     }
@@ -121,21 +140,27 @@ void buildThread(ImportData& d, ThreadData& t, LocationId loc, std::vector<uint3
         const End& end = t.ends[pl.end];
         if (end.kind != EndKind::Post) continue;
         const uint32_t region = calls.region[pl.place];
-        nonBlocking[end.message] = region != kNone && isNonBlockingReceive(d.regionNames[region]) &&
+        nonBlocking[end.message] = region != kNone && kinds.nonBlockingReceive[region] &&
                                    calls.call[pl.place] != recvCall[end.message];
     }
-    std::stable_sort(placed.begin(), placed.end(),
-                     [](const Placed& x, const Placed& y) { return x.place < y.place; });
+    sortStable(placed, [](const Placed& x, const Placed& y) { return x.place < y.place; });
 
+    b.reserveEvents(loc, t.items.size() + t.ends.size());
     size_t next = 0;
     for (size_t p = 0; p <= t.items.size(); ++p) {
         for (; next < placed.size() && placed[next].place == p; ++next) {
+            // The messages of a thread lie far apart in the table: fetch ahead.
+            if (next + kAhead < placed.size()) {
+                const uint32_t ahead = t.ends[placed[next + kAhead].end].message;
+                __builtin_prefetch(&d.messages[ahead]);
+                __builtin_prefetch(&nonBlocking[ahead]);
+            }
             const End& end = t.ends[placed[next].end];
             const MessageData& m = d.messages[end.message];
             const uint64_t request = uint64_t(end.message) + 1;
             if (end.kind == EndKind::Send) {
                 const uint32_t region = calls.region[p];
-                if (region != kNone && isNonBlockingSend(d.regionNames[region]))
+                if (region != kNone && kinds.nonBlockingSend[region])
                     b.isend(loc, end.time, m.receiver, d.world, m.tag, m.bytes, request);
                 else
                     b.send(loc, end.time, m.receiver, d.world, m.tag, m.bytes);
@@ -196,14 +221,19 @@ void buildEvents(ImportData& d)
     decideRoots(d);
     std::vector<uint32_t> recvCall(d.messages.size(), kNone);
     std::vector<uint8_t> nonBlocking(d.messages.size(), 0);
+    RegionKinds kinds;
+    for (const std::string& name : d.regionNames) {
+        kinds.nonBlockingSend.push_back(isNonBlockingSend(name) ? 1 : 0);
+        kinds.nonBlockingReceive.push_back(isNonBlockingReceive(name) ? 1 : 0);
+    }
     // A send's kind depends on its own thread only, a receive's on the receiving thread only,
     // so the threads are built one after the other.
     for (size_t i = 0; i < d.threads.size(); ++i)
-        buildThread(d, d.threads[i], locs[i], recvCall, nonBlocking);
+        buildThread(d, d.threads[i], locs[i], kinds, recvCall, nonBlocking);
     for (size_t i = 0; i < d.threads.size(); ++i) {
         ThreadData& t = d.threads[i];
-        std::stable_sort(t.states.begin(), t.states.end(),
-                         [](const Item& x, const Item& y) { return x.time < y.time; });
+        sortStable(t.states, [](const Item& x, const Item& y) { return x.time < y.time; });
+        if (!t.states.empty()) b.reserveEvents(stateLocs[i], t.states.size());
         for (const Item& s : t.states) {
             if (s.kind == ItemKind::Enter)
                 b.enter(stateLocs[i], s.time, RegionId(s.ref));

@@ -1,0 +1,122 @@
+#include "importers/paje/pajetext.h"
+
+#include "importers/paje/pajeimport_p.h"
+
+#include <cstdlib>
+
+namespace rankscope::paje {
+
+bool split(std::string_view s, Fields& out)
+{
+    out.n = 0;
+    const char* p = s.data();
+    const char* const end = p + s.size();
+    while (p < end) {
+        while (p < end && (*p == ' ' || *p == '\t'))
+            ++p;
+        if (p >= end) break;
+        if (out.n == kMaxFields) return true; // further fields are user fields nobody reads
+        if (*p == '"') {
+            const auto* close =
+                static_cast<const char*>(std::memchr(p + 1, '"', size_t(end - p - 1)));
+            if (!close) return false;
+            out.f[out.n++] = std::string_view(p + 1, size_t(close - p - 1));
+            p = close + 1;
+        } else {
+            const char* begin = p;
+            while (p < end && *p != ' ' && *p != '\t')
+                ++p;
+            out.f[out.n++] = std::string_view(begin, size_t(p - begin));
+        }
+    }
+    return true;
+}
+
+std::string validUtf8(std::string_view s, uint64_t& replaced)
+{
+    size_t ascii = 0;
+    while (ascii < s.size() && static_cast<unsigned char>(s[ascii]) < 0x80)
+        ++ascii;
+    if (ascii == s.size()) return std::string(s);
+    std::string out;
+    out.reserve(s.size());
+    for (size_t i = 0; i < s.size();) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+        bool ok = len > 0 && i + len <= s.size();
+        for (size_t k = 1; ok && k < len; ++k)
+            ok = (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
+        if (ok && len == 2) ok = c >= 0xC2;
+        if (!ok) {
+            out += '?';
+            ++replaced;
+            ++i;
+            continue;
+        }
+        out.append(s.substr(i, len));
+        i += len;
+    }
+    return out;
+}
+
+namespace {
+
+/// Times the fast path of parseSeconds does not take: exponents, odd forms, errors.
+bool parseSecondsGeneral(std::string_view s, int64_t& ns)
+{
+    const bool negative = s[0] == '-';
+    std::string_view digits = negative || s[0] == '+' ? s.substr(1) : s;
+    if (digits.find_first_not_of("0123456789.eE+-") != std::string_view::npos) return false;
+    if (digits.find_first_of("eE") != std::string_view::npos ||
+        digits.find_first_not_of("0123456789.") != std::string_view::npos || digits.empty()) {
+        // Exponent notation and the like: through a double (exact to the ns below ~100 days).
+        char buffer[64];
+        if (s.size() >= sizeof buffer) return false;
+        std::memcpy(buffer, s.data(), s.size());
+        buffer[s.size()] = 0;
+        char* end = nullptr;
+        const double v = std::strtod(buffer, &end);
+        if (end != buffer + s.size() || !(v > -9e9 && v < 9e9)) return false;
+        ns = int64_t(v * 1e9 + (v < 0 ? -0.5 : 0.5));
+        return true;
+    }
+    return false; // a second dot, or more than 9 digits before it
+}
+
+} // namespace
+
+bool parseSeconds(std::string_view s, int64_t& ns)
+{
+    if (s.empty()) return false;
+    // The common form in one pass: [sign] up to 9 digits [. digits], rounded to the ns.
+    const char* p = s.data();
+    const char* const end = p + s.size();
+    const bool negative = *p == '-';
+    if (*p == '-' || *p == '+') ++p;
+    int64_t whole = 0;
+    const char* const wholeBegin = p;
+    while (p < end && unsigned(*p - '0') < 10)
+        whole = whole * 10 + (*p++ - '0');
+    const size_t wholeDigits = size_t(p - wholeBegin);
+    int64_t frac = 0;
+    size_t fracDigits = 0;
+    bool up = false;
+    if (p < end && *p == '.') {
+        ++p;
+        for (; p < end && unsigned(*p - '0') < 10; ++p, ++fracDigits) {
+            if (fracDigits < 9)
+                frac = frac * 10 + (*p - '0');
+            else if (fracDigits == 9)
+                up = *p >= '5';
+        }
+    }
+    if (p != end || wholeDigits > 9 || wholeDigits + fracDigits == 0)
+        return parseSecondsGeneral(s, ns);
+    static constexpr int64_t kScale[10] = {
+        1'000'000'000, 100'000'000, 10'000'000, 1'000'000, 100'000, 10'000, 1'000, 100, 10, 1};
+    ns = whole * 1'000'000'000 + frac * kScale[std::min<size_t>(fracDigits, 9)] + (up ? 1 : 0);
+    if (negative) ns = -ns;
+    return true;
+}
+
+} // namespace rankscope::paje

@@ -1,0 +1,153 @@
+// The pieces the text imports read with: the Paje import's string table (open addressing,
+// deletion by shifting back) checked against std::map over a long run of adds and removals,
+// and the Paraver line reader, which cuts lines out of blocks of a few MiB: lines across
+// block ends, a line longer than a block, CRLF ends, a last line without newline, and a
+// truncated .gz that fails at the line where the data ends.
+
+#include "importers/paje/pajetext.h"
+#include "importers/paraver/paraverinput.h"
+#include "model/trace/traceerror.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+#include <cstdio>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+#include <zlib.h>
+
+using namespace rankscope;
+
+namespace {
+
+void writeFile(const std::string& path, const std::string& text)
+{
+    FILE* f = std::fopen(path.c_str(), "wb");
+    QVERIFY(f);
+    QCOMPARE(std::fwrite(text.data(), 1, text.size(), f), text.size());
+    std::fclose(f);
+}
+
+std::vector<std::string> readLines(const std::string& path)
+{
+    paraver::LineReader in(path);
+    std::vector<std::string> lines;
+    std::string_view line;
+    while (in.next(line))
+        lines.emplace_back(line);
+    return lines;
+}
+
+} // namespace
+
+class TestTextImport : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void stringTableAgreesWithMap()
+    {
+        // Keys like the import's: short link keys "m<id>" and longer "<type>\n<key>" forms,
+        // added, matched and removed in random order as links open and close.
+        paje::StringTable<uint64_t> table;
+        std::map<std::string, uint64_t> model;
+        std::mt19937_64 random(21);
+        for (int step = 0; step < 200000; ++step) {
+            const uint64_t id = random() % 5000;
+            const std::string key = (id % 3 == 0 ? "LT_Message\nm" : "m") + std::to_string(id);
+            switch (random() % 3) {
+            case 0: {
+                const auto [value, added] = table.insert(key);
+                QCOMPARE(added, model.count(key) == 0);
+                *value = uint64_t(step);
+                model[key] = uint64_t(step);
+                break;
+            }
+            case 1:
+                table.erase(key);
+                model.erase(key);
+                break;
+            default: {
+                const uint64_t* value = table.find(key);
+                const auto it = model.find(key);
+                QCOMPARE(value != nullptr, it != model.end());
+                if (value) QCOMPARE(*value, it->second);
+            }
+            }
+            QCOMPARE(table.size(), model.size());
+        }
+        // Every key the model holds is found with its value, and nothing else is.
+        size_t seen = 0;
+        table.forEach([&](std::string_view key, uint64_t value) {
+            const auto it = model.find(std::string(key));
+            QVERIFY(it != model.end());
+            QCOMPARE(value, it->second);
+            ++seen;
+        });
+        QCOMPARE(seen, model.size());
+        for (const auto& [key, value] : model)
+            QCOMPARE(*table.find(key), value);
+    }
+
+    void lineReaderCutsLinesAcrossBlocks()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("lines.prv").toStdString();
+        // 300000 numbered lines of 20-odd bytes (about 7 MiB: lines cross the 4 MiB block end),
+        // every seventh ending in CRLF, then a 5 MiB line and a last line without newline.
+        std::string text;
+        for (int i = 0; i < 300000; ++i)
+            text += "2:1:1:1:1:" + std::to_string(i) + (i % 7 == 0 ? ":9\r\n" : ":9\n");
+        const std::string longLine(size_t(5) << 20, 'x');
+        text += longLine + "\n";
+        text += "last";
+        writeFile(path, text);
+        const std::vector<std::string> lines = readLines(path);
+        QCOMPARE(lines.size(), size_t(300002));
+        for (int i = 0; i < 300000; i += 997)
+            QCOMPARE(lines[size_t(i)], "2:1:1:1:1:" + std::to_string(i) + ":9");
+        QCOMPARE(lines[299999], std::string("2:1:1:1:1:299999:9"));
+        QCOMPARE(lines[300000].size(), longLine.size());
+        QCOMPARE(lines[300001], std::string("last"));
+    }
+
+    void lineReaderNamesTheLineOfTruncatedGzip()
+    {
+        QTemporaryDir dir;
+        const std::string whole = dir.filePath("whole.prv.gz").toStdString();
+        std::string text;
+        for (int i = 0; i < 200000; ++i)
+            text += "2:1:1:1:1:" + std::to_string(i * 1000) + ":50000001:1\n";
+        gzFile gz = gzopen(whole.c_str(), "wb");
+        QVERIFY(gz);
+        QCOMPARE(gzwrite(gz, text.data(), unsigned(text.size())), int(text.size()));
+        gzclose(gz);
+        // The first half of the compressed bytes: the data ends somewhere inside the lines.
+        FILE* f = std::fopen(whole.c_str(), "rb");
+        QVERIFY(f);
+        std::string bytes(size_t(1) << 24, '\0');
+        bytes.resize(std::fread(bytes.data(), 1, bytes.size(), f));
+        std::fclose(f);
+        const std::string cut = dir.filePath("cut.prv.gz").toStdString();
+        writeFile(cut, bytes.substr(0, bytes.size() / 2));
+        paraver::LineReader in(cut);
+        std::string_view line;
+        uint64_t read = 0;
+        try {
+            while (in.next(line))
+                ++read;
+            QFAIL("a truncated .gz read to its end without an error");
+        } catch (const TraceError& e) {
+            // The error names the file and the line after the last whole one returned.
+            const std::string expected =
+                cut + ": line " + std::to_string(read + 1) + ": damaged or truncated";
+            QVERIFY2(std::string(e.what()).rfind(expected, 0) == 0, e.what());
+        }
+        QVERIFY(read > 1000);
+        QVERIFY(read < 200000);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTextImport)
+#include "tst_textimport.moc"
