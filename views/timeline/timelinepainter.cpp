@@ -349,8 +349,13 @@ void TimelinePainter::paintOverlays(QPainter& p)
     if (d.showMessages && (d.messageCandidates > sampled || d.messageThinning > 1)) {
         const double ratio = double(d.messageCandidates) / double(sampled) *
                              double(std::max<size_t>(1, d.messageThinning));
-        const QString note = QStringLiteral("messages thinned: 1 in %1 shown")
-                                 .arg(QString::number(ratio, 'f', ratio < 10 ? 1 : 0));
+        // "1 in 1.0" says nothing: a light thinning is given as counts.
+        const QString note =
+            ratio < 2 ? QStringLiteral("messages thinned: %L1 of %L2 shown")
+                            .arg(qulonglong(std::llround(double(d.messageCandidates) / ratio)))
+                            .arg(qulonglong(d.messageCandidates))
+                      : QStringLiteral("messages thinned: 1 in %1 shown")
+                            .arg(QString::number(ratio, 'f', ratio < 10 ? 1 : 0));
         p.setPen(palette_.color(QPalette::PlaceholderText));
         const QRect free = legend.adjusted(legendRight + 12 - legend.left(), 0, -4, 0);
         if (QFontMetrics(p.font()).horizontalAdvance(note) <= free.width())
