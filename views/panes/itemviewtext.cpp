@@ -29,11 +29,7 @@ public:
         const QRect cell = view_->visualRect(index);
         const int needed = view_->fontMetrics().horizontalAdvance(text) + 12 +
                            (index.data(Qt::DecorationRole).isValid() ? cell.height() : 0);
-        if (needed <= cell.width()) {
-            QToolTip::hideText();
-            event->ignore();
-            return true; // nothing is cut: no tooltip
-        }
+        if (needed <= cell.width()) return false; // nothing cut: the view's own help shows
         QToolTip::showText(help->globalPos(), text.toHtmlEscaped(), view_, cell);
         return true;
     }
