@@ -51,7 +51,7 @@ inline uint64_t hashOf(std::string_view s)
         h ^= h >> 32;
     }
     uint64_t w = 0;
-    std::memcpy(&w, s.data() + i, s.size() - i);
+    if (i < s.size()) std::memcpy(&w, s.data() + i, s.size() - i); // an empty view's data is null
     h = (h ^ w) * 0xC4CEB9FE1A85EC53ull;
     return h ^ (h >> 29);
 }
