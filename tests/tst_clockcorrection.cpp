@@ -8,6 +8,7 @@
 #include "model/matching/clockcorrection.h"
 #include "model/waits/waitstates.h"
 #include "testsupport/clirunner.h"
+#include "testsupport/clockfixture.h"
 #include "testsupport/handtrace.h"
 #include "testsupport/testpaths.h"
 
@@ -19,39 +20,6 @@ using namespace rankscope;
 using namespace rankscope::test;
 
 namespace {
-
-std::vector<int64_t> times(const Trace& t, LocationId l)
-{
-    std::vector<int64_t> out;
-    for (size_t i = 0; i < t.events(l).size(); ++i)
-        out.push_back(t.events(l).time(i));
-    return out;
-}
-
-/// Rank 0 sends at 110 (MPI_Send over [100, 120]); rank 1 receives it at 80 (MPI_Recv over
-/// [50, 90]): received 30 ns before it was sent. Both are inside main over [0, 1000], rank 1 in
-/// foo over [200, 300] after the receive.
-Trace lateReceive()
-{
-    HandTrace h;
-    const LocationId r0 = h.addRank(), r1 = h.addRank();
-    const CommId world = h.addWorld();
-    const RegionId main = h.user("main"), foo = h.user("foo");
-    const RegionId send = h.mpi("MPI_Send", RegionRole::MpiPointToPoint);
-    const RegionId recv = h.mpi("MPI_Recv", RegionRole::MpiPointToPoint);
-    h.enter(r0, 0, main);
-    h.enter(r0, 100, send);
-    h.builder().send(r0, 110, 1, world, 0, 8);
-    h.leave(r0, 120, send);
-    h.leave(r0, 1000, main);
-    h.enter(r1, 0, main);
-    h.enter(r1, 50, recv);
-    h.builder().recv(r1, 80, 0, world, 0, 8);
-    h.leave(r1, 90, recv);
-    h.call(r1, foo, 200, 300);
-    h.leave(r1, 1000, main);
-    return h.finish();
-}
 
 ClockCorrectionOptions options(double decay, bool amortize = true)
 {
@@ -71,13 +39,14 @@ class TestClockCorrection : public QObject
 private slots:
     void forwardOnly()
     {
-        Trace t = lateReceive();
+        Trace t = lateReceiveTrace();
         const ClockCorrection c = correctClocks(t, options(0.0, false));
         // Rank 1: the receive goes to send + latency = 110 + 10 = 120, a jump of 120 - 80 = 40
         // that every later event keeps (decay 0): Leave 90 -> 130, foo 200 -> 240, 300 -> 340,
         // main 1000 -> 1040. Nothing before the receive moves without amortisation.
-        QCOMPARE(times(t, LocationId(1)), (std::vector<int64_t>{0, 50, 120, 130, 240, 340, 1040}));
-        QCOMPARE(times(t, LocationId(0)), (std::vector<int64_t>{0, 100, 110, 120, 1000}));
+        QCOMPARE(eventTimes(t, LocationId(1)),
+                 (std::vector<int64_t>{0, 50, 120, 130, 240, 340, 1040}));
+        QCOMPARE(eventTimes(t, LocationId(0)), (std::vector<int64_t>{0, 100, 110, 120, 1000}));
         QCOMPARE(c.before.messages, uint64_t(1));
         QCOMPARE(c.before.worstOffsetNs, int64_t(30));
         QCOMPARE(c.after.count(), uint64_t(0));
@@ -91,12 +60,13 @@ private slots:
 
     void amortisedBackward()
     {
-        Trace t = lateReceive();
+        Trace t = lateReceiveTrace();
         const ClockCorrection c = correctClocks(t, options(0.0));
         // The jump of 40 at the receive (t = 80) ramps back to rank 1's first event (t = 0):
         // main's Enter at 0 moves 40 * 0 / 80 = 0, MPI_Recv's Enter at 50 moves
         // floor(40 * 50 / 80) = 25 -> 75. The rest as in forwardOnly.
-        QCOMPARE(times(t, LocationId(1)), (std::vector<int64_t>{0, 75, 120, 130, 240, 340, 1040}));
+        QCOMPARE(eventTimes(t, LocationId(1)),
+                 (std::vector<int64_t>{0, 75, 120, 130, 240, 340, 1040}));
         // Moved: the Enter (25) and, as in forwardOnly, the five events from the receive on (40).
         QCOMPARE(c.eventsMoved, uint64_t(6));
         QCOMPARE(c.meanShiftNs, (25.0 + 5 * 40.0) / 6);
@@ -110,12 +80,13 @@ private slots:
 
     void decayFadesTheShift()
     {
-        Trace t = lateReceive();
+        Trace t = lateReceiveTrace();
         correctClocks(t, options(0.1, false));
         // Each interval after the jump keeps 90% of its length while the clock is ahead:
         // Leave: 120 + 10 - 1 = 129; foo Enter: 129 + 110 - 11 = 228; foo Leave:
         // 228 + 100 - 10 = 318; main Leave: max(1000, 318 + 700 - 70 = 948) = 1000.
-        QCOMPARE(times(t, LocationId(1)), (std::vector<int64_t>{0, 50, 120, 129, 228, 318, 1000}));
+        QCOMPARE(eventTimes(t, LocationId(1)),
+                 (std::vector<int64_t>{0, 50, 120, 129, 228, 318, 1000}));
     }
 
     void sendsCapTheAmortisation()
@@ -150,8 +121,8 @@ private slots:
         // 80: 25 -> +12, 30 -> +15, 35 -> +17, 50 -> +25. The send at 30 has slack
         // 40 - 10 - 30 = 0, so it and everything before it stay: 0, 25, 30; then 35 + 17 = 52,
         // 50 + 25 = 75.
-        QCOMPARE(times(t, r1), (std::vector<int64_t>{0, 25, 30, 52, 75, 120, 130, 1040}));
-        QCOMPARE(times(t, r0), (std::vector<int64_t>{0, 20, 40, 45, 100, 110, 120, 1000}));
+        QCOMPARE(eventTimes(t, r1), (std::vector<int64_t>{0, 25, 30, 52, 75, 120, 130, 1040}));
+        QCOMPARE(eventTimes(t, r0), (std::vector<int64_t>{0, 20, 40, 45, 100, 110, 120, 1000}));
         QCOMPARE(c.after.count(), uint64_t(0));
         QCOMPARE(c.eventsMoved, uint64_t(5));
     }
@@ -176,8 +147,8 @@ private slots:
         // Rank 1's end: max(80, rank 0's begin 101 + 10) = 111, a jump of 31, its Leave
         // 81 -> 112. The ramp from 20 to 80 moves the begin at 21 by floor(31 / 60) = 0.
         // Rank 0's end: 150 >= rank 1's begin 21 + 10 already.
-        QCOMPARE(times(t, r1), (std::vector<int64_t>{20, 21, 111, 112}));
-        QCOMPARE(times(t, r0), (std::vector<int64_t>{100, 101, 150, 151}));
+        QCOMPARE(eventTimes(t, r1), (std::vector<int64_t>{20, 21, 111, 112}));
+        QCOMPARE(eventTimes(t, r0), (std::vector<int64_t>{100, 101, 150, 151}));
         QCOMPARE(c.before.collectives, uint64_t(1));
         QCOMPARE(c.after.count(), uint64_t(0));
         QCOMPARE(c.jumps, uint64_t(1));
@@ -207,7 +178,7 @@ private slots:
     {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        writeOtf2(lateReceive(), dir.path().toStdString());
+        writeOtf2(lateReceiveTrace(), dir.path().toStdString());
         const CliResult r = runCli({QStringLiteral("info"), dir.path(), QStringLiteral("--json"),
                                     QStringLiteral("--correct-clocks"),
                                     QStringLiteral("--min-latency"), QStringLiteral("10ns")});

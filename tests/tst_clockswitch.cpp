@@ -12,7 +12,7 @@
 #include "importers/otf2/otf2writer.h"
 #include "model/matching/clockviolations.h"
 #include "testsupport/clirunner.h"
-#include "testsupport/handtrace.h"
+#include "testsupport/clockfixture.h"
 #include "views/timeline/timelineview.h"
 
 #include <QAction>
@@ -25,38 +25,6 @@ using namespace rankscope;
 using namespace rankscope::test;
 
 namespace {
-
-std::vector<int64_t> times(const Trace& t, LocationId l)
-{
-    std::vector<int64_t> out;
-    for (size_t i = 0; i < t.events(l).size(); ++i)
-        out.push_back(t.events(l).time(i));
-    return out;
-}
-
-/// Rank 0 sends at 110 (MPI_Send over [100, 120]); rank 1 receives it at 80 (MPI_Recv over
-/// [50, 90]), then is in foo over [200, 300]; both in main over [0, 1000].
-Trace lateReceive()
-{
-    HandTrace h;
-    const LocationId r0 = h.addRank(), r1 = h.addRank();
-    const CommId world = h.addWorld();
-    const RegionId main = h.user("main"), foo = h.user("foo");
-    const RegionId send = h.mpi("MPI_Send", RegionRole::MpiPointToPoint);
-    const RegionId recv = h.mpi("MPI_Recv", RegionRole::MpiPointToPoint);
-    h.enter(r0, 0, main);
-    h.enter(r0, 100, send);
-    h.builder().send(r0, 110, 1, world, 0, 8);
-    h.leave(r0, 120, send);
-    h.leave(r0, 1000, main);
-    h.enter(r1, 0, main);
-    h.enter(r1, 50, recv);
-    h.builder().recv(r1, 80, 0, world, 0, 8);
-    h.leave(r1, 90, recv);
-    h.call(r1, foo, 200, 300);
-    h.leave(r1, 1000, main);
-    return h.finish();
-}
 
 // Rank 1 as recorded, and corrected: the receive goes to 110 + 100 = 210 (a jump of 130); the
 // Enter of MPI_Recv at 50 moves floor(130 * 50 / 80) = 81 to 131 (amortised back to main's
@@ -95,7 +63,7 @@ private slots:
     void initTestCase()
     {
         QVERIFY(dir_.isValid());
-        writeOtf2(lateReceive(), dir_.path().toStdString());
+        writeOtf2(lateReceiveTrace(), dir_.path().toStdString());
     }
 
     void correctAndBack()
@@ -106,7 +74,7 @@ private slots:
         QVERIFY(action->isEnabled());
         QVERIFY(!action->isChecked());
         const QString name = w.tabs()->tabText(0);
-        QCOMPARE(times(*w.document(0)->data().trace, LocationId(1)), kRecorded);
+        QCOMPARE(eventTimes(*w.document(0)->data().trace, LocationId(1)), kRecorded);
         // As recorded: rank 1 waits in MPI_Recv from 50 until the send starts at 100.
         QCOMPARE(w.document(0)->data().waits->waits.size(), size_t(1));
 
@@ -114,8 +82,8 @@ private slots:
         QVERIFY(waitIdle(w));
         const TraceDocument* doc = w.document(0);
         QVERIFY(doc->data().clockCorrection);
-        QCOMPARE(times(*doc->data().trace, LocationId(1)), kCorrected);
-        QCOMPARE(times(*doc->data().trace, LocationId(0)),
+        QCOMPARE(eventTimes(*doc->data().trace, LocationId(1)), kCorrected);
+        QCOMPARE(eventTimes(*doc->data().trace, LocationId(0)),
                  (std::vector<int64_t>{0, 100, 110, 120, 1000}));
         const ClockCorrection& c = *doc->data().clockCorrection;
         QCOMPARE(c.before.messages, uint64_t(1));
@@ -133,12 +101,12 @@ private slots:
         QVERIFY(action->isChecked());
         QVERIFY(w.statusText().contains(QStringLiteral("corrected clocks")));
         // The trace as loaded is kept for switching back.
-        QCOMPARE(times(*doc->data().uncorrected->trace, LocationId(1)), kRecorded);
+        QCOMPARE(eventTimes(*doc->data().uncorrected->trace, LocationId(1)), kRecorded);
 
         action->trigger(); // unchecks: back at once, no job
         QVERIFY(!w.isLoading());
         QVERIFY(!w.document(0)->data().clockCorrection);
-        QCOMPARE(times(*w.document(0)->data().trace, LocationId(1)), kRecorded);
+        QCOMPARE(eventTimes(*w.document(0)->data().trace, LocationId(1)), kRecorded);
         QCOMPARE(w.tabs()->tabText(0), name);
         QVERIFY(!action->isChecked());
         QCOMPARE(w.tabs()->count(), 1);
@@ -174,7 +142,7 @@ private slots:
         QVERIFY(exported.wait(20000));
         QCOMPARE(exported.front().at(1).toString(), QString());
         const Trace back = readOtf2((target + QStringLiteral("/traces.otf2")).toStdString());
-        QCOMPARE(times(back, LocationId(1)), kCorrected);
+        QCOMPARE(eventTimes(back, LocationId(1)), kCorrected);
         QCOMPARE(findClockViolations(back).count(), uint64_t(0));
 
         // Writing into the same archive again is refused with the path named.
@@ -195,8 +163,8 @@ private slots:
                                     target, QStringLiteral("--correct-clocks")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const Trace back = readOtf2((target + QStringLiteral("/traces.otf2")).toStdString());
-        QCOMPARE(times(back, LocationId(1)), kCorrected);
-        QCOMPARE(times(back, LocationId(0)), (std::vector<int64_t>{0, 100, 110, 120, 1000}));
+        QCOMPARE(eventTimes(back, LocationId(1)), kCorrected);
+        QCOMPARE(eventTimes(back, LocationId(0)), (std::vector<int64_t>{0, 100, 110, 120, 1000}));
     }
 };
 
