@@ -6,6 +6,7 @@
 #include "testsupport/clirunner.h"
 #include "testsupport/handtrace.h"
 #include "testsupport/handworld.h"
+#include "testsupport/twonodespec.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -40,16 +41,7 @@ Trace staggered()
     return w.h.finish();
 }
 
-constexpr const char* kSpec = R"(name: two
-nodes: 2
-ranks_per_node: 1
-eager_limit: 64KiB
-overhead: {send: 0ns, recv: 0ns}
-links:
-  l: {latency: 1us, bandwidth: 8GB/s}
-networks:
-  n: {topology: crossbar, link: l}
-)";
+constexpr const char* kSpec = test::kTwoNodeSpec;
 
 void writeText(const QString& path, const QByteArray& text)
 {

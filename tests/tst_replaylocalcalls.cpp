@@ -7,6 +7,7 @@
 
 #include "model/analysis/runspan.h"
 #include "testsupport/handtrace.h"
+#include "testsupport/twonodespec.h"
 #include "whatif/netsim/actionbuilder.h"
 #include "whatif/netsim/simulation.h"
 
@@ -16,17 +17,7 @@ using namespace rankscope;
 
 namespace {
 
-// One switch, two nodes: a message crosses two 1 us links at 8 bytes/ns, no overheads.
-constexpr const char* kSpec = R"(name: two
-nodes: 2
-ranks_per_node: 1
-eager_limit: 64KiB
-overhead: {send: 0ns, recv: 0ns}
-links:
-  l: {latency: 1us, bandwidth: 8GB/s}
-networks:
-  n: {topology: crossbar, link: l}
-)";
+constexpr const char* kSpec = test::kTwoNodeSpec;
 
 /// Rank 0: MPI_Init [0, 100], MPI_Comm_rank [150, 190], MPI_Irecv [200, 500] posting a receive
 /// of 8 bytes from rank 1, MPI_Wait [600, 3000] completing it, MPI_Finalize [3100, 3110].

@@ -5,6 +5,7 @@
 
 #include "model/analysis/runspan.h"
 #include "testsupport/handtrace.h"
+#include "testsupport/twonodespec.h"
 #include "whatif/netsim/simulation.h"
 
 #include <QTest>
@@ -13,17 +14,7 @@ using namespace rankscope;
 
 namespace {
 
-// One switch, two nodes: a message crosses two 1 us links at 8 bytes/ns, no overheads.
-constexpr const char* kSpec = R"(name: two
-nodes: 2
-ranks_per_node: 1
-eager_limit: 64KiB
-overhead: {send: 0ns, recv: 0ns}
-links:
-  l: {latency: 1us, bandwidth: 8GB/s}
-networks:
-  n: {topology: crossbar, link: l}
-)";
+constexpr const char* kSpec = test::kTwoNodeSpec;
 
 /// Rank 0: MPI_Init [0, 100], MPI_Send of 8 bytes [1100, 1150], MPI_Finalize [2000, 2100].
 /// Rank 1: MPI_Init [0, 700000], MPI_Recv [700100, 700250], MPI_Finalize [701000, 701050].
