@@ -157,6 +157,7 @@ TraceDocument::TraceDocument(LoadedTrace data, QWidget* parent)
     bottom->addWidget(panes_);
     bottom->setStretchFactor(0, 2);
     bottom->setStretchFactor(1, 3);
+    bottom->setSizes({480, 1440}); // the panes' size hints would squeeze the details otherwise
     bottom->setChildrenCollapsible(false);
 
     // The find bar sits over the timeline it searches, hidden until Ctrl+F.

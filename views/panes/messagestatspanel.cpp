@@ -64,9 +64,10 @@ MessageStatsPanel::MessageStatsPanel(QWidget* parent)
     auto* chartLayout = new QVBoxLayout(charts);
     chartLayout->setContentsMargins(0, 0, 0, 0);
     chartLayout->addWidget(summary_);
-    // Side by side: the pane stays low enough for the timeline to keep most of the height.
+    // Sizes above, times and bandwidths side by side below: wide enough for their axis labels,
+    // low enough for the timeline to keep most of the height.
+    chartLayout->addWidget(size_, 1);
     auto* row = new QHBoxLayout;
-    row->addWidget(size_, 1);
     row->addWidget(time_, 1);
     row->addWidget(bandwidth_, 1);
     chartLayout->addLayout(row, 1);
@@ -74,8 +75,9 @@ MessageStatsPanel::MessageStatsPanel(QWidget* parent)
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(tree_);
     split->addWidget(charts);
-    split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 1);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    split->setSizes({400, 600}); // the group names need room; the charts take the rest
     split->setChildrenCollapsible(false);
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -40,7 +40,7 @@ public:
     QString valueText(uint64_t v) const;
 
     QSize sizeHint() const override { return {360, 160}; }
-    QSize minimumSizeHint() const override { return {160, 90}; }
+    QSize minimumSizeHint() const override { return {100, 90}; }
 
 protected:
     void paintEvent(QPaintEvent* event) override;
