@@ -10,6 +10,7 @@ packages=(
     pajeng                        # pj_dump: the tests read the Paje export back with it
     libsimgrid-dev                # smpirun: simulate --engine simgrid and its tests
     libeigen3-dev libyaml-cpp-dev nlohmann-json3-dev libcli11-dev
+    libdtl-dev                    # sequence alignment (diff) in trace synthesis
     xvfb xauth fonts-dejavu-core  # a display for the GUI demo; fonts for offscreen rendering
     dpkg-dev desktop-file-utils appstream  # the .deb (dpkg-shlibdeps) and its checks
     clang libclang-rt-14-dev      # the fuzz targets (libFuzzer)

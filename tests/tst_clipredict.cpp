@@ -200,21 +200,38 @@ private slots:
             warned = warned || w.toString().contains("tiled onto the target's process grid");
         QVERIFY(warned);
         const QJsonObject match = o.value("structure_match").toObject();
-        // otf2-print: 9584 MPI_SEND records at 16 ranks, so twice that tiled; 18848 and 105
-        // collective instances measured at 32 ranks.
-        QCOMPARE(match.value("messages").toObject().value("predicted").toInt(), 2 * 9584);
+        // NPB MG's rule (mg.f): a rank whose coordinate is even in a dimension of 4 ranks holds
+        // no point of level 1; it skips that level's two comm3 calls per cycle (5 cycles x 2 x
+        // 6 sends = -60) and is given its data in comm3_ex; a rank odd in such a dimension
+        // sends there twice per cycle (+10). otf2-print counts 4992 MPI_SEND records at 8 ranks
+        // (624 a rank, no dimension of 4) and 9584 at 16 (8 x 564 + 8 x 634). At 32 (2 x 4 x
+        // 4), by the number k of odd coordinates in the two dimensions of 4: 8 ranks k = 0
+        // (564), 16 k = 1 (574), 8 k = 2 (644): 18848 - as measured.
+        QCOMPARE(match.value("messages").toObject().value("predicted").toInt(),
+                 8 * 564 + 16 * 574 + 8 * 644);
         QCOMPARE(match.value("messages").toObject().value("measured").toInt(), 18848);
+        for (const QJsonValue& v : match.value("differing_callsites").toArray()) {
+            const QJsonObject m = v.toObject().value("messages").toObject();
+            QVERIFY2(m.value("predicted") == m.value("measured"),
+                     qPrintable(v.toObject().value("callsite").toString()));
+        }
+        QCOMPARE(match.value("partners_equal_ranks_pct").toDouble(), 100.0);
         QVERIFY(match.value("collectives_equal").toBool());
         QCOMPARE(match.value("collectives").toObject().value("predicted").toInt(), 105);
+        bool composed = false;
+        for (const QJsonValue& w : o.value("warnings").toArray())
+            composed = composed || w.toString().startsWith("composed per dimension");
+        QVERIFY(composed);
 
-        // From 8/16/32 to 64 (4 x 4 x 4): 2 x 18848 messages.
+        // From 8/16/32 to 64 (4 x 4 x 4), by the same rule with k odd coordinates of 3: 8 ranks
+        // k = 0 (564), 24 k = 1 (574), 24 k = 2 (584), 8 k = 3 (654).
         const QString out = dir_.filePath("mg64");
         const CliResult big = runCli({"predict", "--target", "64", "--no-calibrate", "--json", "-o",
                                       out, mg[1], mg[2], mg[3]});
         QVERIFY2(big.exitCode == 0, big.err.constData());
         const rankscope::Trace t = rankscope::readOtf2(out.toStdString());
         QCOMPARE(t.rankCount(), size_t(64));
-        QCOMPARE(t.messages().size(), size_t(2 * 18848));
+        QCOMPARE(t.messages().size(), size_t(8 * 564 + 24 * 574 + 24 * 584 + 8 * 654));
         // Rank 0 of a periodic 4 x 4 x 4 grid, rank = x + 4 y + 16 z: its halo partners are
         // x +-1 (1, 3), y +-1 (4, 12), z +-1 (16, 48); x +-1 is told apart from the 32-rank
         // run's 2-rank x dimension by MG's tags (1100 down, 1300 up).

@@ -105,7 +105,13 @@ std::optional<Trace> tiledDraft(const std::vector<const Trace*>& traces,
         "-rank run tiled onto the target's process grid (" + t.placement +
         "): every rank runs the calls of the input rank at its grid position modulo the "
         "input's grid, so call counts that change with the scale are those of " +
-        std::to_string(t.sourceRanks) + " ranks");
+        std::to_string(t.sourceRanks) + " ranks" +
+        (t.composed.empty() ? std::string()
+                            : ", except in the grown dimensions, whose ranks' roles are composed "
+                              "from the inputs where that dimension grew"));
+    for (const std::string& c : t.composed)
+        result.warnings.push_back("composed per dimension: " + c);
+    if (!t.compositionFailure.empty()) result.warnings.push_back(t.compositionFailure);
     result.placement = t.placement;
     result.roles.clear();
     if (timed) {

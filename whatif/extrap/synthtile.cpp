@@ -4,6 +4,7 @@
 #include "model/generator/processgrid.h"
 #include "model/trace/callrecords.h"
 #include "model/trace/tracebuilder.h"
+#include "whatif/extrap/synthcompose.h"
 #include "whatif/extrap/synthgraph.h"
 #include "whatif/extrap/synthtiming.h"
 
@@ -59,49 +60,6 @@ std::vector<std::string> sendSites(const Trace& t)
     return out;
 }
 
-/// Per call site: the factor (target / source)^b of a power law b fitted to the mean message
-/// size at the input scales (1 where fewer than two scales show the site).
-std::map<std::string, double> sizeFactors(const std::vector<const Trace*>& traces, uint32_t target)
-{
-    std::map<std::string, std::vector<std::pair<double, double>>> points; // log n, log mean
-    for (const Trace* t : traces) {
-        const std::vector<std::string> sites = sendSites(*t);
-        std::map<std::string, std::pair<double, uint64_t>> sum;
-        for (size_t i = 0; i < sites.size(); ++i) {
-            auto& s = sum[sites[i]];
-            s.first += double(t->messages()[i].bytes);
-            ++s.second;
-        }
-        for (const auto& [site, s] : sum)
-            if (s.first > 0)
-                points[site].push_back(
-                    {std::log(double(t->rankCount())), std::log(s.first / double(s.second))});
-    }
-    const double source = double(traces.back()->rankCount());
-    std::map<std::string, double> out;
-    for (const auto& [site, p] : points) {
-        if (p.size() < 2) {
-            out[site] = 1.0;
-            continue;
-        }
-        double mx = 0, my = 0;
-        for (const auto& [x, y] : p) {
-            mx += x;
-            my += y;
-        }
-        mx /= double(p.size());
-        my /= double(p.size());
-        double sxy = 0, sxx = 0;
-        for (const auto& [x, y] : p) {
-            sxy += (x - mx) * (y - my);
-            sxx += (x - mx) * (x - mx);
-        }
-        const double b = sxx > 0 ? std::clamp(sxy / sxx, -3.0, 3.0) : 0.0;
-        out[site] = std::pow(double(target) / source, b);
-    }
-    return out;
-}
-
 /// The grid offset of each message of `t` on grid `g` (see the header for +1 / -1 in a
 /// dimension of 2 ranks); `ambiguousIn` marks dimensions whose target size exceeds 2.
 std::vector<ProcessGrid::Coords> messageOffsets(const Trace& t, const ProcessGrid& g,
@@ -141,13 +99,175 @@ std::vector<ProcessGrid::Coords> messageOffsets(const Trace& t, const ProcessGri
     return out;
 }
 
+/// "" when `t` can be tiled or take part in a composition, else why not.
+std::string usable(const Trace& t)
+{
+    for (const Message& m : t.messages()) {
+        if (!m.matched()) return "has unmatched messages";
+        if (!worldLike(t, m.comm)) return "sends on a communicator other than MPI_COMM_WORLD";
+    }
+    for (const CollectiveInstance& c : t.collectives())
+        if (!worldLike(t, c.comm))
+            return "has collectives on a communicator other than MPI_COMM_WORLD";
+    return {};
+}
+
+/// `t` on the grid `dims`, with +1 and -1 told apart in every dimension of 2 ranks.
+synth::GridInput gridInput(const Trace& t, const std::vector<uint32_t>& dims)
+{
+    synth::GridInput in;
+    in.trace = &t;
+    in.dims = dims;
+    std::vector<uint32_t> larger = dims;
+    for (uint32_t& d : larger)
+        d += 1;
+    in.offsets = messageOffsets(t, ProcessGrid(dims), larger);
+    in.sites = sendSites(t);
+    return in;
+}
+
+bool allMatched(const Trace& t)
+{
+    return std::all_of(t.messages().begin(), t.messages().end(),
+                       [](const Message& m) { return m.matched(); });
+}
+
+/// The draft: each target rank's events, with its gaps scaled by `factor`.
+Trace emit(const std::vector<synth::GridInput>& inputs,
+           const std::vector<std::vector<synth::DraftEvent>>& ranks,
+           const std::vector<double>& factor, const ProcessGrid& tgrid)
+{
+    const Trace& src = *inputs.back().trace;
+    TraceBuilder b;
+    for (size_t i = 0; i < src.strings().size(); ++i)
+        b.intern(src.str(StringId(uint32_t(i))));
+    b.setClock(src.clock());
+    // Regions of every input, one per name.
+    std::map<std::string, RegionId, std::less<>> byName;
+    std::vector<std::vector<RegionId>> regionOf(inputs.size());
+    for (size_t k = inputs.size(); k-- > 0;) {
+        const Trace& t = *inputs[k].trace;
+        for (const Region& r : t.regions()) {
+            const std::string name(t.str(r.name));
+            auto it = byName.find(name);
+            if (it == byName.end()) {
+                Region copy = r;
+                copy.name = b.intern(name);
+                copy.file = r.file.valid() ? b.intern(t.str(r.file)) : StringId();
+                it = byName.emplace(name, b.addRegion(copy)).first;
+            }
+            regionOf[k].push_back(it->second);
+        }
+    }
+    const StringId thread = b.intern("Master thread");
+    std::vector<RankId> members;
+    const auto target = uint32_t(ranks.size());
+    for (uint32_t c = 0; c < target; ++c) {
+        const RankId rank = b.addRank(b.intern("MPI Rank " + std::to_string(c)));
+        b.addLocation(rank, thread, LocationType::CpuThread, c);
+        members.push_back(rank);
+    }
+    const CommId world = b.addCommunicator(b.intern("MPI_COMM_WORLD"), std::move(members));
+    b.setWorldCommunicator(world);
+
+    std::vector<std::unordered_map<uint64_t, uint32_t>> memberAt(inputs.size());
+    for (size_t k = 0; k < inputs.size(); ++k) {
+        const Trace& t = *inputs[k].trace;
+        for (uint32_t i = 0; i < t.collectiveMembers().size(); ++i) {
+            const CollectiveMember& m = t.collectiveMembers()[i];
+            memberAt[k][(uint64_t(m.location.value) << 32) | m.endEvent] = i;
+        }
+    }
+    for (uint32_t c = 0; c < target; ++c) {
+        const LocationId loc(c);
+        b.reserveEvents(loc, ranks[c].size());
+        const double f = factor[c];
+        double t = 0;
+        bool first = true;
+        for (const synth::DraftEvent& x : ranks[c]) {
+            const Trace& st = *inputs[x.input].trace;
+            const EventStream& ev = st.events(LocationId(x.location));
+            const uint32_t i = x.event;
+            if (first) {
+                t = double(ev.time(i));
+                first = false;
+            } else if (i > 0) {
+                t += double(std::max<int64_t>(0, ev.time(i) - ev.time(i - 1))) * f;
+            }
+            const auto at = int64_t(std::llround(t));
+            const uint32_t ref = ev.ref(i);
+            const uint64_t request =
+                (uint64_t(x.copy) << 56) | (uint64_t(x.input) << 40) | uint64_t(ref);
+            const auto bytesOf = [&](const Message& m) {
+                return uint64_t(
+                    std::max<int64_t>(0, std::llround(double(m.bytes) * x.bytesFactor)));
+            };
+            const auto partner = [&](int sign) {
+                ProcessGrid::Coords o{};
+                for (size_t d = 0; d < tgrid.dims().size(); ++d)
+                    o[d] = sign * x.offset[d];
+                return uint32_t(tgrid.neighbour(c, o));
+            };
+            switch (ev.kind(i)) {
+            case EventKind::Enter:
+                b.enter(loc, at, regionOf[x.input][ref]);
+                break;
+            case EventKind::Leave:
+                b.leave(loc, at, regionOf[x.input][ref]);
+                break;
+            case EventKind::MpiSend:
+                b.send(loc, at, partner(1), world, x.tag, bytesOf(st.message(MessageId(ref))));
+                break;
+            case EventKind::MpiIsend:
+                b.isend(loc, at, partner(1), world, x.tag, bytesOf(st.message(MessageId(ref))),
+                        request);
+                break;
+            case EventKind::MpiRecv:
+                b.recv(loc, at, partner(-1), world, x.tag, bytesOf(st.message(MessageId(ref))));
+                break;
+            case EventKind::MpiIrecv:
+                b.irecv(loc, at, partner(-1), world, x.tag, bytesOf(st.message(MessageId(ref))),
+                        request);
+                break;
+            case EventKind::MpiIsendComplete:
+                b.isendComplete(loc, at, request);
+                break;
+            case EventKind::MpiIrecvRequest:
+                b.irecvRequest(loc, at, request);
+                break;
+            case EventKind::MpiRequestTest:
+                b.requestTest(loc, at, request);
+                break;
+            case EventKind::MpiRequestCancelled:
+                b.requestCancelled(loc, at, request);
+                break;
+            case EventKind::MpiCollectiveBegin:
+                b.collectiveBegin(loc, at);
+                break;
+            case EventKind::MpiCollectiveEnd: {
+                const CollectiveInstance& ci = st.collective(CollectiveId(ref));
+                const auto it = memberAt[x.input].find((uint64_t(x.location) << 32) | i);
+                const CollectiveMember* m =
+                    it == memberAt[x.input].end() ? nullptr : &st.collectiveMembers()[it->second];
+                b.collectiveEnd(loc, at, ci.op, world, ci.root.valid() ? ci.root.value : kNoRoot,
+                                m ? m->bytesSent : 0, m ? m->bytesReceived : 0);
+                break;
+            }
+            case EventKind::Misc:
+                break; // communicator records and the like: the draft defines MPI_COMM_WORLD only
+            }
+        }
+    }
+    return b.finish();
+}
+
 } // namespace
 
-TiledDraft tileLargestInput(const std::vector<const Trace*>& inputs, uint32_t target,
+TiledDraft tileLargestInput(const std::vector<const Trace*>& given, uint32_t target,
                             const ExtrapolationResult* timing, uint64_t maxEvents)
 {
     TiledDraft out;
-    std::vector<const Trace*> traces = inputs;
+    std::vector<const Trace*> traces = given;
     std::stable_sort(traces.begin(), traces.end(), [](const Trace* a, const Trace* b) {
         return a->rankCount() < b->rankCount();
     });
@@ -190,160 +310,75 @@ TiledDraft tileLargestInput(const std::vector<const Trace*>& inputs, uint32_t ta
         return out;
     }
     const std::vector<uint32_t> sdims = chosen->dims(ns), tdims = chosen->dims(target);
-    const ProcessGrid sgrid(sdims), tgrid(tdims, (1u << tdims.size()) - 1);
-    for (const Message& m : src.messages()) {
-        if (!m.matched()) {
-            out.refusal = "the " + std::to_string(ns) + "-rank run has unmatched messages";
-            return out;
-        }
-        if (!worldLike(src, m.comm)) {
-            out.refusal = "the " + std::to_string(ns) +
-                          "-rank run sends on a communicator other than MPI_COMM_WORLD";
-            return out;
-        }
+    const ProcessGrid tgrid(tdims, (1u << tdims.size()) - 1);
+    // Every input on the chosen grid; the inputs whose grid has as many dimensions take part
+    // in the composition of grown dimensions.
+    std::vector<synth::GridInput> inputs;
+    for (const Trace* t : traces) {
+        const std::vector<uint32_t> dims = chosen->dims(uint32_t(t->rankCount()));
+        if (dims.size() != sdims.size() || t == &src) continue;
+        if (!usable(*t).empty()) continue;
+        inputs.push_back(gridInput(*t, dims));
     }
-    for (const CollectiveInstance& c : src.collectives())
-        if (!worldLike(src, c.comm)) {
-            out.refusal = "the " + std::to_string(ns) +
-                          "-rank run has collectives on a communicator other than MPI_COMM_WORLD";
-            return out;
-        }
+    if (const std::string why = usable(src); !why.empty()) {
+        out.refusal = "the " + std::to_string(ns) + "-rank run " + why;
+        return out;
+    }
+    inputs.push_back(gridInput(src, sdims));
+    const size_t base = inputs.size() - 1;
+    const synth::SizeRule sizes = synth::sizeRule(inputs, tdims);
+    std::vector<synth::GrownDim> grown = synth::grownDimensions(inputs, base, tdims);
 
-    // Source rank of every target rank; events of the draft.
-    std::vector<uint32_t> sourceOf(target);
-    for (uint32_t c = 0; c < target; ++c) {
-        ProcessGrid::Coords k = tgrid.coords(c);
-        for (size_t d = 0; d < sdims.size(); ++d)
-            k[d] %= int64_t(sdims[d]);
-        sourceOf[c] = uint32_t(sgrid.neighbour(0, k));
+    std::vector<std::vector<synth::DraftEvent>> ranks(target);
+    const auto compose = [&](const std::vector<synth::GrownDim>& dims, std::string& why) {
+        out.events = 0;
+        for (uint32_t c = 0; c < target; ++c) {
+            ranks[c] = synth::composeRank(inputs, base, dims, sizes, tgrid, c, why);
+            if (!why.empty()) return false;
+            out.events += ranks[c].size();
+        }
+        return true;
+    };
+    std::string composeFailure;
+    if (!grown.empty() && !compose(grown, composeFailure)) grown.clear();
+    if (grown.empty()) {
+        std::string why;
+        compose({}, why);
     }
-    for (uint32_t c = 0; c < target; ++c)
-        out.events += src.events(src.rank(RankId(sourceOf[c])).mainLocation).size();
     if (out.events > maxEvents) {
         out.refusal = "tiled, the trace would hold " + std::to_string(out.events) +
                       " events, more than the limit of " + std::to_string(maxEvents);
         return out;
     }
 
-    // Per-rank time factors: delta sums in the order of the source ranks' sums.
+    // Per-rank time factors: delta sums in the order of the base ranks' sums.
     const IntervalTable table = computeIntervals(src);
     std::vector<double> factor(target, 1.0);
     if (timing && timing->predictedSums.quantiles.size() >= 2) {
         std::vector<double> have(target);
         for (uint32_t c = 0; c < target; ++c)
-            have[c] = double(table.rankDeltaSums[sourceOf[c]]);
+            have[c] = double(table.rankDeltaSums[synth::baseRankOf(inputs[base], tgrid, c)]);
         factor = synth::rankSumFactors(have, timing->predictedSums.quantiles);
     }
-
-    const std::map<std::string, double> sizeFactor = sizeFactors(traces, target);
-    const std::vector<std::string> sites = sendSites(src);
-    const std::vector<ProcessGrid::Coords> offsets = messageOffsets(src, sgrid, tdims);
-    const auto partner = [&](uint32_t c, const ProcessGrid::Coords& off, int sign) {
-        ProcessGrid::Coords o{};
-        for (size_t d = 0; d < off.size(); ++d)
-            o[d] = sign * off[d];
-        return uint32_t(tgrid.neighbour(c, o));
-    };
-
-    TraceBuilder b;
-    for (size_t i = 0; i < src.strings().size(); ++i)
-        b.intern(src.str(StringId(uint32_t(i))));
-    b.setClock(src.clock());
-    for (const Region& r : src.regions())
-        b.addRegion(r);
-    const StringId thread = b.intern("Master thread");
-    std::vector<RankId> members;
-    for (uint32_t c = 0; c < target; ++c) {
-        const RankId rank = b.addRank(b.intern("MPI Rank " + std::to_string(c)));
-        b.addLocation(rank, thread, LocationType::CpuThread, c);
-        members.push_back(rank);
+    std::optional<Trace> draft = emit(inputs, ranks, factor, tgrid);
+    if (!grown.empty() && !allMatched(*draft)) {
+        composeFailure = "its messages do not pair up";
+        grown.clear();
+        std::string why;
+        compose({}, why);
+        draft = emit(inputs, ranks, factor, tgrid);
     }
-    const CommId world = b.addCommunicator(b.intern("MPI_COMM_WORLD"), std::move(members));
-    b.setWorldCommunicator(world);
-
-    std::unordered_map<uint64_t, uint32_t> memberAt; // (location, end event) -> member
-    for (uint32_t i = 0; i < src.collectiveMembers().size(); ++i) {
-        const CollectiveMember& m = src.collectiveMembers()[i];
-        memberAt[(uint64_t(m.location.value) << 32) | m.endEvent] = i;
-    }
-    for (uint32_t c = 0; c < target; ++c) {
-        const LocationId from = src.rank(RankId(sourceOf[c])).mainLocation;
-        const LocationId loc(c);
-        const EventStream& ev = src.events(from);
-        b.reserveEvents(loc, ev.size());
-        const double f = factor[c];
-        const int64_t t0 = ev.size() ? ev.time(0) : 0;
-        double t = double(t0);
-        int64_t previous = t0;
-        for (uint32_t i = 0; i < ev.size(); ++i) {
-            t += double(ev.time(i) - previous) * f;
-            previous = ev.time(i);
-            const auto at = int64_t(std::llround(t));
-            const uint32_t ref = ev.ref(i);
-            const auto bytesOf = [&](const Message& m) {
-                const auto it = sizeFactor.find(sites[ref]);
-                const double k = it == sizeFactor.end() ? 1.0 : it->second;
-                return uint64_t(std::max<int64_t>(0, std::llround(double(m.bytes) * k)));
-            };
-            switch (ev.kind(i)) {
-            case EventKind::Enter:
-                b.enter(loc, at, RegionId(ref));
-                break;
-            case EventKind::Leave:
-                b.leave(loc, at, RegionId(ref));
-                break;
-            case EventKind::MpiSend:
-            case EventKind::MpiIsend: {
-                const Message& m = src.message(MessageId(ref));
-                const uint32_t to = partner(c, offsets[ref], 1);
-                if (ev.kind(i) == EventKind::MpiSend)
-                    b.send(loc, at, to, world, m.tag, bytesOf(m));
-                else
-                    b.isend(loc, at, to, world, m.tag, bytesOf(m), ref);
-                break;
-            }
-            case EventKind::MpiRecv:
-            case EventKind::MpiIrecv: {
-                const Message& m = src.message(MessageId(ref));
-                const uint32_t sender = partner(c, offsets[ref], -1);
-                if (ev.kind(i) == EventKind::MpiRecv)
-                    b.recv(loc, at, sender, world, m.tag, bytesOf(m));
-                else
-                    b.irecv(loc, at, sender, world, m.tag, bytesOf(m), ref);
-                break;
-            }
-            case EventKind::MpiIsendComplete:
-                b.isendComplete(loc, at, ref);
-                break;
-            case EventKind::MpiIrecvRequest:
-                b.irecvRequest(loc, at, ref);
-                break;
-            case EventKind::MpiRequestTest:
-                b.requestTest(loc, at, ref);
-                break;
-            case EventKind::MpiRequestCancelled:
-                b.requestCancelled(loc, at, ref);
-                break;
-            case EventKind::MpiCollectiveBegin:
-                b.collectiveBegin(loc, at);
-                break;
-            case EventKind::MpiCollectiveEnd: {
-                const CollectiveInstance& ci = src.collective(CollectiveId(ref));
-                const auto it = memberAt.find((uint64_t(from.value) << 32) | i);
-                const CollectiveMember* m =
-                    it == memberAt.end() ? nullptr : &src.collectiveMembers()[it->second];
-                b.collectiveEnd(loc, at, ci.op, world, ci.root.valid() ? ci.root.value : kNoRoot,
-                                m ? m->bytesSent : 0, m ? m->bytesReceived : 0);
-                break;
-            }
-            case EventKind::Misc:
-                break; // communicator records and the like: the draft defines MPI_COMM_WORLD only
-            }
-        }
-    }
-    out.draft = b.finish();
+    out.draft = std::move(draft);
     out.placement = std::to_string(sdims.size()) + "-D grid " + dimsText(tdims) +
                     ", tiled by the " + std::to_string(ns) + "-rank run (" + dimsText(sdims) + ")";
+    for (const synth::GrownDim& g : grown)
+        out.composed.push_back("dimension " + std::to_string(g.dim) + " (" +
+                               std::to_string(tdims[g.dim]) + " ranks) composed from the " +
+                               std::to_string(inputs[g.small].trace->rankCount()) + "- and " +
+                               std::to_string(inputs[g.large].trace->rankCount()) +
+                               "-rank runs' dimension " + std::to_string(g.donor));
+    if (!composeFailure.empty())
+        out.compositionFailure = "per-dimension composition not used: " + composeFailure;
     return out;
 }
 

@@ -39,6 +39,10 @@ struct TiledDraft
     std::string placement;      ///< "3-D grid 4 x 4 x 2, tiled by the 16-rank run (4 x 2 x 2)"
     uint32_t sourceRanks = 0;
     uint64_t events = 0;
+    /// Grown dimensions composed per dimension (synthcompose.h), one line each.
+    std::vector<std::string> composed;
+    /// Why a composition was tried and not used ("" when none was tried or it was used).
+    std::string compositionFailure;
 };
 
 /// Tiles the largest of `traces` onto `target` ranks; `timing` (the extrapolation to the

@@ -1,0 +1,170 @@
+// Trace synthesis with roles composed per grid dimension (whatif/extrap/synthcompose.h): a
+// multigrid-like program whose ranks at even coordinates of a 4-rank dimension skip the coarse
+// exchange and are sent its data instead, carried from 2 x 2 x 2 and 4 x 2 x 2 grids to 4 x 4 x 2,
+// where a rank can sit at an even coordinate in two dimensions, as no input shows. Expected counts
+// and partners are derived by hand from the program's definition below.
+
+#include "model/trace/trace.h"
+#include "testsupport/handtrace.h"
+#include "whatif/extrap/synthtile.h"
+
+#include <QTest>
+#include <array>
+#include <map>
+#include <set>
+
+using namespace rankscope;
+using namespace rankscope::extrap;
+
+namespace {
+
+constexpr int kIterations = 2;
+
+/// The program on a D0 x D1 x D2 grid (row-major, periodic), per iteration:
+/// - halo, along dimension 0, 1, then 2: send to +1 (tag 101 + 10 d) and -1 (tag 100 + 10 d),
+///   receive from -1 and +1;
+/// - coarse, only where every dimension of 4 ranks has an odd coordinate: the same exchange
+///   with +-2 in dimensions of 4 ranks and +-1 in those of 2 (tags 200 + 10 d, 201 + 10 d);
+/// - extra, in each dimension of 4 ranks: an odd coordinate sends to -1 (tag 100 + 10 d), an
+///   even one receives from +1.
+Trace multigridLike(std::array<uint32_t, 3> dims)
+{
+    const uint32_t n = dims[0] * dims[1] * dims[2];
+    test::MpiWorld w(n);
+    test::HandTrace& h = w.h;
+    const RegionId send = h.mpi("MPI_Send", RegionRole::MpiPointToPoint);
+    const RegionId recv = h.mpi("MPI_Recv", RegionRole::MpiPointToPoint);
+    const RegionId iter = h.user("iteration"), halo = h.user("halo");
+    const RegionId coarse = h.user("coarse"), extra = h.user("extra");
+    const auto rankAt = [&](uint32_t r, uint32_t d, int step) {
+        std::array<int64_t, 3> c{r / (dims[1] * dims[2]), r / dims[2] % dims[1], r % dims[2]};
+        c[d] = (c[d] + step + int64_t(dims[d]) * 4) % int64_t(dims[d]);
+        return uint32_t((c[0] * dims[1] + c[1]) * dims[2] + c[2]);
+    };
+    for (uint32_t r = 0; r < n; ++r) {
+        const LocationId l = w.locs[r];
+        const std::array<uint32_t, 3> c{r / (dims[1] * dims[2]), r / dims[2] % dims[1],
+                                        r % dims[2]};
+        w.begin(l);
+        int64_t t = 1000;
+        const auto call = [&](RegionId region, bool isSend, uint32_t partner, int32_t tag,
+                              uint64_t bytes) {
+            h.enter(l, t, region);
+            if (isSend)
+                h.builder().send(l, t + 1, partner, w.world, tag, bytes);
+            else
+                h.builder().recv(l, t + 1, partner, w.world, tag, bytes);
+            h.leave(l, t + 2, region);
+            t += 10;
+        };
+        const auto exchange = [&](int base, int step, uint32_t d) {
+            const int32_t tag = base + int32_t(10 * d);
+            call(send, true, rankAt(r, d, step), tag + 1, 64);
+            call(send, true, rankAt(r, d, -step), tag, 64);
+            call(recv, false, rankAt(r, d, -step), tag + 1, 64);
+            call(recv, false, rankAt(r, d, step), tag, 64);
+        };
+        bool alive = true;
+        for (uint32_t d = 0; d < 3; ++d)
+            alive = alive && (dims[d] != 4 || c[d] % 2 == 1);
+        for (int it = 0; it < kIterations; ++it) {
+            h.enter(l, t++, iter);
+            h.enter(l, t++, halo);
+            for (uint32_t d = 0; d < 3; ++d)
+                exchange(100, 1, d);
+            h.leave(l, t++, halo);
+            h.enter(l, t++, coarse);
+            if (alive)
+                for (uint32_t d = 0; d < 3; ++d)
+                    exchange(200, dims[d] == 4 ? 2 : 1, d);
+            h.leave(l, t++, coarse);
+            h.enter(l, t++, extra);
+            for (uint32_t d = 0; d < 3; ++d)
+                if (dims[d] == 4) {
+                    if (c[d] % 2 == 1)
+                        call(send, true, rankAt(r, d, -1), 100 + int32_t(10 * d), 32);
+                    else
+                        call(recv, false, rankAt(r, d, 1), 100 + int32_t(10 * d), 32);
+                }
+            h.leave(l, t++, extra);
+            h.leave(l, t++, iter);
+        }
+        w.end(l, t + 10, t + 20);
+    }
+    return h.finish();
+}
+
+std::set<uint32_t> partnersOf(const Trace& t, uint32_t rank)
+{
+    std::set<uint32_t> out;
+    for (const Message& m : t.messages()) {
+        const uint32_t s = t.messageSender(m).value, q = t.messageReceiver(m).value;
+        if (s == rank) out.insert(q);
+        if (q == rank) out.insert(s);
+    }
+    return out;
+}
+
+} // namespace
+
+class TestSynthCompose : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void generatorMatchesItsDefinition()
+    {
+        // The 4 x 2 x 2 input: halo 16 ranks x 3 dims x 2 sends = 96; coarse on the 8 odd-c0
+        // ranks, 3 dims x 2 sends = 48; extra: the 8 odd-c0 ranks send once. 152 a round.
+        const Trace t = multigridLike({4, 2, 2});
+        QCOMPARE(t.messages().size(), size_t(152 * kIterations));
+        for (const Message& m : t.messages())
+            QVERIFY(m.matched());
+    }
+
+    void evenInTwoDimensionsIsComposed()
+    {
+        const Trace small = multigridLike({2, 2, 2});
+        const Trace large = multigridLike({4, 2, 2});
+        const TiledDraft d = tileLargestInput({&small, &large}, 32, nullptr, 10'000'000);
+        QVERIFY2(d.draft.has_value(), d.refusal.c_str());
+        QVERIFY2(d.composed.size() == 1, d.placement.c_str());
+        QVERIFY2(d.compositionFailure.empty(), d.compositionFailure.c_str());
+        const Trace& t = *d.draft;
+        QCOMPARE(t.rankCount(), size_t(32));
+        for (const Message& m : t.messages())
+            QVERIFY(m.matched());
+
+        // At 4 x 4 x 2, per round: halo 32 x 3 x 2 = 192; coarse on the 8 ranks odd in both
+        // dimensions of 4, 8 x 3 x 2 = 48; extra: 16 odd coordinates per dimension of 4, 32.
+        QCOMPARE(t.messages().size(), size_t(272 * kIterations));
+        std::map<int32_t, int> perTag;
+        for (const Message& m : t.messages())
+            ++perTag[m.tag];
+        const std::map<int32_t, int> expected{
+            {100, (32 + 16) * kIterations}, // halo -1 of dimension 0 and its extra messages
+            {101, 32 * kIterations},        {110, (32 + 16) * kIterations}, {111, 32 * kIterations},
+            {120, 32 * kIterations},        {121, 32 * kIterations},        {200, 8 * kIterations},
+            {201, 8 * kIterations},         {210, 8 * kIterations},         {211, 8 * kIterations},
+            {220, 8 * kIterations},         {221, 8 * kIterations},
+        };
+        QCOMPARE(perTag, expected);
+
+        // Rank 10 = (1, 1, 0) is odd in both dimensions of 4: halo partners and the coarse
+        // ones two away.
+        QCOMPARE(partnersOf(t, 10), (std::set<uint32_t>{2, 8, 11, 12, 14, 18, 26}));
+        // Rank 0 = (0, 0, 0), even in both: halo partners only.
+        QCOMPARE(partnersOf(t, 0), (std::set<uint32_t>{1, 2, 6, 8, 24}));
+        // Rank 8 = (1, 0, 0): even along dimension 1, so no coarse exchange.
+        QCOMPARE(partnersOf(t, 8), (std::set<uint32_t>{0, 9, 10, 14, 16}));
+        // From 10 to 8 with tag 110: the halo -1 send and the extra one, each round.
+        int from10 = 0;
+        for (const Message& m : t.messages())
+            if (t.messageReceiver(m).value == 8 && t.messageSender(m).value == 10 && m.tag == 110)
+                ++from10;
+        QCOMPARE(from10, 2 * kIterations);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSynthCompose)
+#include "tst_synthcompose.moc"
