@@ -11,6 +11,7 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
+#include <cmath>
 #include <set>
 
 using rankscope::test::CliResult;
@@ -216,6 +217,10 @@ private slots:
                      qPrintable(v.toObject().value("callsite").toString()));
         }
         QCOMPARE(match.value("partners_equal_ranks_pct").toDouble(), 100.0);
+        // otf2-print: the MPI_SEND records at 32 ranks carry 67,552,000 bytes.
+        const double bytes = match.value("bytes").toObject().value("predicted").toDouble();
+        QCOMPARE(match.value("bytes").toObject().value("measured").toDouble(), 67552000.0);
+        QVERIFY2(std::abs(bytes / 67552000.0 - 1.0) < 0.01, qPrintable(QString::number(bytes)));
         QVERIFY(match.value("collectives_equal").toBool());
         QCOMPARE(match.value("collectives").toObject().value("predicted").toInt(), 105);
         bool composed = false;

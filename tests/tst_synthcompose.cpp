@@ -20,9 +20,20 @@ namespace {
 
 constexpr int kIterations = 2;
 
+/// Halo size along d on a grid of 16^3 points: 8 bytes per point of the local face, which
+/// carries the ghost layers (2 points) of the dimensions exchanged before d.
+uint64_t haloBytes(const std::array<uint32_t, 3>& dims, uint32_t d)
+{
+    uint64_t points = 1;
+    for (uint32_t f = 0; f < 3; ++f)
+        if (f != d) points *= 16 / dims[f] + (f < d ? 2 : 0);
+    return 8 * points;
+}
+
 /// The program on a D0 x D1 x D2 grid (row-major, periodic), per iteration:
 /// - halo, along dimension 0, 1, then 2: send to +1 (tag 101 + 10 d) and -1 (tag 100 + 10 d),
 ///   receive from -1 and +1;
+///   with haloBytes(dims, d) each;
 /// - coarse, only where every dimension of 4 ranks has an odd coordinate: the same exchange
 ///   with +-2 in dimensions of 4 ranks and +-1 in those of 2 (tags 200 + 10 d, 201 + 10 d);
 /// - extra, in each dimension of 4 ranks: an odd coordinate sends to -1 (tag 100 + 10 d), an
@@ -57,12 +68,12 @@ Trace multigridLike(std::array<uint32_t, 3> dims)
             h.leave(l, t + 2, region);
             t += 10;
         };
-        const auto exchange = [&](int base, int step, uint32_t d) {
+        const auto exchange = [&](int base, int step, uint32_t d, uint64_t bytes) {
             const int32_t tag = base + int32_t(10 * d);
-            call(send, true, rankAt(r, d, step), tag + 1, 64);
-            call(send, true, rankAt(r, d, -step), tag, 64);
-            call(recv, false, rankAt(r, d, -step), tag + 1, 64);
-            call(recv, false, rankAt(r, d, step), tag, 64);
+            call(send, true, rankAt(r, d, step), tag + 1, bytes);
+            call(send, true, rankAt(r, d, -step), tag, bytes);
+            call(recv, false, rankAt(r, d, -step), tag + 1, bytes);
+            call(recv, false, rankAt(r, d, step), tag, bytes);
         };
         bool alive = true;
         for (uint32_t d = 0; d < 3; ++d)
@@ -71,12 +82,12 @@ Trace multigridLike(std::array<uint32_t, 3> dims)
             h.enter(l, t++, iter);
             h.enter(l, t++, halo);
             for (uint32_t d = 0; d < 3; ++d)
-                exchange(100, 1, d);
+                exchange(100, 1, d, haloBytes(dims, d));
             h.leave(l, t++, halo);
             h.enter(l, t++, coarse);
             if (alive)
                 for (uint32_t d = 0; d < 3; ++d)
-                    exchange(200, dims[d] == 4 ? 2 : 1, d);
+                    exchange(200, dims[d] == 4 ? 2 : 1, d, 64);
             h.leave(l, t++, coarse);
             h.enter(l, t++, extra);
             for (uint32_t d = 0; d < 3; ++d)
@@ -157,6 +168,15 @@ private slots:
         QCOMPARE(partnersOf(t, 0), (std::set<uint32_t>{1, 2, 6, 8, 24}));
         // Rank 8 = (1, 0, 0): even along dimension 1, so no coarse exchange.
         QCOMPARE(partnersOf(t, 8), (std::set<uint32_t>{0, 9, 10, 14, 16}));
+        // Halo sizes at 4 x 4 x 2 from the face with ghost layers, by hand: along dimension 0,
+        // 8 x (16/4) x (16/2) = 256; along 1, 8 x (16/4 + 2) x 8 = 384; along 2, 8 x 6 x 6 =
+        // 288 (the 4 x 2 x 2 input sends 8 x 6 x 10 = 480 there).
+        for (const Message& m : t.messages()) {
+            if (m.tag == 100 || m.tag == 101) QCOMPARE(m.bytes, uint64_t(m.bytes == 32 ? 32 : 256));
+            if (m.tag == 110 || m.tag == 111) QCOMPARE(m.bytes, uint64_t(m.bytes == 32 ? 32 : 384));
+            if (m.tag == 120 || m.tag == 121) QCOMPARE(m.bytes, uint64_t(288));
+            if (m.tag >= 200) QCOMPARE(m.bytes, uint64_t(64));
+        }
         // From 10 to 8 with tag 110: the halo -1 send and the extra one, each round.
         int from10 = 0;
         for (const Message& m : t.messages())

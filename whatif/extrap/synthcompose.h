@@ -40,6 +40,9 @@ struct GridInput
     std::vector<uint32_t> dims;
     std::vector<ProcessGrid::Coords> offsets; ///< per message id
     std::vector<std::string> sites;           ///< call site of each message's send
+    /// Per message, the rank of its size among the distinct sizes its call site sends along its
+    /// travel dimension, largest first (a multigrid's levels); at most 15.
+    std::vector<uint8_t> levels;
     /// The dimension a message travels along, -1 when none or more than one.
     int travelDim(uint32_t message) const;
 };
@@ -74,18 +77,31 @@ struct GrownDim
 std::vector<GrownDim> grownDimensions(const std::vector<GridInput>& inputs, size_t base,
                                       const std::vector<uint32_t>& target);
 
-/// Per call site: whether message sizes follow the local face of a block decomposition (the
-/// product of the other dimensions' local extents) between the two largest inputs.
+/// Per call site: whether message sizes follow the local face of a block decomposition between
+/// the two largest inputs: the product over the other dimensions f of a local extent
+/// N_f (1 / p_f + g), where p_f is f's ranks and g the share of ghost cells the face carries in
+/// f. A halo exchanged one dimension after another carries the ghost cells of the dimensions
+/// exchanged before (NPB MG: 66 x 66 doubles along the last dimension of 64^3 points), so g is
+/// learned twice per site, for dimensions the program visits before the message's and for those
+/// after, from pairs of inputs differing in one dimension (0 where no pair shows it), per size
+/// level (GridInput::levels: a coarse level's face carries the same ghost cells on fewer
+/// points).
 struct SizeRule
 {
+    struct Face
+    {
+        std::string site;
+        std::vector<double> ghostBefore, ghostAfter; ///< per level (the last for deeper ones)
+    };
     std::vector<uint32_t> targetDims;
-    std::vector<std::string> faceSites; ///< sorted
+    std::vector<int> order;      ///< per dimension, the order the program first visits it in
+    std::vector<Face> faceSites; ///< sorted by site
     /// exponent of the power law in the rank count, per site (sorted by site)
     std::vector<std::pair<std::string, double>> powerLaw;
     /// Factor for a message of `site` from an input of `from` dims travelling along `fromDim`,
     /// travelling along `toDim` at the target.
     double factor(const std::string& site, const std::vector<uint32_t>& from, int fromDim,
-                  int toDim) const;
+                  int toDim, uint8_t level) const;
 };
 SizeRule sizeRule(const std::vector<GridInput>& inputs, const std::vector<uint32_t>& target);
 
@@ -95,6 +111,9 @@ SizeRule sizeRule(const std::vector<GridInput>& inputs, const std::vector<uint32
 std::vector<DraftEvent> composeRank(const std::vector<GridInput>& inputs, size_t base,
                                     const std::vector<GrownDim>& grown, const SizeRule& sizes,
                                     const ProcessGrid& target, uint32_t rank, std::string& why);
+
+/// GridInput::levels of `in` (its offsets and sites set).
+std::vector<uint8_t> sizeLevels(const GridInput& in);
 
 /// The base input's rank whose calls target rank `rank` starts from.
 uint32_t baseRankOf(const GridInput& base, const ProcessGrid& target, uint32_t rank);

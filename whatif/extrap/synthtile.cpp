@@ -123,6 +123,7 @@ synth::GridInput gridInput(const Trace& t, const std::vector<uint32_t>& dims)
         d += 1;
     in.offsets = messageOffsets(t, ProcessGrid(dims), larger);
     in.sites = sendSites(t);
+    in.levels = synth::sizeLevels(in);
     return in;
 }
 
