@@ -233,8 +233,28 @@ uint32_t baseRankOf(const GridInput& base, const ProcessGrid& target, uint32_t r
 
 std::vector<DraftEvent> composeRank(const std::vector<GridInput>& inputs, size_t base,
                                     const std::vector<GrownDim>& grown, const SizeRule& sizes,
-                                    const ProcessGrid& target, uint32_t rank, std::string& why)
+                                    const ProcessGrid& target, uint32_t rank, std::string& why,
+                                    ComposeCache* cache)
 {
+    if (cache) {
+        // The input ranks this rank is made of: the base rank and, per grown dimension, the
+        // ranks its edit comes from.
+        const Coords tc = target.coords(rank);
+        const GridInput& S = inputs[base];
+        std::vector<uint32_t> key{rankAt(S.dims, modulo(tc, S.dims))};
+        for (const GrownDim& gd : grown) {
+            const GridInput& B = inputs[gd.large];
+            Coords c = modulo(tc, B.dims);
+            c[gd.donor] = tc[gd.dim];
+            if (gd.dim != gd.donor) c[gd.dim] = tc[gd.donor] % int64_t(B.dims[gd.dim]);
+            key.push_back(rankAt(B.dims, c));
+        }
+        const auto it = cache->find(key);
+        if (it != cache->end()) return it->second;
+        std::vector<DraftEvent> out = composeRank(inputs, base, grown, sizes, target, rank, why);
+        if (why.empty()) cache->emplace(std::move(key), out);
+        return out;
+    }
     const GridInput& S = inputs[base];
     const Coords tc = target.coords(rank);
     const Coords bc = modulo(tc, S.dims);

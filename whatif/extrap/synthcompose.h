@@ -28,6 +28,7 @@
 #include "whatif/extrap/synthsizes.h"
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -63,12 +64,17 @@ struct GrownDim
 std::vector<GrownDim> grownDimensions(const std::vector<GridInput>& inputs, size_t base,
                                       const std::vector<uint32_t>& target);
 
+/// Composed ranks by the input ranks they are made of (target ranks made of the same ones get
+/// the same events: offsets are relative).
+using ComposeCache = std::map<std::vector<uint32_t>, std::vector<DraftEvent>>;
+
 /// The events of target rank `rank` (coordinates on the target grid `target`): the base input's
 /// rank at its position modulo the base grid, with the edits of `grown`. Empty with `why` set
 /// when the composition fails.
 std::vector<DraftEvent> composeRank(const std::vector<GridInput>& inputs, size_t base,
                                     const std::vector<GrownDim>& grown, const SizeRule& sizes,
-                                    const ProcessGrid& target, uint32_t rank, std::string& why);
+                                    const ProcessGrid& target, uint32_t rank, std::string& why,
+                                    ComposeCache* cache = nullptr);
 
 /// The base input's rank whose calls target rank `rank` starts from.
 uint32_t baseRankOf(const GridInput& base, const ProcessGrid& target, uint32_t rank);

@@ -333,8 +333,9 @@ TiledDraft tileLargestInput(const std::vector<const Trace*>& given, uint32_t tar
     std::vector<std::vector<synth::DraftEvent>> ranks(target);
     const auto compose = [&](const std::vector<synth::GrownDim>& dims, std::string& why) {
         out.events = 0;
+        synth::ComposeCache cache;
         for (uint32_t c = 0; c < target; ++c) {
-            ranks[c] = synth::composeRank(inputs, base, dims, sizes, tgrid, c, why);
+            ranks[c] = synth::composeRank(inputs, base, dims, sizes, tgrid, c, why, &cache);
             if (!why.empty()) return false;
             out.events += ranks[c].size();
         }
