@@ -5,7 +5,9 @@
 // and partners are derived by hand from the program's definition below.
 
 #include "model/trace/trace.h"
+#include "testsupport/bundledspec.h"
 #include "testsupport/handtrace.h"
+#include "whatif/extrap/synthesis.h"
 #include "whatif/extrap/synthtile.h"
 
 #include <QTest>
@@ -105,6 +107,66 @@ Trace multigridLike(std::array<uint32_t, 3> dims)
     return h.finish();
 }
 
+/// A program with row communicators on a D0 x D1 grid (row-major, periodic; MPI_Comm_split
+/// with c0 as colour and the world rank as key), per iteration: a world halo along dimension 0
+/// (send to +1 and -1, tags 100 and 101, 512 bytes), in the row communicator a send to the
+/// next rank (row rank c1 + 1, tag 7, 256 bytes) and a receive from the previous, a row
+/// MPI_Allreduce and a row MPI_Bcast from row rank 0.
+Trace rowCommunicators(uint32_t d0, uint32_t d1)
+{
+    const uint32_t n = d0 * d1;
+    test::MpiWorld w(n);
+    test::HandTrace& h = w.h;
+    const RegionId send = h.mpi("MPI_Send", RegionRole::MpiPointToPoint);
+    const RegionId recv = h.mpi("MPI_Recv", RegionRole::MpiPointToPoint);
+    const RegionId allreduce = h.mpi("MPI_Allreduce", RegionRole::MpiCollective);
+    const RegionId bcast = h.mpi("MPI_Bcast", RegionRole::MpiCollective);
+    std::vector<CommId> rows;
+    for (uint32_t c0 = 0; c0 < d0; ++c0) {
+        std::vector<RankId> members;
+        for (uint32_t c1 = 0; c1 < d1; ++c1)
+            members.push_back(RankId(c0 * d1 + c1));
+        rows.push_back(h.builder().addCommunicator(h.builder().intern("row"), members));
+    }
+    for (uint32_t r = 0; r < n; ++r) {
+        const LocationId l = w.locs[r];
+        const uint32_t c0 = r / d1, c1 = r % d1;
+        const CommId row = rows[c0];
+        w.begin(l);
+        int64_t t = 1000;
+        const auto p2p = [&](bool isSend, uint32_t partner, CommId comm, int32_t tag,
+                             uint64_t bytes) {
+            h.enter(l, t, isSend ? send : recv);
+            if (isSend)
+                h.builder().send(l, t + 1, partner, comm, tag, bytes);
+            else
+                h.builder().recv(l, t + 1, partner, comm, tag, bytes);
+            h.leave(l, t + 2, isSend ? send : recv);
+            t += 10;
+        };
+        const auto collective = [&](RegionId region, CollectiveOp op, uint32_t root) {
+            h.enter(l, t, region);
+            h.builder().collectiveBegin(l, t + 1);
+            h.builder().collectiveEnd(l, t + 5, op, row, root, 8, 8);
+            h.leave(l, t + 6, region);
+            t += 10;
+        };
+        const uint32_t up = (c0 + 1) % d0 * d1 + c1, down = (c0 + d0 - 1) % d0 * d1 + c1;
+        for (int it = 0; it < kIterations; ++it) {
+            p2p(true, up, w.world, 101, 512);
+            p2p(true, down, w.world, 100, 512);
+            p2p(false, down, w.world, 101, 512);
+            p2p(false, up, w.world, 100, 512);
+            p2p(true, (c1 + 1) % d1, row, 7, 256); // row ranks
+            p2p(false, (c1 + d1 - 1) % d1, row, 7, 256);
+            collective(allreduce, CollectiveOp::Allreduce, kNoRoot);
+            collective(bcast, CollectiveOp::Bcast, 0);
+        }
+        w.end(l, t + 10, t + 20);
+    }
+    return h.finish();
+}
+
 std::set<uint32_t> partnersOf(const Trace& t, uint32_t rank)
 {
     std::set<uint32_t> out;
@@ -183,6 +245,78 @@ private slots:
             if (t.messageReceiver(m).value == 8 && t.messageSender(m).value == 10 && m.tag == 110)
                 ++from10;
         QCOMPARE(from10, 2 * kIterations);
+    }
+
+    void rowCommunicatorsCarried()
+    {
+        const Trace a = rowCommunicators(2, 2), b = rowCommunicators(4, 2),
+                    c = rowCommunicators(4, 4);
+        const TiledDraft d = tileLargestInput({&a, &b, &c}, 32, nullptr, 10'000'000);
+        QVERIFY2(d.draft.has_value(), d.refusal.c_str());
+        const Trace& t = *d.draft;
+        QCOMPARE(t.rankCount(), size_t(32));
+        QCOMPARE(d.placement, std::string("2-D grid 8 x 4, tiled by the 16-rank run (4 x 4)"));
+        // At 8 x 4: 8 row communicators of 4 ranks each, row r holding 4 r .. 4 r + 3.
+        std::map<std::vector<uint32_t>, int> rows;
+        for (const Communicator& comm : t.communicators())
+            if (t.str(comm.name) == "row") {
+                std::vector<uint32_t> m;
+                for (const RankId r : comm.members)
+                    m.push_back(r.value);
+                ++rows[m];
+            }
+        QCOMPARE(rows.size(), size_t(8));
+        for (uint32_t r = 0; r < 8; ++r)
+            QVERIFY(rows.count({4 * r, 4 * r + 1, 4 * r + 2, 4 * r + 3}));
+        // Per round: world halo 32 x 2 = 64 messages, row sends 32; all matched, every row
+        // message within its row.
+        QCOMPARE(t.messages().size(), size_t(96 * kIterations));
+        int rowMessages = 0;
+        for (const Message& m : t.messages()) {
+            QVERIFY(m.matched());
+            const uint32_t s = t.messageSender(m).value, q = t.messageReceiver(m).value;
+            if (m.tag == 7) {
+                ++rowMessages;
+                QCOMPARE(q / 4, s / 4);
+                QCOMPARE(q % 4, (s + 1) % 4);
+            } else {
+                QCOMPARE(q % 4, s % 4);
+            }
+        }
+        QCOMPARE(rowMessages, 32 * kIterations);
+        // Two row collectives per round in each of the 8 rows; the Bcast's root is the row's
+        // first rank.
+        int allreduces = 0, bcasts = 0;
+        for (const CollectiveInstance& ci : t.collectives()) {
+            QCOMPARE(t.communicator(ci.comm).members.size(), size_t(4));
+            QVERIFY(ci.complete);
+            if (ci.op == CollectiveOp::Allreduce) ++allreduces;
+            if (ci.op == CollectiveOp::Bcast) {
+                ++bcasts;
+                QCOMPARE(ci.root.value, t.communicator(ci.comm).members.front().value);
+            }
+        }
+        QCOMPARE(allreduces, 8 * kIterations);
+        QCOMPARE(bcasts, 8 * kIterations);
+    }
+
+    void rowCommunicatorsPredicted()
+    {
+        // Through the whole synthesis: the rules refuse the row communicators, the tiled
+        // fallback carries them.
+        const Trace a = rowCommunicators(2, 2), b = rowCommunicators(4, 2),
+                    c = rowCommunicators(4, 4);
+        SynthesisOptions o;
+        o.target = 32;
+        const SynthesisResult r = synthesise({&a, &b, &c}, test::bundledSpec("ib-switch"), o);
+        QVERIFY(r.refused.empty());
+        QVERIFY(r.trace.has_value());
+        QCOMPARE(r.trace->rankCount(), size_t(32));
+        QCOMPARE(r.trace->messages().size(), size_t(96 * kIterations));
+        bool tiled = false;
+        for (const std::string& w : r.warnings)
+            tiled = tiled || w.find("tiled onto the target's process grid") != std::string::npos;
+        QVERIFY(tiled);
     }
 };
 

@@ -6,6 +6,7 @@
 #include "whatif/extrap/synthtile.h"
 #include "whatif/netsim/simulation.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 
@@ -181,8 +182,13 @@ SynthesisResult synthesise(const std::vector<const Trace*>& traces, const netsim
 
     Trace draft;
     if (!plan.refused.empty()) {
-        // Roles found but refused for their sizes, counts or timing: the rules said why.
-        if (!plan.roles.empty()) return result;
+        // Roles found but refused for their sizes, counts or timing: the rules said why. Roles
+        // refused only for their sub-communicators may still be tiled (communicators that are
+        // slabs of the process grid are carried there).
+        const bool onlyCommunicators =
+            std::all_of(plan.refused.begin(), plan.refused.end(),
+                        [](const Refusal& r) { return r.subCommunicator; });
+        if (!plan.roles.empty() && !onlyCommunicators) return result;
         std::optional<Trace> t = tile(plan.refused);
         if (!t) return result;
         draft = std::move(*t);

@@ -311,7 +311,8 @@ SynthesisPlan planSynthesis(const std::vector<const Trace*>& traces, const Synth
             if (std::find(plan.notes.begin(), plan.notes.end(), n) == plan.notes.end())
                 plan.notes.push_back(n);
         for (const SkeletonIssue& i : scales.back().issues)
-            if (issues.insert(i.callSite).second) plan.refused.push_back({i.callSite, i.reason});
+            if (issues.insert(i.callSite).second)
+                plan.refused.push_back({i.callSite, i.reason, i.subCommunicator});
     }
     checkSameProgram(scales, plan);
 

@@ -30,6 +30,8 @@ struct Refusal
 {
     std::string callSite;
     std::string reason;
+    /// The reason is a communicator other than MPI_COMM_WORLD (the tiled fallback may carry it).
+    bool subCommunicator = false;
     bool operator==(const Refusal&) const = default;
 };
 

@@ -23,6 +23,9 @@ struct GridInput
     /// Per message, the rank of its size among the distinct sizes its call site sends along its
     /// travel dimension, largest first (a multigrid's levels); at most 15.
     std::vector<uint8_t> levels;
+    /// Per communicator, the mask of the grid dimensions its members share (0 for
+    /// MPI_COMM_WORLD), -1 when it is no slab of the grid.
+    std::vector<int> commMasks;
     /// The dimension a message travels along, -1 when none or more than one.
     int travelDim(uint32_t message) const;
 };

@@ -91,10 +91,12 @@ void RankReader::checkComm(CommId comm, uint32_t callSite)
     if (!reported_.insert(site).second) return; // one reason per call site
     const Communicator& c = trace_.communicator(comm);
     out_.issues.push_back(
-        {site, "uses the communicator '" + std::string(trace_.str(c.name)) + "' (" +
-                   std::to_string(c.members.size()) + " of " + std::to_string(out_.ranks) +
-                   " ranks); only MPI_COMM_WORLD can be synthesised, sub-communicators are not "
-                   "supported"});
+        {site,
+         "uses the communicator '" + std::string(trace_.str(c.name)) + "' (" +
+             std::to_string(c.members.size()) + " of " + std::to_string(out_.ranks) +
+             " ranks); only MPI_COMM_WORLD can be synthesised, sub-communicators are not "
+             "supported",
+         true});
 }
 
 EventShape RankReader::shapeOf(const EventStream& ev, uint32_t i, uint32_t callSite)

@@ -134,6 +134,7 @@ struct SkeletonIssue
 {
     std::string callSite;
     std::string reason;
+    bool subCommunicator = false; ///< a communicator other than MPI_COMM_WORLD
 };
 
 /// One execution interval `A - B` at one scale: the mean delta time of each rank that runs it

@@ -99,16 +99,47 @@ std::vector<ProcessGrid::Coords> messageOffsets(const Trace& t, const ProcessGri
     return out;
 }
 
-/// "" when `t` can be tiled or take part in a composition, else why not.
-std::string usable(const Trace& t)
+/// The communicator as a slab of the grid `dims`: the mask of the dimensions in which all its
+/// members share their coordinate, when it holds every rank with those coordinates in world
+/// order (MPI_Comm_split with the coordinates along the masked dimensions as colour and the
+/// world rank as key); -1 otherwise. MPI_COMM_WORLD and its duplicates are 0.
+int slabMask(const Trace& t, CommId comm, const std::vector<uint32_t>& dims)
+{
+    if (!comm.valid()) return -1;
+    if (worldLike(t, comm)) return 0;
+    const auto& members = t.communicator(comm).members;
+    if (members.empty()) return -1;
+    const ProcessGrid g(dims);
+    const ProcessGrid::Coords first = g.coords(members.front().value);
+    uint32_t mask = (1u << dims.size()) - 1;
+    for (const RankId m : members) {
+        if (m.value >= g.size()) return -1;
+        const ProcessGrid::Coords c = g.coords(m.value);
+        for (size_t d = 0; d < dims.size(); ++d)
+            if (c[d] != first[d]) mask &= ~(1u << d);
+    }
+    uint64_t expected = 1;
+    for (size_t d = 0; d < dims.size(); ++d)
+        if (!(mask & (1u << d))) expected *= dims[d];
+    if (members.size() != expected) return -1;
+    for (size_t i = 1; i < members.size(); ++i)
+        if (members[i].value <= members[i - 1].value) return -1;
+    return int(mask);
+}
+
+/// "" when `t` can be tiled or take part in a composition on the grid `dims`, else why not.
+std::string usable(const Trace& t, const std::vector<uint32_t>& dims)
 {
     for (const Message& m : t.messages()) {
         if (!m.matched()) return "has unmatched messages";
-        if (!worldLike(t, m.comm)) return "sends on a communicator other than MPI_COMM_WORLD";
+        if (slabMask(t, m.comm, dims) < 0)
+            return "sends on a communicator that is not a slab of its process grid (ranks "
+                   "sharing their coordinates in some dimensions, in world order)";
     }
     for (const CollectiveInstance& c : t.collectives())
-        if (!worldLike(t, c.comm))
-            return "has collectives on a communicator other than MPI_COMM_WORLD";
+        if (slabMask(t, c.comm, dims) < 0)
+            return "has collectives on a communicator that is not a slab of its process grid "
+                   "(ranks sharing their coordinates in some dimensions, in world order)";
     return {};
 }
 
@@ -124,6 +155,8 @@ synth::GridInput gridInput(const Trace& t, const std::vector<uint32_t>& dims)
     in.offsets = messageOffsets(t, ProcessGrid(dims), larger);
     in.sites = sendSites(t);
     in.levels = synth::sizeLevels(in);
+    for (uint32_t c = 0; c < t.communicators().size(); ++c)
+        in.commMasks.push_back(slabMask(t, CommId(c), dims));
     return in;
 }
 
@@ -170,6 +203,62 @@ Trace emit(const std::vector<synth::GridInput>& inputs,
     }
     const CommId world = b.addCommunicator(b.intern("MPI_COMM_WORLD"), std::move(members));
     b.setWorldCommunicator(world);
+    // Slab communicators: per mask of shared dimensions, one per colour (the coordinates along
+    // the masked dimensions, row-major), members in world order.
+    const size_t ndims = tgrid.dims().size();
+    std::map<int, std::vector<CommId>> slabs;
+    for (const synth::GridInput& in : inputs)
+        for (uint32_t k = 0; k < in.commMasks.size(); ++k) {
+            const int mask = in.commMasks[k];
+            if (mask <= 0 || slabs.count(mask)) continue;
+            std::vector<std::vector<RankId>> colours(1);
+            for (size_t d = 0; d < ndims; ++d)
+                if (mask & (1 << d)) colours.resize(colours.size() * tgrid.dims()[d]);
+            for (uint32_t c = 0; c < target; ++c) {
+                const ProcessGrid::Coords x = tgrid.coords(c);
+                size_t colour = 0;
+                for (size_t d = 0; d < ndims; ++d)
+                    if (mask & (1 << d)) colour = colour * tgrid.dims()[d] + size_t(x[d]);
+                colours[colour].push_back(RankId(c));
+            }
+            const std::string name(in.trace->str(in.trace->communicator(CommId(k)).name));
+            for (auto& m : colours)
+                slabs[mask].push_back(b.addCommunicator(b.intern(name), std::move(m)));
+        }
+    const auto maskOf = [&](const synth::GridInput& in, CommId comm) {
+        return comm.value < in.commMasks.size() ? in.commMasks[comm.value] : 0;
+    };
+    const auto commOf = [&](const synth::GridInput& in, CommId comm, uint32_t rank) {
+        const int mask = maskOf(in, comm);
+        if (mask <= 0) return world;
+        const ProcessGrid::Coords x = tgrid.coords(rank);
+        size_t colour = 0;
+        for (size_t d = 0; d < ndims; ++d)
+            if (mask & (1 << d)) colour = colour * tgrid.dims()[d] + size_t(x[d]);
+        return slabs[mask][colour];
+    };
+    // A world rank's rank in a slab of `mask`: its coordinates along the other dimensions,
+    // row-major (the slab's members are in world order).
+    const auto localRank = [&](int mask, uint32_t worldRank) {
+        if (mask <= 0) return worldRank;
+        const ProcessGrid::Coords x = tgrid.coords(worldRank);
+        uint32_t local = 0;
+        for (size_t d = 0; d < ndims; ++d)
+            if (!(mask & (1 << d))) local = local * tgrid.dims()[d] + uint32_t(x[d]);
+        return local;
+    };
+    // A collective's root: its coordinates in the input, those the communicator shares taken
+    // from the calling rank.
+    const auto rootOf = [&](const synth::GridInput& in, const CollectiveInstance& ci,
+                            uint32_t rank) -> uint32_t {
+        if (!ci.root.valid()) return kNoRoot;
+        const int mask = maskOf(in, ci.comm);
+        ProcessGrid::Coords r = ProcessGrid(in.dims).coords(ci.root.value);
+        const ProcessGrid::Coords x = tgrid.coords(rank);
+        for (size_t d = 0; d < ndims; ++d)
+            if (mask > 0 && (mask & (1 << d))) r[d] = x[d];
+        return localRank(mask, uint32_t(tgrid.neighbour(0, r)));
+    };
 
     std::vector<std::unordered_map<uint64_t, uint32_t>> memberAt(inputs.size());
     for (size_t k = 0; k < inputs.size(); ++k) {
@@ -217,19 +306,27 @@ Trace emit(const std::vector<synth::GridInput>& inputs,
                 b.leave(loc, at, regionOf[x.input][ref]);
                 break;
             case EventKind::MpiSend:
-                b.send(loc, at, partner(1), world, x.tag, bytesOf(st.message(MessageId(ref))));
+            case EventKind::MpiIsend: {
+                const Message& m = st.message(MessageId(ref));
+                const CommId comm = commOf(inputs[x.input], m.comm, c);
+                const uint32_t to = localRank(maskOf(inputs[x.input], m.comm), partner(1));
+                if (ev.kind(i) == EventKind::MpiSend)
+                    b.send(loc, at, to, comm, x.tag, bytesOf(m));
+                else
+                    b.isend(loc, at, to, comm, x.tag, bytesOf(m), request);
                 break;
-            case EventKind::MpiIsend:
-                b.isend(loc, at, partner(1), world, x.tag, bytesOf(st.message(MessageId(ref))),
-                        request);
-                break;
+            }
             case EventKind::MpiRecv:
-                b.recv(loc, at, partner(-1), world, x.tag, bytesOf(st.message(MessageId(ref))));
+            case EventKind::MpiIrecv: {
+                const Message& m = st.message(MessageId(ref));
+                const CommId comm = commOf(inputs[x.input], m.comm, c);
+                const uint32_t from = localRank(maskOf(inputs[x.input], m.comm), partner(-1));
+                if (ev.kind(i) == EventKind::MpiRecv)
+                    b.recv(loc, at, from, comm, x.tag, bytesOf(m));
+                else
+                    b.irecv(loc, at, from, comm, x.tag, bytesOf(m), request);
                 break;
-            case EventKind::MpiIrecv:
-                b.irecv(loc, at, partner(-1), world, x.tag, bytesOf(st.message(MessageId(ref))),
-                        request);
-                break;
+            }
             case EventKind::MpiIsendComplete:
                 b.isendComplete(loc, at, request);
                 break;
@@ -250,8 +347,9 @@ Trace emit(const std::vector<synth::GridInput>& inputs,
                 const auto it = memberAt[x.input].find((uint64_t(x.location) << 32) | i);
                 const CollectiveMember* m =
                     it == memberAt[x.input].end() ? nullptr : &st.collectiveMembers()[it->second];
-                b.collectiveEnd(loc, at, ci.op, world, ci.root.valid() ? ci.root.value : kNoRoot,
-                                m ? m->bytesSent : 0, m ? m->bytesReceived : 0);
+                b.collectiveEnd(loc, at, ci.op, commOf(inputs[x.input], ci.comm, c),
+                                rootOf(inputs[x.input], ci, c), m ? m->bytesSent : 0,
+                                m ? m->bytesReceived : 0);
                 break;
             }
             case EventKind::Misc:
@@ -318,10 +416,10 @@ TiledDraft tileLargestInput(const std::vector<const Trace*>& given, uint32_t tar
     for (const Trace* t : traces) {
         const std::vector<uint32_t> dims = chosen->dims(uint32_t(t->rankCount()));
         if (dims.size() != sdims.size() || t == &src) continue;
-        if (!usable(*t).empty()) continue;
+        if (!usable(*t, dims).empty()) continue;
         inputs.push_back(gridInput(*t, dims));
     }
-    if (const std::string why = usable(src); !why.empty()) {
+    if (const std::string why = usable(src, sdims); !why.empty()) {
         out.refusal = "the " + std::to_string(ns) + "-rank run " + why;
         return out;
     }
