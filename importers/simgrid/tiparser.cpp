@@ -57,10 +57,9 @@ const std::map<std::string_view, TiCall>& callNames()
 class LineParser
 {
 public:
-    LineParser(const std::string& file, uint32_t line, std::vector<std::string_view> fields,
+    LineParser(const std::string& file, uint32_t line, const std::vector<std::string_view>& fields,
                uint32_t ranks, uint32_t defaultTypeBytes)
-        : file_(file), line_(line), f_(std::move(fields)), ranks_(ranks),
-          typeBytes_(defaultTypeBytes)
+        : file_(file), line_(line), f_(fields), ranks_(ranks), typeBytes_(defaultTypeBytes)
     {
     }
 
@@ -139,7 +138,7 @@ public:
 private:
     const std::string& file_;
     uint32_t line_;
-    std::vector<std::string_view> f_;
+    const std::vector<std::string_view>& f_;
     uint32_t ranks_;
     uint32_t typeBytes_;
 };

@@ -5,8 +5,7 @@
 #include "model/trace/traceerror.h"
 
 #include <algorithm>
-#include <deque>
-#include <unordered_map>
+#include <tuple>
 
 namespace rankscope {
 
@@ -23,15 +22,6 @@ struct Key
     uint32_t src, dst;
     int32_t tag;
     bool operator==(const Key&) const = default;
-};
-
-struct KeyHash
-{
-    size_t operator()(const Key& k) const
-    {
-        return std::hash<uint64_t>()((uint64_t(k.src) << 32 | k.dst) * 0x9E3779B97F4A7C15ull ^
-                                     uint32_t(k.tag));
-    }
 };
 
 CollKind collectiveKind(TiCall c)
@@ -73,11 +63,40 @@ bool isRecv(TiCall c)
     return c == TiCall::Recv || c == TiCall::Irecv;
 }
 
-/// Pairs the k-th send s -> d with tag t with the k-th receive on d from s with tag t.
+/// One send or receive, ordered by its key (sender, receiver, tag) and then by its place in
+/// its rank's actions (the rank is the sender for every send of a key, the receiver for every
+/// receive).
+struct Side
+{
+    uint64_t ends; ///< sender << 32 | receiver
+    int32_t tag;
+    uint32_t rank;
+    size_t action;
+    bool operator<(const Side& o) const
+    {
+        return std::tie(ends, tag, action) < std::tie(o.ends, o.tag, o.action);
+    }
+    bool sameKey(const Side& o) const { return ends == o.ends && tag == o.tag; }
+};
+
+/// Pairs the k-th send s -> d with tag t with the k-th receive on d from s with tag t: both
+/// sides sorted by key and order, then merged (a sort rather than a queue per key: an export
+/// gives every message a tag of its own, and a hash table of a million queues was most of the
+/// import's time).
 void pairMessages(std::vector<RankActions>& ranks, TiImport& out)
 {
     ActionProgram& p = out.program;
-    std::unordered_map<Key, std::deque<uint32_t>, KeyHash> open;
+    std::vector<Side> sends, recvs;
+    for (uint32_t r = 0; r < ranks.size(); ++r)
+        for (size_t i = 0; i < ranks[r].actions.size(); ++i) {
+            const RawAction& a = ranks[r].actions[i];
+            if (a.compute) continue;
+            if (isSend(a.call)) sends.push_back({uint64_t(r) << 32 | a.a, a.tag, r, i});
+            if (isRecv(a.call)) recvs.push_back({uint64_t(a.a) << 32 | r, a.tag, r, i});
+        }
+    std::sort(sends.begin(), sends.end());
+    std::sort(recvs.begin(), recvs.end());
+    p.messages.reserve(sends.size());
     auto add = [&](uint32_t src, uint32_t dst, uint64_t bytes, int32_t tag, uint8_t blocking) {
         p.messages.push_back(ProgramMessage{src, dst, bytes});
         out.tags.push_back(tag);
@@ -85,32 +104,34 @@ void pairMessages(std::vector<RankActions>& ranks, TiImport& out)
         out.blocking.push_back(blocking);
         return uint32_t(p.messages.size() - 1);
     };
-    for (uint32_t r = 0; r < ranks.size(); ++r)
-        for (RawAction& a : ranks[r].actions)
-            if (!a.compute && isSend(a.call)) {
-                a.msg = add(r, a.a, a.bytes, a.tag, a.call == TiCall::Send ? 1 : 0);
-                open[Key{r, a.a, a.tag}].push_back(a.msg);
-            }
-    for (uint32_t r = 0; r < ranks.size(); ++r)
-        for (RawAction& a : ranks[r].actions) {
-            if (a.compute || !isRecv(a.call)) continue;
-            const uint8_t blocking = a.call == TiCall::Recv ? 2 : 0;
-            const auto it = open.find(Key{a.a, r, a.tag});
-            if (it == open.end() || it->second.empty()) {
-                a.msg = add(kNoRank, r, a.bytes, a.tag, blocking);
-                out.ends.back().first = a.a;
-                ++out.unmatchedRecvs;
-                continue;
-            }
-            a.msg = it->second.front();
-            it->second.pop_front();
-            out.blocking[a.msg] |= blocking;
+    size_t j = 0;
+    for (size_t i = 0; i < sends.size(); ++i) {
+        RawAction& s = ranks[sends[i].rank].actions[sends[i].action];
+        s.msg = add(sends[i].rank, s.a, s.bytes, s.tag, s.call == TiCall::Send ? 1 : 0);
+        // Receives of smaller keys have no send.
+        while (j < recvs.size() && recvs[j] < sends[i] && !recvs[j].sameKey(sends[i])) {
+            RawAction& r = ranks[recvs[j].rank].actions[recvs[j].action];
+            r.msg = add(kNoRank, recvs[j].rank, r.bytes, r.tag, r.call == TiCall::Recv ? 2 : 0);
+            out.ends.back().first = r.a;
+            ++out.unmatchedRecvs;
+            ++j;
         }
-    for (const auto& [key, left] : open)
-        for (uint32_t m : left) {
-            p.messages[m].dst = kNoRank;
+        if (j < recvs.size() && recvs[j].sameKey(sends[i])) {
+            RawAction& r = ranks[recvs[j].rank].actions[recvs[j].action];
+            r.msg = s.msg;
+            out.blocking[s.msg] |= r.call == TiCall::Recv ? 2 : 0;
+            ++j;
+        } else {
+            p.messages[s.msg].dst = kNoRank;
             ++out.unmatchedSends;
         }
+    }
+    for (; j < recvs.size(); ++j) {
+        RawAction& r = ranks[recvs[j].rank].actions[recvs[j].action];
+        r.msg = add(kNoRank, recvs[j].rank, r.bytes, r.tag, r.call == TiCall::Recv ? 2 : 0);
+        out.ends.back().first = r.a;
+        ++out.unmatchedRecvs;
+    }
     if (out.unmatchedSends)
         out.warnings.push_back(out.listPath + ": " + std::to_string(out.unmatchedSends) +
                                " send(s) without a matching receive");
