@@ -408,8 +408,8 @@ void MainWindow::chooseAndOpen()
 {
     // OTF2 traces are a folder with an anchor file; offer the file, and accept a folder too.
     QFileDialog dialog(this, tr("Open Trace"));
-    dialog.setNameFilters({tr("Traces (*.otf2 *.prv *.prv.gz)"), tr("OTF2 anchor file (*.otf2)"),
-                           tr("Paraver trace (*.prv *.prv.gz)"), tr("All files (*)")});
+    const QString formats = QStringLiteral("*.otf2 *.prv *.prv.gz *.paje *.ti");
+    dialog.setNameFilters({tr("Traces (%1)").arg(formats), tr("All files (*)")});
     dialog.setFileMode(QFileDialog::ExistingFiles);
     if (const QStringList recent = RecentFiles().paths(); !recent.isEmpty())
         dialog.setDirectory(QFileInfo(recent.front()).absolutePath());

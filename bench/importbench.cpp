@@ -2,10 +2,12 @@
 // during the import on a >= 25M-event, 256-rank trace, with the rate of a callback-only OTF2
 // reader (the decoding floor) measured in the same run; then the same trace exported to each
 // text format Rankscope reads (written once beside it: trace.paje, trace.prv with its .pcf and
-// .row) and the import rate of each on one thread, with the spread of the runs.
+// .row, trace.ti with its rank files) and the import rate of each on one thread, with the
+// spread of the runs. The TI trace holds the trace's action program (computes are the gaps
+// between MPI calls), so its import makes fewer events than the others.
 //
 // Usage: rankscope-bench-import [--trace DIR] [--ranks N] [--min-events E] [--repeat K]
-//                               [--formats otf2,paje,prv]
+//                               [--formats otf2,paje,prv,ti]
 // The trace is generated (stencil2d) into DIR on first use and reused afterwards.
 
 #include "benchsupport.h"
@@ -14,7 +16,10 @@
 #include "importers/paje/pajereader.h"
 #include "importers/paraver/paraverexport.h"
 #include "importers/paraver/paraverreader.h"
+#include "importers/simgrid/simgridexport.h"
+#include "importers/simgrid/tireader.h"
 #include "otf2floorreader.h"
+#include "whatif/netsim/actionbuilder.h"
 
 #include <algorithm>
 #include <chrono>
@@ -200,6 +205,13 @@ int main(int argc, char** argv)
                     o.threads = 1;
                     return readParaver(f, o);
                 });
+        if (hasFormat(args.formats, "ti"))
+            textFormat(
+                "SimGrid TI", dir + "/trace.ti",
+                [](const Trace& t, const std::string& f) {
+                    writeTiTrace(netsim::buildActions(t, 1.0), f);
+                },
+                [](const std::string& f) { return readTi(f); });
     } catch (const std::exception& e) {
         std::fprintf(stderr, "bench/import: %s\n", e.what());
         return 1;

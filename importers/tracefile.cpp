@@ -2,6 +2,7 @@
 
 #include "importers/paje/pajereader.h"
 #include "importers/paraver/paraverreader.h"
+#include "importers/simgrid/tireader.h"
 
 namespace rankscope {
 
@@ -19,6 +20,7 @@ Trace readTraceFile(const std::string& path, const Otf2ReadOptions& options)
         paje.threads = options.threads;
         return readPaje(path, paje);
     }
+    if (isTiPath(path)) return readTi(path);
     return readOtf2(path, options);
 }
 

@@ -1,8 +1,7 @@
 #pragma once
 // Opens a trace in any importable format: a Paraver trace by its extension (.prv, .prv.gz), a
-// Paje trace by .paje,
-// an OTF2 archive otherwise (its anchor file or folder). Every command and the GUI read traces
-// through here.
+// Paje trace by .paje, a SimGrid time-independent trace by .ti (its list file), an OTF2 archive
+// otherwise (its anchor file or folder). Every command and the GUI read traces through here.
 
 #include "importers/otf2/otf2reader.h"
 

@@ -6,7 +6,7 @@
 # Exits non-zero when a target finds a crash, hang, leak or sanitizer report; the input that
 # did it is kept as build/fuzz/run/<target>-crash-* (or -timeout-, -leak-, -oom-).
 #
-#   bash scripts/fuzz.sh [SECONDS [TARGET...]]     # TARGET: otf2import paraverimport pajeimport
+#   bash scripts/fuzz.sh [SECONDS [TARGET...]]     # TARGET: otf2import paraverimport pajeimport tiimport
 #                                                  #         networkspec session scenario
 #   FUZZ_RUNS=1000000 bash scripts/fuzz.sh 1800 networkspec   # stop at 10^6 executions
 #   build/fuzz/fuzz_otf2import build/fuzz/run/<target>-crash-...   # replay one finding
@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(otf2import paraverimport pajeimport networkspec session scenario)
+[ ${#targets[@]} -gt 0 ] || targets=(otf2import paraverimport pajeimport tiimport networkspec session scenario)
 runs=()
 [ -n "${FUZZ_RUNS:-}" ] && runs=(-runs="$FUZZ_RUNS")
 shared=../shared/traces
@@ -47,7 +47,7 @@ pack_otf2() {
 }
 
 seeds=$run/seeds
-mkdir -p "$seeds"/{otf2import,paraverimport,pajeimport,networkspec,session,scenario}
+mkdir -p "$seeds"/{otf2import,paraverimport,pajeimport,tiimport,networkspec,session,scenario}
 for t in casita-mpi-late-sender-barrier-4r casita-mpi-tags-10r pipit-ping-pong-2r \
          pipit-ping-pong-papi-2r tracer-stencil4d-32r; do
     [ -f "$shared/$t/traces.otf2" ] && pack_otf2 "$shared/$t" "$seeds/otf2import/$t" 00
@@ -72,6 +72,16 @@ if [ -x build/dev/rankscope-cli ]; then
     build/dev/rankscope-cli convert resources/demo/traces/casita-mpi-late-sender-barrier-4r \
         -o "$seeds/pajeimport/demo.paje" >/dev/null 2>&1 || true
 fi
+# TI traces as fuzz_tiimport reads them: the rank files one after the other, "%%RANK%%" between.
+for f in tests/data/ti/*.ti; do
+    first=1
+    while IFS= read -r name; do
+        [ -n "$name" ] || continue
+        [ $first = 1 ] || printf '%%%%RANK%%%%\n'
+        first=0
+        cat "$(dirname "$f")/$name"
+    done <"$f" >"$seeds/tiimport/$(basename "$f" .ti)"
+done
 for f in resources/networks/*.yaml tests/data/networks/*.yaml; do
     cp "$f" "$seeds/networkspec/"
 done

@@ -305,7 +305,7 @@ private slots:
         r = runCli({QStringLiteral("convert"), hand(), QStringLiteral("--to"),
                     QStringLiteral("vtf"), QStringLiteral("-o"), byExtension});
         QVERIFY(r.exitCode != 0);
-        QVERIFY(r.err.contains("otf2, chrome, paje or prv"));
+        QVERIFY(r.err.contains("otf2, chrome, paje, prv or ti"));
         const QString bad = dir.filePath(QStringLiteral("no/such/dir/c.prv"));
         r = runCli({QStringLiteral("convert"), hand(), QStringLiteral("-o"), bad});
         QVERIFY(r.exitCode != 0);

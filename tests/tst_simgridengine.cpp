@@ -6,6 +6,7 @@
 #include "testsupport/clirunner.h"
 #include "testsupport/testpaths.h"
 
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonObject>
 #include <QStandardPaths>
@@ -111,8 +112,57 @@ private slots:
         QVERIFY2(r.exitCode == 0, r.err.constData());
         r = runCli({"simulate", demo(), "--network", spec("torus-3d"), "--engine", "simgrid"});
         QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains("crossbar or fat-tree") && r.err.contains("torus"),
+        QVERIFY2(r.err.contains("crossbar, fat-tree or clusters") && r.err.contains("torus"),
                  r.err.constData());
+    }
+
+    void clustersPlatform()
+    {
+        if (!haveSimGrid()) QSKIP("smpirun (libsimgrid-dev) not installed");
+        // Two one-node clusters: a message crosses the sender's NIC (1 us, 8 GB/s), the
+        // wide-area link (10 us, 1 GB/s) and the receiver's NIC: 12000 ns + bytes / 1.
+        QTemporaryDir dir;
+        const QString specPath = dir.filePath(QStringLiteral("wan.yaml"));
+        QFile f(specPath);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("name: wan\nnodes: 2\neager_limit: 64KiB\noverhead: {send: 0ns, recv: 0ns}\n"
+                "links:\n  nic: {latency: 1us, bandwidth: 8GB/s}\n"
+                "  wan: {latency: 10us, bandwidth: 1GB/s}\n"
+                "networks:\n  grid: {topology: clusters, dims: [1, 1], link: nic, wan: wan}\n");
+        f.close();
+        const QString ti = testData(QStringLiteral("ti/pingpong.ti"));
+        const QString keep = dir.filePath(QStringLiteral("sg"));
+        // The platform SimGrid reads: a cluster per Rankscope cluster with its router, the
+        // wide-area link between them, a route each way.
+        const CliResult r = runCli({"simulate", ti, "--network", specPath, "--engine", "simgrid",
+                                    "--simgrid-dir", keep, "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QFile platform(keep + QStringLiteral("/platform.xml"));
+        QVERIFY(platform.open(QIODevice::ReadOnly));
+        const QByteArray xml = platform.readAll();
+        QCOMPARE(xml.count("<cluster "), 2);
+        QCOMPARE(xml.count("<zoneRoute "), 2);
+        QVERIFY(xml.contains("radical=\"0-0\"") && xml.contains("radical=\"1-1\""));
+        QVERIFY(xml.contains("<link id=\"wan-0-1\" bandwidth=\"1000000000Bps\" "
+                             "latency=\"10000ns\""));
+        // pingpong.ti on it (tst_tiimport derives the times on one switch): rank 0's 800 bytes
+        // sent at 1000 arrive at 13800; rank 1 sends its 1600 bytes at 14000, they arrive at
+        // 27600 where rank 0 enters the allreduce, whose 80 bytes reach rank 1 at 39680.
+        const QJsonObject j = jsonOf(r);
+        const double own = j.value("rankscope").toObject().value("predicted_runtime_ns").toDouble();
+        QCOMPARE(own, 39680.0);
+        const double sg = j.value("simgrid").toObject().value("predicted_runtime_ns").toDouble();
+        QVERIFY2(std::abs(sg - own) <= 0.01 * own,
+                 qPrintable(QStringLiteral("simgrid %1 ns, rankscope %2 ns").arg(sg).arg(own)));
+        // A protocol table that adds latency: SMPI's latency factor would scale the routes
+        // inside a cluster and across the wide area differently.
+        QVERIFY(f.open(QIODevice::Append));
+        f.write("protocol:\n  - {latency: 1us, bandwidth_factor: 1}\n");
+        f.close();
+        const CliResult refused =
+            runCli({"simulate", ti, "--network", specPath, "--engine", "simgrid"});
+        QCOMPARE(refused.exitCode, 1);
+        QVERIFY2(refused.err.contains("routes of one latency"), refused.err.constData());
     }
 };
 

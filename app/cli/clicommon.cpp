@@ -18,7 +18,8 @@ void addTraceInput(CLI::App* cmd, std::string& trace, LoadOptions& load)
 {
     cmd->add_option(
            "trace", trace,
-           "OTF2 anchor file (traces.otf2) or its folder, or a Paraver trace (.prv, .prv.gz)")
+           "OTF2 anchor file (traces.otf2) or its folder, a Paraver trace (.prv, .prv.gz), a "
+           "Paje trace (.paje) or a SimGrid time-independent trace (.ti: its list file)")
         ->required();
     cmd->add_flag("--allow-partial", load.allowPartial,
                   "Keep what can be read from a damaged trace and say what is missing");

@@ -5,6 +5,10 @@
 #include "importers/paje/pajeexport.h"
 #include "importers/paraver/paraverexport.h"
 #include "importers/paraver/paraverreader.h"
+#include "importers/simgrid/simgridexport.h"
+#include "importers/simgrid/tireader.h"
+#include "model/trace/traceerror.h"
+#include "whatif/netsim/actionbuilder.h"
 
 #include <algorithm>
 #include <cctype>
@@ -20,7 +24,8 @@ enum class Format
     Otf2,
     Chrome,
     Paje,
-    Paraver
+    Paraver,
+    Ti
 };
 
 /// Whether `path` ends in `suffix` (".json"), whatever the case.
@@ -37,21 +42,24 @@ bool endsWith(const std::string& path, std::string_view suffix)
 
 CLI::App* ConvertCommand::add(CLI::App& parent)
 {
-    CLI::App* cmd = parent.add_subcommand(
-        "convert",
-        "Convert a trace to an OTF2 archive, Chrome trace-event JSON, a Paje or a Paraver trace");
+    CLI::App* cmd =
+        parent.add_subcommand("convert", "Convert a trace to an OTF2 archive, Chrome trace-event "
+                                         "JSON, a Paje, a Paraver or a SimGrid "
+                                         "time-independent trace");
     addTraceInput(cmd, input_, load_);
     addClockCorrection(cmd, load_);
     cmd->add_option("-o,--output", output_,
                     "Where to write: a folder for OTF2, a file for Chrome JSON (.json picks it), "
-                    "Paje (.paje picks it) or Paraver (.prv or .prv.gz picks it; the .pcf and "
-                    ".row are written beside it)")
+                    "Paje (.paje picks it), Paraver (.prv or .prv.gz picks it; the .pcf and "
+                    ".row are written beside it) or SimGrid TI (.ti picks it: the list file, "
+                    "with a file per rank beside it)")
         ->required();
     cmd->add_option("--to", to_,
                     "Output format: otf2 (default), chrome (trace-event JSON for the Perfetto UI "
                     "and chrome://tracing), paje (the Paje text trace of SimGrid, for PajeNG "
-                    "and ViTE) or prv (Paraver, for Paraver and Dimemas); without it, an output "
-                    "ending in .json is chrome, in .paje paje, in .prv or .prv.gz prv");
+                    "and ViTE), prv (Paraver, for Paraver and Dimemas) or ti (SimGrid's "
+                    "time-independent trace, for smpirun -replay); without it, an output ending "
+                    "in .json is chrome, in .paje paje, in .prv or .prv.gz prv, in .ti ti");
     return cmd;
 }
 
@@ -60,6 +68,7 @@ int ConvertCommand::run() const
     Format format = endsWith(output_, ".json")   ? Format::Chrome
                     : endsWith(output_, ".paje") ? Format::Paje
                     : isParaverPath(output_)     ? Format::Paraver
+                    : isTiPath(output_)          ? Format::Ti
                                                  : Format::Otf2;
     if (to_ == "otf2")
         format = Format::Otf2;
@@ -69,11 +78,31 @@ int ConvertCommand::run() const
         format = Format::Paje;
     else if (to_ == "prv" || to_ == "paraver")
         format = Format::Paraver;
+    else if (to_ == "ti")
+        format = Format::Ti;
     else if (!to_.empty())
         throw UsageError("convert --to: unknown format \"" + to_ +
-                         "\" (otf2, chrome, paje or prv)");
+                         "\" (otf2, chrome, paje, prv or ti)");
 
     const Trace trace = loadTrace(input_, load_);
+    if (format == Format::Ti) {
+        // The actions Rankscope's replay runs (computes are the gaps between MPI calls).
+        bench::SimGridExport e;
+        try {
+            e = bench::writeTiTrace(netsim::buildActions(trace, 1.0), output_);
+        } catch (const std::runtime_error& error) {
+            throw TraceError(input_ + ": " + error.what());
+        }
+        std::fprintf(stderr,
+                     "wrote %u ranks, %llu TI actions (%llu computes, %llu isends, %llu irecvs, "
+                     "%llu waits, %llu collectives) to %s; %llu messages left out (without a "
+                     "partner, or a rank's to itself)\n",
+                     e.ranks, (unsigned long long)e.actions(), (unsigned long long)e.computes,
+                     (unsigned long long)e.isends, (unsigned long long)e.irecvs,
+                     (unsigned long long)e.waits, (unsigned long long)e.collectives,
+                     e.listFile.c_str(), (unsigned long long)e.skippedMessages);
+        return kOk;
+    }
     if (format == Format::Chrome) {
         const ChromeExportReport r = writeChromeTraceFile(trace, output_);
         std::fprintf(stderr,

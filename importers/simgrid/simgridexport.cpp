@@ -62,14 +62,16 @@ int tagOf(uint32_t m)
 }
 
 /// The link class of the spec's node links, once the spec is one SimGrid can model: one
-/// crossbar or fat-tree network (a fat tree's switch links of the same class as its node
-/// links: SimGrid's FAT_TREE cluster has one link class), one rank per node.
+/// crossbar, fat-tree or clusters network (a fat tree's switch links of the same class as its
+/// node links: SimGrid's FAT_TREE cluster has one link class), one rank per node.
 const LinkClass& nodeLink(const NetworkSpec& spec)
 {
     if (spec.networks.size() != 1 || (spec.networks[0].topology != TopologyKind::Crossbar &&
-                                      spec.networks[0].topology != TopologyKind::FatTree))
+                                      spec.networks[0].topology != TopologyKind::FatTree &&
+                                      spec.networks[0].topology != TopologyKind::Clusters))
         throw std::runtime_error(
-            "SimGrid export: the spec must be one crossbar or fat-tree network; this one has " +
+            "SimGrid export: the spec must be one crossbar, fat-tree or clusters network; this "
+            "one has " +
             std::to_string(spec.networks.size()) + " network(s)" +
             (spec.networks.empty()
                  ? std::string()
@@ -86,7 +88,61 @@ const LinkClass& nodeLink(const NetworkSpec& spec)
                 "SimGrid export: SimGrid's fat tree has one link class, the spec's switch links (" +
                 net.uplink + ") differ from its node links (" + net.link + ")");
     }
+    if (net.topology == TopologyKind::Clusters) {
+        const LinkClass* wan = spec.link(net.wan);
+        if (!wan) throw std::runtime_error("SimGrid export: the clusters have no wide-area link");
+        if (wan->maxStreams > 0)
+            throw std::runtime_error("SimGrid export: SimGrid's links have no congestion above "
+                                     "a number of streams, the spec's " +
+                                     net.wan + " link has max_streams");
+        // The protocol table's extra latency becomes SMPI's latency factor, which scales a
+        // route's latency: it fits one route latency only.
+        for (const ProtocolEntry& p : spec.protocol)
+            if (p.latencyNs != 0)
+                throw std::runtime_error("SimGrid export: a protocol table that adds latency "
+                                         "needs routes of one latency, and clusters over a "
+                                         "wide area have two");
+    }
     return *link;
+}
+
+/// Platform lines of a clusters network (Rankscope's topology.cpp: crossbar clusters of
+/// `dims` consecutive nodes whose switches are joined pairwise by wide-area links). Each
+/// cluster is a SimGrid <cluster> without backbone (a node's private link to the cluster's
+/// router, one per direction) in a zone with full routing; a route between clusters crosses
+/// the sender's link up, the wide-area link between the two routers and the receiver's link
+/// down, as in Rankscope.
+std::string clustersPlatform(const NetworkSpec& spec, const LinkClass& nic)
+{
+    const NetworkDef& net = spec.networks[0];
+    const LinkClass& wan = *spec.link(net.wan);
+    std::string text = "  <zone id=\"rankscope\" routing=\"Full\">\n";
+    uint32_t first = 0;
+    for (size_t c = 0; c < net.dims.size(); ++c) {
+        appendf(text,
+                "    <cluster id=\"cluster-%zu\" prefix=\"node-\" suffix=\"\" radical=\"%u-%u\" "
+                "speed=\"1Gf\" bw=\"%.17gBps\" lat=\"%.17gns\" sharing_policy=\"SPLITDUPLEX\" "
+                "router_id=\"router-%zu\"/>\n",
+                c, first, first + net.dims[c] - 1, nic.bytesPerNs * 1e9, nic.latencyNs, c);
+        first += net.dims[c];
+    }
+    for (size_t c = 0; c < net.dims.size(); ++c)
+        for (size_t d = c + 1; d < net.dims.size(); ++d)
+            appendf(text,
+                    "    <link id=\"wan-%zu-%zu\" bandwidth=\"%.17gBps\" latency=\"%.17gns\" "
+                    "sharing_policy=\"SPLITDUPLEX\"/>\n",
+                    c, d, wan.bytesPerNs * 1e9, wan.latencyNs);
+    for (size_t c = 0; c < net.dims.size(); ++c)
+        for (size_t d = 0; d < net.dims.size(); ++d) {
+            if (c == d) continue;
+            appendf(text,
+                    "    <zoneRoute src=\"cluster-%zu\" dst=\"cluster-%zu\" gw_src=\"router-%zu\" "
+                    "gw_dst=\"router-%zu\" symmetrical=\"NO\">\n"
+                    "      <link_ctn id=\"wan-%zu-%zu\" direction=\"%s\"/>\n"
+                    "    </zoneRoute>\n",
+                    c, d, c, d, std::min(c, d), std::max(c, d), c < d ? "UP" : "DOWN");
+        }
+    return text + "  </zone>\n";
 }
 
 /// The hops of a route between two nodes as SimGrid counts link latencies: two on a crossbar,
@@ -207,65 +263,13 @@ double numberAfter(const std::string& text, const char* key)
                                    : std::strtod(text.c_str() + at + std::strlen(key), nullptr);
 }
 
-} // namespace
-
-SimGridExport exportSimGridTrace(const ActionProgram& program, const NetworkSpec& spec,
-                                 const std::string& dir)
+/// Writes the rank files of `program` beside e.listFile and the list naming them; counts the
+/// actions in `e`.
+void writeRankFiles(const ActionProgram& program, SimGridExport& e)
 {
-    const LinkClass& link = nodeLink(spec);
     const uint32_t ranks = program.rankCount();
-    if (ranks > spec.nodes)
-        throw std::runtime_error("SimGrid export: more ranks than the spec has nodes");
-    for (size_t c = 0; c < program.comms.size(); ++c)
-        if (!program.comms[c].empty())
-            throw std::runtime_error("SimGrid export: SimGrid's TI replay runs collectives on "
-                                     "MPI_COMM_WORLD only, the program has a communicator of " +
-                                     std::to_string(program.comms[c].size()) + " ranks");
-
-    SimGridExport e;
-    e.ranks = ranks;
-    e.dir = fs::absolute(dir).lexically_normal().string();
-    fs::remove_all(e.dir);
-    fs::create_directories(e.dir);
-    e.listFile = e.dir + "/ranks.txt";
-    e.platformFile = e.dir + "/platform.xml";
-    e.hostFile = e.dir + "/hostfile.txt";
-    for (const ProgramMessage& m : program.messages)
-        e.skippedMessages += exported(m) ? 0 : 1;
-
-    // Rankscope's crossbar: node i reaches node j over i's link to the switch and the switch's
-    // link to j, one link per direction (topology.cpp). A SimGrid cluster without backbone routes
-    // the same way over each host's private link, SPLITDUPLEX giving one link per direction.
-    // Hosts of 1 Gflop/s make `compute <flops>` last `flops` ns, so a compute action's duration
-    // is written as is.
-    std::string text = "<?xml version='1.0'?>\n"
-                       "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-                       "<platform version=\"4.1\">\n"
-                       "  <!-- written by Rankscope from a network spec -->\n";
-    const NetworkDef& net = spec.networks[0];
-    std::string topology;
-    if (net.topology == TopologyKind::FatTree) {
-        // Rankscope's k-ary n-tree (topology.cpp): k nodes per leaf switch, every switch below
-        // the top with k links up, k^(n-1) switches per level. SimGrid's FAT_TREE parameters:
-        // levels; down links per switch of each level; up links per node or switch of the
-        // level below; parallel links.
-        std::string down, up, parallel;
-        for (uint32_t l = 0; l < net.levels; ++l) {
-            appendf(down, "%s%u", l ? "," : "", net.arity);
-            appendf(up, "%s%u", l ? "," : "", l == 0 ? 1u : net.arity);
-            appendf(parallel, "%s1", l ? "," : "");
-        }
-        topology = format(" topology=\"FAT_TREE\" topo_parameters=\"%u;%s;%s;%s\"", net.levels,
-                          down.c_str(), up.c_str(), parallel.c_str());
-    }
-    appendf(text,
-            "  <cluster id=\"rankscope\" prefix=\"node-\" suffix=\"\" radical=\"0-%u\" "
-            "speed=\"1Gf\" bw=\"%.17gBps\" lat=\"%.17gns\" sharing_policy=\"SPLITDUPLEX\"%s/>\n",
-            spec.nodes - 1, link.bytesPerNs * 1e9, link.latencyNs, topology.c_str());
-    text += "</platform>\n";
-    writeFile(e.platformFile, text);
-
-    std::string list, hosts;
+    std::string list, text;
+    const std::string stem = fs::path(e.listFile).stem().string();
     const double first =
         ranks ? *std::min_element(program.startNs.begin(), program.startNs.end()) : 0.0;
     for (uint32_t r = 0; r < ranks; ++r) {
@@ -317,14 +321,102 @@ SimGridExport exportSimGridTrace(const ActionProgram& program, const NetworkSpec
             }
         }
         appendf(text, "%u finalize\n", r);
-        const std::string file = e.dir + "/rank-" + std::to_string(r) + ".txt";
-        writeFile(file, text);
+        // Names relative to the list's folder: the folder can move (smpirun runs there).
+        const std::string name = stem + "-rank-" + std::to_string(r) + ".txt";
+        writeFile(e.dir + "/" + name, text);
         e.bytes += text.size();
-        list += file + "\n";
-        appendf(hosts, "node-%u\n", r);
+        list += name + "\n";
     }
     writeFile(e.listFile, list);
+}
+
+void checkCommunicators(const ActionProgram& program)
+{
+    for (size_t c = 0; c < program.comms.size(); ++c)
+        if (!program.comms[c].empty())
+            throw std::runtime_error("SimGrid export: SimGrid's TI replay runs collectives on "
+                                     "MPI_COMM_WORLD only, the program has a communicator of " +
+                                     std::to_string(program.comms[c].size()) + " ranks");
+}
+
+} // namespace
+
+SimGridExport exportSimGridTrace(const ActionProgram& program, const NetworkSpec& spec,
+                                 const std::string& dir)
+{
+    const LinkClass& link = nodeLink(spec);
+    const uint32_t ranks = program.rankCount();
+    if (ranks > spec.nodes)
+        throw std::runtime_error("SimGrid export: more ranks than the spec has nodes");
+    checkCommunicators(program);
+
+    SimGridExport e;
+    e.ranks = ranks;
+    e.dir = fs::absolute(dir).lexically_normal().string();
+    fs::remove_all(e.dir);
+    fs::create_directories(e.dir);
+    e.listFile = e.dir + "/trace.ti";
+    e.platformFile = e.dir + "/platform.xml";
+    e.hostFile = e.dir + "/hostfile.txt";
+    for (const ProgramMessage& m : program.messages)
+        e.skippedMessages += exported(m) ? 0 : 1;
+
+    // Rankscope's crossbar: node i reaches node j over i's link to the switch and the switch's
+    // link to j, one link per direction (topology.cpp). A SimGrid cluster without backbone routes
+    // the same way over each host's private link, SPLITDUPLEX giving one link per direction.
+    // Hosts of 1 Gflop/s make `compute <flops>` last `flops` ns, so a compute action's duration
+    // is written as is.
+    std::string text = "<?xml version='1.0'?>\n"
+                       "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+                       "<platform version=\"4.1\">\n"
+                       "  <!-- written by Rankscope from a network spec -->\n";
+    const NetworkDef& net = spec.networks[0];
+    std::string topology;
+    if (net.topology == TopologyKind::FatTree) {
+        // Rankscope's k-ary n-tree (topology.cpp): k nodes per leaf switch, every switch below
+        // the top with k links up, k^(n-1) switches per level. SimGrid's FAT_TREE parameters:
+        // levels; down links per switch of each level; up links per node or switch of the
+        // level below; parallel links.
+        std::string down, up, parallel;
+        for (uint32_t l = 0; l < net.levels; ++l) {
+            appendf(down, "%s%u", l ? "," : "", net.arity);
+            appendf(up, "%s%u", l ? "," : "", l == 0 ? 1u : net.arity);
+            appendf(parallel, "%s1", l ? "," : "");
+        }
+        topology = format(" topology=\"FAT_TREE\" topo_parameters=\"%u;%s;%s;%s\"", net.levels,
+                          down.c_str(), up.c_str(), parallel.c_str());
+    }
+    if (net.topology == TopologyKind::Clusters)
+        text += clustersPlatform(spec, link);
+    else
+        appendf(text,
+                "  <cluster id=\"rankscope\" prefix=\"node-\" suffix=\"\" radical=\"0-%u\" "
+                "speed=\"1Gf\" bw=\"%.17gBps\" lat=\"%.17gns\" "
+                "sharing_policy=\"SPLITDUPLEX\"%s/>\n",
+                spec.nodes - 1, link.bytesPerNs * 1e9, link.latencyNs, topology.c_str());
+    text += "</platform>\n";
+    writeFile(e.platformFile, text);
+
+    writeRankFiles(program, e);
+    std::string hosts;
+    for (uint32_t r = 0; r < ranks; ++r)
+        appendf(hosts, "node-%u\n", r);
     writeFile(e.hostFile, hosts);
+    return e;
+}
+
+SimGridExport writeTiTrace(const ActionProgram& program, const std::string& listFile)
+{
+    checkCommunicators(program);
+    SimGridExport e;
+    e.ranks = program.rankCount();
+    const fs::path list = fs::absolute(listFile).lexically_normal();
+    e.dir = list.parent_path().string();
+    fs::create_directories(e.dir);
+    e.listFile = list.string();
+    for (const ProgramMessage& m : program.messages)
+        e.skippedMessages += exported(m) ? 0 : 1;
+    writeRankFiles(program, e);
     return e;
 }
 
@@ -416,9 +508,10 @@ SimGridRun runSimGridReplay(const std::string& smpirun, const SimGridExport& e,
     // copies and loads the replay binary once per rank (0.5 s more at 1024 ranks).
     // display-timing prints SimGrid's own timer; the replay's "Simulation time" is logged at
     // info level by smpi_replay, so that category stays audible while the rest is quiet.
-    run.command = shellQuote(smpirun) + " -no-privatize -platform " + shellQuote(e.platformFile) +
-                  " -hostfile " + shellQuote(e.hostFile) + " -np " + std::to_string(e.ranks) +
-                  " -replay " + shellQuote(e.listFile);
+    run.command = "cd " + shellQuote(e.dir) + " && " + shellQuote(smpirun) +
+                  " -no-privatize -platform " + shellQuote(e.platformFile) + " -hostfile " +
+                  shellQuote(e.hostFile) + " -np " + std::to_string(e.ranks) + " -replay " +
+                  shellQuote(e.listFile);
     for (const std::string& o : options)
         run.command += " " + shellQuote(o);
     run.command += " --cfg=smpi/display-timing:yes --log=root.thresh:critical "

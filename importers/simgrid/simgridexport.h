@@ -1,7 +1,8 @@
 #pragma once
 // SimGrid as a peer engine (`simulate --engine simgrid`, bench/netsim): writes a Rankscope action
 // program as a SimGrid time-independent (TI) trace with a platform equivalent to the Rankscope
-// network spec (one crossbar, or one fat tree whose links are all of one class), and runs
+// network spec (one crossbar, one fat tree whose links are all of one class, or crossbar
+// clusters joined by wide-area links), and runs
 // SimGrid's offline SMPI replay (`smpirun -replay`) on it.
 //
 // Format: SimGrid's "Trace Replay and Offline SMPI"
@@ -15,7 +16,8 @@
 // alltoall <send> <recv>, reducescatter <recv count per rank...> <flops>. Sizes are bytes
 // (`init` without arguments makes MPI_BYTE the datatype); collective sizes are per rank.
 // Platform: https://simgrid.org/doc/latest/Platform.html (a <cluster> without backbone; a fat
-// tree as a <cluster topology="FAT_TREE">).
+// tree as a <cluster topology="FAT_TREE">; clusters as one <cluster> each, with a router, in a
+// zone of full routing whose zoneRoutes cross one wide-area <link> per pair of clusters).
 // Plain C++ (no Qt): the export is a few large sequential writes.
 
 #include "whatif/netsim/actionprogram.h"
@@ -31,7 +33,7 @@ namespace rankscope::bench {
 struct SimGridExport
 {
     std::string dir;
-    std::string listFile;     ///< the rank files, one per line in rank order (for -replay)
+    std::string listFile; ///< trace.ti: the rank files, one per line in rank order (for -replay)
     std::string platformFile; ///< the cluster (for -platform)
     std::string hostFile;     ///< rank r on host node-r (for -hostfile)
     uint32_t ranks = 0;
@@ -51,9 +53,15 @@ struct SimGridExport
 /// Writes `program` as a TI trace into `dir` (created; replaced when it exists), with a platform
 /// and hostfile equivalent to `spec`. Throws std::runtime_error when SimGrid's replay cannot
 /// express the program or the spec: a collective on a communicator other than the world, a
-/// spec that is not one crossbar or fat-tree network with one rank per node.
+/// spec that is not one crossbar, fat-tree or clusters network with one rank per node.
 SimGridExport exportSimGridTrace(const netsim::ActionProgram& program,
                                  const netsim::NetworkSpec& spec, const std::string& dir);
+
+/// Writes `program` as a TI trace without platform: the list file `listFile` and beside it
+/// one file per rank, "<list stem>-rank-<r>.txt", named relative to the list's folder (what
+/// `convert -o OUT.ti` writes). Throws std::runtime_error for a collective on a communicator
+/// other than the world.
+SimGridExport writeTiTrace(const netsim::ActionProgram& program, const std::string& listFile);
 
 /// The `--cfg=` options that make SMPI's model what `spec` says (overheads, eager limit, protocol
 /// table, collective algorithms) rather than SMPI's calibrated defaults (see the .cpp).
