@@ -15,6 +15,7 @@ packages=(
     dpkg-dev desktop-file-utils appstream  # the .deb (dpkg-shlibdeps) and its checks
     clang libclang-rt-14-dev      # the fuzz targets (libFuzzer)
     clang-format                  # the format check (scripts/check-layout.sh)
+    openmpi-bin libopenmpi-dev    # rankscope-mpi and its test (built only when MPI is found)
 )
 
 missing=()

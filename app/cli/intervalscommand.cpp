@@ -1,6 +1,8 @@
 #include "app/cli/intervalscommand.h"
 
+#include "app/report/analysisjson.h"
 #include "model/deltas/intervals.h"
+#include "model/trace/trace.h"
 
 #include <cstdio>
 #include <iostream>
@@ -25,23 +27,7 @@ int IntervalsCommand::run() const
     const IntervalTable table = computeIntervals(trace);
 
     if (json_) {
-        nlohmann::ordered_json j;
-        j["ranks"] = trace.rankCount();
-        j["max_rank_delta_sum_ns"] = table.maxRankDeltaSum();
-        j["rank_delta_sums_ns"] = table.rankDeltaSums;
-        auto& rows = j["intervals"] = nlohmann::ordered_json::array();
-        for (const ExecutionInterval& iv : table.intervals) {
-            rows.push_back({{"interval", table.name(iv)},
-                            {"from", std::string(table.callSites.name(iv.from))},
-                            {"to", std::string(table.callSites.name(iv.to))},
-                            {"occurrences", iv.stats.occurrences},
-                            {"ranks", iv.perRank.size()},
-                            {"total_ns", iv.stats.total},
-                            {"mean_ns", iv.stats.mean()},
-                            {"min_ns", iv.stats.min},
-                            {"max_ns", iv.stats.max}});
-        }
-        printJson(j);
+        printJson(intervalsJson(trace.rankCount(), table));
         return kOk;
     }
     if (csv_) {

@@ -1,5 +1,6 @@
 #include "app/cli/profilecommand.h"
 
+#include "app/report/analysisjson.h"
 #include "model/profile/calltree.h"
 #include "model/profile/profile.h"
 #include "model/trace/trace.h"
@@ -12,11 +13,6 @@ namespace rankscope::cli {
 
 namespace {
 
-nlohmann::ordered_json spreadJson(const RankSpread& s)
-{
-    return {{"min", s.min}, {"mean", s.mean}, {"max", s.max}};
-}
-
 nlohmann::ordered_json nodeJson(const Trace& trace, const CallTree& tree, uint32_t id)
 {
     const CallTreeNode& n = tree.nodes[id];
@@ -24,8 +20,8 @@ nlohmann::ordered_json nodeJson(const Trace& trace, const CallTree& tree, uint32
                                 {"inclusive_ns", n.inclusive},
                                 {"exclusive_ns", n.exclusive},
                                 {"visits", n.visits},
-                                {"inclusive_per_rank_ns", spreadJson(n.inclusivePerRank)},
-                                {"exclusive_per_rank_ns", spreadJson(n.exclusivePerRank)}};
+                                {"inclusive_per_rank_ns", rankSpreadJson(n.inclusivePerRank)},
+                                {"exclusive_per_rank_ns", rankSpreadJson(n.exclusivePerRank)}};
     auto& children = j["children"] = nlohmann::ordered_json::array();
     for (uint32_t c : n.children)
         children.push_back(nodeJson(trace, tree, c));
@@ -91,25 +87,7 @@ int ProfileCommand::run() const
     const std::vector<RegionId> order = regionsByExclusiveTime(trace, profile);
 
     if (json_) {
-        nlohmann::ordered_json j;
-        j["ranks"] = trace.rankCount();
-        j["mpi_time_per_rank_ns"] = spreadJson(profile.mpiTimePerRank);
-        auto& perRank = j["mpi_time_ns"] = nlohmann::ordered_json::array();
-        for (const RankProfile& r : profile.ranks)
-            perRank.push_back(r.mpiTime);
-        auto& rows = j["regions"] = nlohmann::ordered_json::array();
-        for (RegionId id : order) {
-            const RegionSummary& s = profile.regions[id.value];
-            rows.push_back({{"region", std::string(trace.regionName(id))},
-                            {"role", std::string(regionRoleName(trace.region(id).role))},
-                            {"calls", s.calls},
-                            {"inclusive_ns", s.inclusive},
-                            {"exclusive_ns", s.exclusive},
-                            {"calls_per_rank", spreadJson(s.callsPerRank)},
-                            {"inclusive_per_rank_ns", spreadJson(s.inclusivePerRank)},
-                            {"exclusive_per_rank_ns", spreadJson(s.exclusivePerRank)}});
-        }
-        printJson(j);
+        printJson(profileJson(trace, profile));
         return kOk;
     }
     if (csv_) {

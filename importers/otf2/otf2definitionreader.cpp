@@ -461,7 +461,7 @@ void Otf2DefinitionReader::buildRanksAndLocations(TraceBuilder& builder)
             const RawLocation& l = locations_[i];
             const StringId name = string(l.name, "the name of location " + std::to_string(l.ref));
             const LocationId id = builder.addLocation(rank, name, locationType(l.type), l.ref);
-            tables_.locations.push_back({l.ref, id, l.events});
+            tables_.locations.push_back({l.ref, id, l.events, rank});
             rankOfLocation_[l.ref] = rank;
         }
     }

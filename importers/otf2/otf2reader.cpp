@@ -75,7 +75,7 @@ void checkSignature(const std::string& anchor)
         throw TraceError(anchor + ": not an OTF2 anchor file (no OTF2 signature)");
 }
 
-ReaderPtr openReader(const std::string& anchor)
+ReaderPtr openReader(const std::string& anchor, const Otf2ReadOptions& options)
 {
     checkSignature(anchor);
     otf2read::clearCapturedError();
@@ -83,8 +83,12 @@ ReaderPtr openReader(const std::string& anchor)
     if (!reader)
         throw TraceError(anchor + ": not an OTF2 anchor file (OTF2 cannot open it: " +
                          otf2read::errorText(OTF2_ERROR_FILE_CAN_NOT_OPEN) + ")");
-    // Reading one archive from one process: no MPI collectives, OTF2's serial implementation.
-    const OTF2_ErrorCode rc = OTF2_Reader_SetSerialCollectiveCallbacks(reader.get());
+    // Reading one archive from one process: no MPI collectives, OTF2's serial implementation;
+    // the MPI back end installs OTF2's MPI collectives instead.
+    const OTF2_ErrorCode rc =
+        options.setCollectiveCallbacks
+            ? static_cast<OTF2_ErrorCode>(options.setCollectiveCallbacks(reader.get()))
+            : OTF2_Reader_SetSerialCollectiveCallbacks(reader.get());
     if (rc != OTF2_SUCCESS)
         throw TraceError(anchor + ": cannot read the archive: " + otf2read::errorText(rc));
     return reader;
@@ -92,11 +96,10 @@ ReaderPtr openReader(const std::string& anchor)
 
 /// Splits locations into `n` sets of about equal event counts (largest first onto the least
 /// loaded set), so that threads finish at about the same time.
-std::vector<std::vector<size_t>> partition(const Otf2Tables& tables, size_t n)
+std::vector<std::vector<size_t>> partition(const Otf2Tables& tables,
+                                           const std::vector<size_t>& chosen, size_t n)
 {
-    std::vector<size_t> order(tables.locations.size());
-    for (size_t i = 0; i < order.size(); ++i)
-        order[i] = i;
+    std::vector<size_t> order = chosen;
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
         return tables.locations[a].eventCount > tables.locations[b].eventCount;
     });
@@ -159,8 +162,8 @@ Provenance readProvenance(OTF2_Reader* reader, const std::string& anchor)
 /// Refuses an import the machine has not the memory for. The event counts come from the global
 /// definitions; before refusing, each is capped by its event file's size (an event takes at
 /// least a byte), so that a damaged count does not pass for a huge trace.
-void checkImportMemory(const Otf2Tables& tables, const std::string& anchor, uint64_t events,
-                       const Otf2ReadOptions& options)
+void checkImportMemory(const Otf2Tables& tables, const std::vector<size_t>& chosen,
+                       const std::string& anchor, uint64_t events, const Otf2ReadOptions& options)
 {
     if (!options.checkMemory) return;
     const auto available =
@@ -168,13 +171,33 @@ void checkImportMemory(const Otf2Tables& tables, const std::string& anchor, uint
     const uint64_t locations = tables.locations.size();
     if (!available || importMemoryBytes(events, locations) <= *available) return;
     events = 0;
-    for (const auto& loc : tables.locations) {
+    for (size_t i : chosen) {
+        const auto& loc = tables.locations[i];
         std::error_code ec;
         const auto size = fs::file_size(tables.locationFile(loc.otf2Id, ".evt"), ec);
         events += ec ? 0 : std::min<uint64_t>(loc.eventCount, size);
     }
     requireMemory(anchor + ": importing " + std::to_string(events) + " events",
                   importMemoryBytes(events, locations), available);
+}
+
+/// The indices into tables.locations whose events this import reads (options.selectRanks).
+std::vector<size_t> chosenLocations(const Otf2Tables& tables, size_t rankCount,
+                                    const Otf2ReadOptions& options)
+{
+    std::vector<bool> ranks(rankCount, true);
+    if (options.selectRanks) {
+        std::vector<uint64_t> events(rankCount, 0);
+        for (const auto& loc : tables.locations)
+            if (loc.rank.value < rankCount) events[loc.rank.value] += loc.eventCount;
+        ranks = options.selectRanks(events);
+        ranks.resize(rankCount, false);
+    }
+    std::vector<size_t> chosen;
+    for (size_t i = 0; i < tables.locations.size(); ++i)
+        if (tables.locations[i].rank.value < rankCount && ranks[tables.locations[i].rank.value])
+            chosen.push_back(i);
+    return chosen;
 }
 
 } // namespace
@@ -190,7 +213,7 @@ Trace readOtf2(const std::string& path, const Otf2ReadOptions& options)
     tables.archiveName = anchorPath.stem().string();
 
     TraceBuilder builder;
-    ReaderPtr reader = openReader(anchor);
+    ReaderPtr reader = openReader(anchor, options);
     builder.setProvenance(readProvenance(reader.get(), anchor));
     uint8_t major = 0, minor = 0, bugfix = 0;
     if (OTF2_Reader_GetVersion(reader.get(), &major, &minor, &bugfix) == OTF2_SUCCESS) {
@@ -223,30 +246,32 @@ Trace readOtf2(const std::string& path, const Otf2ReadOptions& options)
     }
     Otf2EventReader::internRecordNames(builder, tables);
 
+    const std::vector<size_t> chosen = chosenLocations(tables, builder.rankCount(), options);
     uint64_t totalEvents = 0;
-    for (const auto& l : tables.locations)
-        totalEvents += l.eventCount;
-    checkImportMemory(tables, anchor, totalEvents, options);
+    for (size_t i : chosen)
+        totalEvents += tables.locations[i].eventCount;
+    checkImportMemory(tables, chosen, anchor, totalEvents, options);
     ProgressReporter progress(options.progress, totalEvents);
     if (!progress.update(0)) throw Cancelled();
 
     std::atomic<uint64_t> eventsDone{0};
     std::atomic<bool> cancelled{false};
+    // Collective callbacks pair each process's opening of the event files with the others':
+    // one reader per process then.
     const size_t threads =
-        std::max<size_t>(1, std::min<size_t>(options.threads, tables.locations.size()));
+        options.setCollectiveCallbacks
+            ? 1
+            : std::max<size_t>(1, std::min<size_t>(options.threads, chosen.size()));
 
     if (threads == 1) {
-        std::vector<size_t> all(tables.locations.size());
-        for (size_t i = 0; i < all.size(); ++i)
-            all[i] = i;
         Otf2EventReader events(tables, builder, options.allowPartial, eventsDone, cancelled);
-        events.read(reader.get(), all, [&] {
+        events.read(reader.get(), chosen, [&] {
             if (!progress.update(eventsDone.load(std::memory_order_relaxed))) throw Cancelled();
         });
         warnings.insert(warnings.end(), events.warnings().begin(), events.warnings().end());
     } else {
         reader.reset();
-        const auto sets = partition(tables, threads);
+        const auto sets = partition(tables, chosen, threads);
         std::vector<std::exception_ptr> errors(threads);
         std::vector<std::vector<std::string>> threadWarnings(threads);
         std::atomic<size_t> finished{0};
@@ -257,7 +282,7 @@ Trace readOtf2(const std::string& path, const Otf2ReadOptions& options)
                 try {
                     // One OTF2_Reader per thread: OTF2 objects are not thread-safe, but
                     // independent readers may be used concurrently (OTF2_Callbacks.h).
-                    ReaderPtr own = openReader(anchor);
+                    ReaderPtr own = openReader(anchor, options);
                     Otf2EventReader events(tables, builder, options.allowPartial, eventsDone,
                                            cancelled);
                     events.read(own.get(), sets[k]);

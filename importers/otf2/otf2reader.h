@@ -13,6 +13,9 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
+
+struct OTF2_Reader_struct; // OTF2_Reader, from <otf2/OTF2_Reader.h>
 
 namespace rankscope {
 
@@ -32,6 +35,17 @@ struct Otf2ReadOptions
     bool checkMemory = true;
     /// The available memory for that check, in bytes; unset: availableMemoryBytes().
     std::optional<uint64_t> availableMemory;
+    /// Reads the events of only some ranks (all their locations); the definitions stay whole,
+    /// so the other ranks are there with empty event columns. Called once, after the
+    /// definitions, with each rank's event count (all its locations, as the definitions give
+    /// them); returns one flag per rank. Unset: every rank. The memory check and progress count
+    /// the chosen ranks only.
+    std::function<std::vector<bool>(const std::vector<uint64_t>& eventsPerRank)> selectRanks;
+    /// Installs the reader's collective callbacks (e.g. OTF2_MPI_Reader_SetCollectiveCallbacks
+    /// for MPI-parallel reading) and returns an OTF2_ErrorCode; unset: OTF2's serial ones. With
+    /// MPI collectives every process of the communicator must call readOtf2 with threads = 1,
+    /// as opening and closing the event files are collective then.
+    std::function<int(OTF2_Reader_struct* reader)> setCollectiveCallbacks;
 };
 
 /// Reads the trace whose anchor file is `path` (e.g. traces.otf2), or the one anchor file in

@@ -22,6 +22,7 @@ struct Otf2Tables
         uint64_t otf2Id = 0;
         LocationId id;
         uint64_t eventCount = 0;
+        RankId rank; ///< the rank the location belongs to
     };
 
     std::string archiveDir;  ///< folder of the anchor file

@@ -15,46 +15,60 @@ std::string RunSpan::name() const
            (toFinalize ? "finalize_end" : "last_event");
 }
 
+RankSpan rankSpan(const Trace& trace, const MpiLifecycle& life, RankId rank)
+{
+    RankSpan rs;
+    const EventStream& ev = trace.rankEvents(rank);
+    if (ev.empty()) return rs;
+    rs.hasEvents = true;
+    rs.firstEventNs = ev.time(0);
+    rs.endNs = ev.time(ev.size() - 1);
+    MpiCallScanner scanner(trace, rank);
+    CallRecord call;
+    int64_t mpi = 0;
+    bool seenInit = false;
+    while (scanner.next(call)) {
+        if (!seenInit && life.isInit(call.region)) {
+            seenInit = true;
+            rs.initEndNs = call.leaveTime;
+            mpi = 0; // only what follows MPI_Init counts
+            continue;
+        }
+        mpi += call.duration();
+        if (life.isFinalize(call.region)) {
+            rs.finalizeEnterNs = call.enterTime;
+            rs.endNs = call.leaveTime;
+            rs.finalized = true;
+            break;
+        }
+    }
+    rs.mpiNs = mpi;
+    return rs;
+}
+
 RunSpan runSpan(const Trace& trace)
 {
-    RunSpan span;
     const MpiLifecycle life = MpiLifecycle::of(trace);
-    const uint32_t n = uint32_t(trace.rankCount());
-    span.ranks.resize(n);
+    std::vector<RankSpan> ranks(trace.rankCount());
+    for (uint32_t r = 0; r < ranks.size(); ++r)
+        ranks[r] = rankSpan(trace, life, RankId(r));
+    return combineRankSpans(std::move(ranks));
+}
+
+RunSpan combineRankSpans(std::vector<RankSpan> ranks)
+{
+    RunSpan span;
+    span.ranks = std::move(ranks);
     span.traceStartNs = INT64_MAX;
     span.traceEndNs = INT64_MIN;
-    span.toFinalize = n > 0;
-    for (uint32_t r = 0; r < n; ++r) {
-        RankSpan& rs = span.ranks[r];
-        const EventStream& ev = trace.rankEvents(RankId(r));
-        if (ev.empty()) {
+    span.toFinalize = !span.ranks.empty();
+    for (const RankSpan& rs : span.ranks) {
+        if (!rs.hasEvents) {
             span.toFinalize = false;
             continue;
         }
-        rs.firstEventNs = ev.time(0);
-        rs.endNs = ev.time(ev.size() - 1);
         span.traceStartNs = std::min(span.traceStartNs, rs.firstEventNs);
         span.traceEndNs = std::max(span.traceEndNs, rs.endNs);
-        MpiCallScanner scanner(trace, RankId(r));
-        CallRecord call;
-        int64_t mpi = 0;
-        bool seenInit = false;
-        while (scanner.next(call)) {
-            if (!seenInit && life.isInit(call.region)) {
-                seenInit = true;
-                rs.initEndNs = call.leaveTime;
-                mpi = 0; // only what follows MPI_Init counts
-                continue;
-            }
-            mpi += call.duration();
-            if (life.isFinalize(call.region)) {
-                rs.finalizeEnterNs = call.enterTime;
-                rs.endNs = call.leaveTime;
-                rs.finalized = true;
-                break;
-            }
-        }
-        rs.mpiNs = mpi;
         span.toFinalize = span.toFinalize && rs.finalized;
     }
     if (span.traceStartNs == INT64_MAX) span.traceStartNs = span.traceEndNs = 0;

@@ -20,6 +20,7 @@
 namespace rankscope {
 
 class Trace;
+struct MpiLifecycle;
 
 /// One rank's part of the span, measured.
 struct RankSpan
@@ -29,7 +30,8 @@ struct RankSpan
     int64_t finalizeEnterNs = -1; ///< enter of its MPI_Finalize; -1 when it has none
     int64_t endNs = 0;            ///< leave of its MPI_Finalize, or its last event
     bool finalized = false;       ///< endNs is the end of MPI_Finalize
-    int64_t mpiNs = 0; ///< time in MPI calls after MPI_Init, up to endNs (Finalize included)
+    int64_t mpiNs = 0;      ///< time in MPI calls after MPI_Init, up to endNs (Finalize included)
+    bool hasEvents = false; ///< the rank has events (else every other field keeps its default)
     bool operator==(const RankSpan&) const = default;
 };
 
@@ -54,7 +56,13 @@ struct RunSpan
     bool operator==(const RunSpan&) const = default;
 };
 
-/// The measured span of `trace` (one pass over each rank's MPI calls).
+/// The measured span of `trace` (one pass over each rank's MPI calls): rankSpan for every
+/// rank, combined by combineRankSpans.
 RunSpan runSpan(const Trace& trace);
+/// One rank's part (one pass over its MPI calls); `life` must be MpiLifecycle::of(trace). Needs
+/// only that rank's events, so a process holding some ranks of a trace computes theirs.
+RankSpan rankSpan(const Trace& trace, const MpiLifecycle& life, RankId rank);
+/// The span from every rank's part, `ranks[r]` being rank r's.
+RunSpan combineRankSpans(std::vector<RankSpan> ranks);
 
 } // namespace rankscope

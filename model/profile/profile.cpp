@@ -84,6 +84,11 @@ RankProfile computeRankProfile(const Trace& trace, RankId rank, const ProgressCa
 
 Profile mergeRankProfiles(const Trace& trace, std::vector<RankProfile> ranks)
 {
+    return mergeRankProfiles(trace, std::move(ranks), runSpan(trace));
+}
+
+Profile mergeRankProfiles(const Trace& trace, std::vector<RankProfile> ranks, const RunSpan& span)
+{
     const size_t rankCount = trace.rankCount();
     const size_t regionCount = trace.regions().size();
     Profile profile;
@@ -120,7 +125,6 @@ Profile mergeRankProfiles(const Trace& trace, std::vector<RankProfile> ranks)
         s.exclusivePerRank = spread([g](const RankProfile& rp) { return rp.regions[g].exclusive; });
     }
     profile.mpiTimePerRank = spread([](const RankProfile& rp) { return rp.mpiTime; });
-    const RunSpan span = runSpan(trace);
     profile.spanNs = span.duration();
     for (size_t r = 0; r < rankCount && r < span.ranks.size(); ++r)
         values[r] = span.ranks[r].mpiNs;

@@ -26,6 +26,7 @@
 namespace rankscope {
 
 class Trace;
+struct RunSpan;
 
 /// Calls and times of one region on one rank.
 struct RegionTimes
@@ -100,6 +101,10 @@ RankProfile computeRankProfile(const Trace& trace, RankId rank,
                                const ProgressCallback& progress = {});
 /// Combines per-rank profiles (any order, one per rank of `trace`) into the trace's profile.
 Profile mergeRankProfiles(const Trace& trace, std::vector<RankProfile> ranks);
+/// The same with the run span given (combineRankSpans of every rank's part), for a `trace` that
+/// holds the definitions but not every rank's events (the MPI back end's rank 0). Only the
+/// trace's definitions are read.
+Profile mergeRankProfiles(const Trace& trace, std::vector<RankProfile> ranks, const RunSpan& span);
 /// Profile of every rank of `trace`; `progress` may cancel.
 Profile computeProfile(const Trace& trace, const ProgressCallback& progress = {});
 

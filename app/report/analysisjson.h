@@ -1,0 +1,23 @@
+#pragma once
+// The JSON forms of the profile and the interval table, shared by `rankscope-cli profile --json`,
+// `rankscope-cli intervals --json` and `rankscope-mpi analyse --json`, so the desktop and the MPI
+// back end print the same keys from the same code.
+
+#include "model/deltas/intervals.h"
+#include "model/profile/profile.h"
+
+#include <nlohmann/json.hpp>
+
+namespace rankscope {
+
+class Trace;
+
+/// {"min", "mean", "max"} of a spread over ranks.
+nlohmann::ordered_json rankSpreadJson(const RankSpread& s);
+/// `profile --json`: ranks, MPI time per rank and one row per region entered, by descending
+/// exclusive time. Reads only the definitions of `trace`.
+nlohmann::ordered_json profileJson(const Trace& trace, const Profile& profile);
+/// `intervals --json`: ranks, the delta sums S(r) and one row per execution interval.
+nlohmann::ordered_json intervalsJson(size_t rankCount, const IntervalTable& table);
+
+} // namespace rankscope
