@@ -93,8 +93,8 @@ private slots:
         QCOMPARE(f.originNs, 0.0);
         const size_t hot = linkIndex(f, "sw:switch->n2"), up = linkIndex(f, "sw:n0->switch");
         const size_t idle = linkIndex(f, "sw:n2->switch");
-        for (const auto& [from, to] : {std::pair{0.0, 1e6}, std::pair{0.0, 65536.0},
-                                       std::pair{1'015'808.0, 1'998'848.0}}) {
+        for (const auto& [from, to] :
+             {std::pair{0.0, 1e6}, std::pair{0.0, 65536.0}, std::pair{1'015'808.0, 1'998'848.0}}) {
             const std::vector<double> u = f.utilisationBetween(from, to);
             QCOMPARE(u[hot], 1.0);
             QCOMPARE(u[up], 0.5);

@@ -147,10 +147,9 @@ private slots:
         // 9 groups of 4 routers with 8 nodes each (288 nodes): one point per group for its 32
         // nodes and one for its routers (their 6 links inside, 12 directions). Nodes to routers:
         // 9 edges of 32 links; global links: one per pair of groups, 36 single links.
-        const NetworkLayout l =
-            layoutOf("{topology: dragonfly, groups: 9, routers_per_group: 4, "
-                     "nodes_per_router: 8, link: l, uplink: l, wan: l}",
-                     288);
+        const NetworkLayout l = layoutOf("{topology: dragonfly, groups: 9, routers_per_group: 4, "
+                                         "nodes_per_router: 8, link: l, uplink: l, wan: l}",
+                                         288);
         QCOMPARE(l.vertices.size(), size_t(18));
         QCOMPARE(l.edges.size(), size_t(45));
         QCOMPARE(nodesDrawn(l), 288u);

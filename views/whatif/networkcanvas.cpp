@@ -95,8 +95,9 @@ double NetworkCanvas::loadOf(uint32_t link) const
     const netsim::LinkFigures& f = links[link];
     switch (metric_) {
     case Metric::Utilisation:
-        return windowLoads_.empty() ? f.utilisation
-                                    : link < windowLoads_.size() ? windowLoads_[link] : 0.0;
+        return windowLoads_.empty()         ? f.utilisation
+               : link < windowLoads_.size() ? windowLoads_[link]
+                                            : 0.0;
     case Metric::PeakUtilisation:
         return f.peakUtilisation;
     case Metric::Contention:
@@ -273,8 +274,7 @@ void NetworkCanvas::paintEvent(QPaintEvent*)
         p.setPen(QPen(palette().color(QPalette::Text), 1));
         if (x.node) {
             // A group's own links colour its fill (none: the plain background).
-            p.setBrush(x.links.empty() ? palette().color(QPalette::Base)
-                                       : colourOf(vertexLoad(v)));
+            p.setBrush(x.links.empty() ? palette().color(QPalette::Base) : colourOf(vertexLoad(v)));
             p.drawEllipse(c, x.count > 1 ? r * 1.4 : r, x.count > 1 ? r * 1.4 : r);
         } else {
             p.setBrush(QColor(90, 90, 90));

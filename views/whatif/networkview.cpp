@@ -12,7 +12,6 @@
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
-
 #include <algorithm>
 
 namespace rankscope {
@@ -204,10 +203,9 @@ void NetworkView::updateWindow()
         canvas_->setWindowLoads({});
         return;
     }
-    window_ = mode == WindowMode::Chosen
-                  ? std::pair{f->originNs + from_->value() * f->windowNs,
-                              f->originNs + to_->value() * f->windowNs}
-                  : timelineRange_;
+    window_ = mode == WindowMode::Chosen ? std::pair{f->originNs + from_->value() * f->windowNs,
+                                                     f->originNs + to_->value() * f->windowNs}
+                                         : timelineRange_;
     windowLabel_->setText(tr("utilisation from %1 to %2 after the run's start")
                               .arg(formatDuration(window_.first - f->originNs),
                                    formatDuration(window_.second - f->originNs)));
@@ -241,10 +239,9 @@ void NetworkView::showEdgeMessages(int edge)
             return a.first.contentionNs > b.first.contentionNs;
         return a.first.message < b.first.message;
     });
-    rows.erase(std::unique(rows.begin(), rows.end(),
-                           [](const auto& a, const auto& b) {
-                               return a.first.message == b.first.message;
-                           }),
+    rows.erase(std::unique(
+                   rows.begin(), rows.end(),
+                   [](const auto& a, const auto& b) { return a.first.message == b.first.message; }),
                rows.end());
     if (rows.size() > kListed) rows.resize(kListed);
     const QString name =
@@ -254,9 +251,8 @@ void NetworkView::showEdgeMessages(int edge)
         : e.forward < f.links.size() ? QString::fromStdString(f.links[e.forward].info.name)
                                      : QString();
     messageTitle_->setText(
-        f.heaviest.empty()
-            ? tr("%1: this result did not list messages per link.").arg(name)
-            : rows.empty() ? tr("%1 and back: no point-to-point message crossed it.").arg(name)
+        f.heaviest.empty() ? tr("%1: this result did not list messages per link.").arg(name)
+        : rows.empty()     ? tr("%1 and back: no point-to-point message crossed it.").arg(name)
                            : tr("Heaviest messages on %1 and back (most bytes first):").arg(name));
     const QSignalBlocker block(messages_);
     messages_->setRowCount(int(rows.size()));

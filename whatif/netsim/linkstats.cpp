@@ -25,8 +25,7 @@ std::vector<double> NetworkFigures::utilisationBetween(double fromNs, double toN
 {
     std::vector<double> out(links.size(), 0.0);
     constexpr size_t n = LinkRecorder::kWindows;
-    if (!(toNs > fromNs) || !(windowNs > 0) || windowBusyNs.size() != links.size() * n)
-        return out;
+    if (!(toNs > fromNs) || !(windowNs > 0) || windowBusyNs.size() != links.size() * n) return out;
     // The overlap of [fromNs, toNs) with each window, as a fraction of the window.
     std::vector<double> part(n, 0.0);
     for (size_t k = 0; k < n; ++k) {

@@ -55,7 +55,7 @@ struct MessageFigures
 /// A point-to-point message that crossed a link (NetworkFigures::heaviest).
 struct LinkMessage
 {
-    uint32_t message = 0;    ///< the trace's MessageId (the program's message index)
+    uint32_t message = 0;      ///< the trace's MessageId (the program's message index)
     uint32_t src = 0, dst = 0; ///< ranks
     uint64_t bytes = 0;
     double transferNs = 0, contentionNs = 0; ///< its MessageFigures

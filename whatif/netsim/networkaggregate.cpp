@@ -76,9 +76,8 @@ std::vector<uint32_t> rowBlocks(const NetworkLayout& l, size_t maxPerRow)
     uint32_t next = 0;
     for (double y : rowOrder) {
         std::vector<uint32_t>& row = rows[y];
-        std::stable_sort(row.begin(), row.end(), [&](uint32_t a, uint32_t b) {
-            return l.vertices[a].x < l.vertices[b].x;
-        });
+        std::stable_sort(row.begin(), row.end(),
+                         [&](uint32_t a, uint32_t b) { return l.vertices[a].x < l.vertices[b].x; });
         const size_t block =
             row.size() > maxPerRow ? (row.size() + maxPerRow - 1) / maxPerRow : size_t(1);
         for (size_t i = 0; i < row.size(); ++i)

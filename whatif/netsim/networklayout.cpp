@@ -173,8 +173,8 @@ void groupedDragonfly(NetworkLayout& l, const NetworkDef& def, uint32_t nodes)
     const uint32_t groups = (nodes + perGroup - 1) / perGroup;
     std::vector<uint32_t> groupOf(l.vertices.size());
     for (uint32_t v = 0; v < groupOf.size(); ++v)
-        groupOf[v] = v < nodes ? v / perGroup
-                               : groups + (v - nodes) / std::max(1u, def.routersPerGroup);
+        groupOf[v] =
+            v < nodes ? v / perGroup : groups + (v - nodes) / std::max(1u, def.routersPerGroup);
     aggregate(l, groupOf);
     circles(l, groups);
 }

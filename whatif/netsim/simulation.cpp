@@ -188,8 +188,8 @@ SimulationResult simulate(const Trace& trace, const NetworkSpec& spec,
     }
     run.network(result);
     if (result.network && options.heaviestPerLink > 0)
-        result.network->heaviest =
-            heaviestMessages(program, placed, options.model, *result.network, options.heaviestPerLink);
+        result.network->heaviest = heaviestMessages(program, placed, options.model, *result.network,
+                                                    options.heaviestPerLink);
     if (options.buildTrace && !result.cancelled)
         result.trace = simulatedTrace(
             trace, program, anchors, times,
