@@ -134,7 +134,7 @@ NetworkFigures LinkRecorder::figures(std::vector<LinkInfo> info, double runNs)
     f.messages.resize(pointToPoint_);
     for (const Logged& m : log_) // (a later record of a message wins, as it would in place)
         f.messages[m.transfer] = MessageFigures{m.hops, m.transferNs, m.contentionNs};
-    log_ = std::vector<Logged>();
+    log_ = decltype(log_)();
     f.windowBusyNs = std::move(windows_); // (a megabyte for two thousand links: moved, not copied)
     windows_ = std::vector<double>();
     for (const MessageFigures& m : f.messages)
