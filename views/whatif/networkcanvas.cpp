@@ -264,7 +264,13 @@ void NetworkCanvas::paintEvent(QPaintEvent*)
     // right of its vertex, where grid and tree links do not run).
     const size_t switches = size_t(std::count_if(l->vertices.begin(), l->vertices.end(),
                                                  [](const auto& x) { return !x.node; }));
-    const bool nodeLabels = l->vertices.size() - switches <= 72, switchLabels = switches <= 64;
+    // A group's name ("n0..n15") is longer: groups are named up to 24 of a kind.
+    const bool grouped = std::any_of(l->vertices.begin(), l->vertices.end(),
+                                     [](const auto& x) { return x.count > 1; });
+    const bool nodeLabels = l->vertices.size() - switches <= (grouped ? 24 : 72);
+    const bool switchLabels = switches <= (grouped ? 24 : 64);
+    // Groups are drawn larger where there is room.
+    const double groupR = l->vertices.size() > 120 ? r : r * 1.4;
     QFont small = font();
     small.setPointSizeF(std::max(6.5, small.pointSizeF() * 0.8));
     p.setFont(small);
@@ -275,10 +281,12 @@ void NetworkCanvas::paintEvent(QPaintEvent*)
         if (x.node) {
             // A group's own links colour its fill (none: the plain background).
             p.setBrush(x.links.empty() ? palette().color(QPalette::Base) : colourOf(vertexLoad(v)));
-            p.drawEllipse(c, x.count > 1 ? r * 1.4 : r, x.count > 1 ? r * 1.4 : r);
+            const double radius = x.count > 1 ? groupR : r;
+            p.drawEllipse(c, radius, radius);
         } else {
-            p.setBrush(QColor(90, 90, 90));
-            p.drawRect(QRectF(c.x() - r * 1.3, c.y() - r * 1.3, r * 2.6, r * 2.6));
+            p.setBrush(x.links.empty() ? QColor(90, 90, 90) : colourOf(vertexLoad(v)));
+            const double half = (x.count > 1 ? groupR : r) * 1.3;
+            p.drawRect(QRectF(c.x() - half, c.y() - half, 2 * half, 2 * half));
         }
         if (x.node ? nodeLabels : switchLabels) {
             p.setPen(palette().color(QPalette::PlaceholderText));

@@ -102,6 +102,7 @@ NetworkView::NetworkView(QWidget* parent)
     messages_->horizontalHeader()->setStretchLastSection(true);
     messages_->setToolTip(tr("Choose a message to select it on the predicted timeline"));
     auto* side = new QWidget(this);
+    side->setMinimumWidth(420); // the seven columns of a message readable at a glance
     auto* sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(0, 0, 0, 0);
     sideLayout->addWidget(messageTitle_);
