@@ -450,10 +450,10 @@ void TestWhatIfComparison::networkPaneFollowsAndSelects()
               run("predicted.otf2", predicted_, predictedWaits_), data_,
               QStringLiteral("slow network"));
     auto picture = std::make_shared<netsim::NetworkPicture>();
-    picture->layouts = netsim::layoutNetworks(netsim::NetworkSpec::fromString(
-        "nodes: 3\nlinks:\n  l: {latency: 1us, bandwidth: 1GB/s}\n"
-        "networks:\n  x: {topology: crossbar, link: l}\n",
-        "test"));
+    picture->layouts = netsim::layoutNetworks(
+        netsim::NetworkSpec::fromString("nodes: 3\nlinks:\n  l: {latency: 1us, bandwidth: 1GB/s}\n"
+                                        "networks:\n  x: {topology: crossbar, link: l}\n",
+                                        "test"));
     picture->figures.links.resize(6);
     picture->figures.windowNs = 10;
     picture->figures.windowBusyNs.assign(6 * netsim::LinkRecorder::kWindows, 0.0);
