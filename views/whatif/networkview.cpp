@@ -99,6 +99,7 @@ NetworkView::NetworkView(QWidget* parent)
     messages_->setSelectionBehavior(QAbstractItemView::SelectRows);
     messages_->setSelectionMode(QAbstractItemView::SingleSelection);
     messages_->verticalHeader()->hide();
+    messages_->setWordWrap(false); // a link's name on one line keeps the rows one line high
     messages_->horizontalHeader()->setStretchLastSection(true);
     messages_->setToolTip(tr("Choose a message to select it on the predicted timeline"));
     auto* side = new QWidget(this);
