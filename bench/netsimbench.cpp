@@ -2,7 +2,8 @@
 //  - LogGP, flow and packet on a generated 1024-rank stencil2d trace with >= 500k messages
 //    (generated in memory, turned into action lists once; the replay alone is timed), each
 //    without and with link statistics (SimulationOptions::linkStats, linkstats.h): what
-//    collecting them costs in replay throughput (target <= 15 %);
+//    collecting them costs in replay throughput (target <= 15 %; the two are run in turn,
+//    repeat times each, and their medians compared);
 //  - SimGrid (when smpirun is on PATH): the same 1024-rank workload exported as a SimGrid
 //    time-independent trace with an equivalent platform (simgridexport.h) and replayed once by
 //    `smpirun -replay`; the whole smpirun process is timed against the LogGP replay, and both
@@ -28,6 +29,7 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 using namespace rankscope;
@@ -88,6 +90,7 @@ struct Measured
 {
     double seconds = 0;    ///< median wall time of the replay
     double cpuSeconds = 0; ///< median CPU time of the replay
+    double growthMiB = 0;  ///< peak extra memory
     SimulationResult result;
 };
 
@@ -122,16 +125,44 @@ Measured run(const char* what, const ActionProgram& program, const NetworkSpec& 
                     (unsigned long long)r.messages, double(r.messages) / t / 1e6,
                     double(r.predictedRuntimeNs) / 1e6, double(growth) / 1048576.0);
     std::fflush(stdout);
-    return Measured{t, c, std::move(r)};
+    return Measured{t, c, double(growth) / 1048576.0, std::move(r)};
 }
 
 /// `model` without and with link statistics, and what collecting them costs.
 Measured withAndWithoutLinks(const ActionProgram& program, const NetworkSpec& spec,
                              const std::string& model, int repeat, const char* target)
 {
-    Measured plain = run("1024 ranks", program, spec, model, repeat, target);
-    const Measured links =
-        run("1024 ranks, link statistics", program, spec, model, repeat, "", true, true);
+    // Without and with statistics in turn, so that what else the machine runs meanwhile
+    // weighs on both alike; the medians of each are compared.
+    Measured plain, links;
+    std::vector<double> plainT, plainC, linksT, linksC;
+    double plainGrowth = 0, linksGrowth = 0;
+    for (int k = 0; k < repeat; ++k) {
+        plain = run("1024 ranks", program, spec, model, 1, target, false);
+        links = run("1024 ranks, link statistics", program, spec, model, 1, "", false, true);
+        plainT.push_back(plain.seconds);
+        plainC.push_back(plain.cpuSeconds);
+        linksT.push_back(links.seconds);
+        linksC.push_back(links.cpuSeconds);
+        plainGrowth = std::max(plainGrowth, plain.growthMiB);
+        linksGrowth = std::max(linksGrowth, links.growthMiB);
+    }
+    plain.seconds = median(plainT);
+    plain.cpuSeconds = median(plainC);
+    links.seconds = median(linksT);
+    links.cpuSeconds = median(linksC);
+    for (const auto& [m, what, growth, tgt] :
+         {std::tuple{&plain, "1024 ranks", plainGrowth, target},
+          std::tuple{&links, "1024 ranks, link statistics", linksGrowth, ""}}) {
+        const double n = double(program.actions.size());
+        std::printf("%-7s %s: %.3f s median of %d -> %.2f M actions/s%s (CPU time %.3f s -> "
+                    "%.2f M actions/s); %llu transfers (%.2f M/s), predicted %.3f ms; peak "
+                    "extra memory %.1f MiB\n",
+                    model.c_str(), what, m->seconds, repeat, n / m->seconds / 1e6, tgt,
+                    m->cpuSeconds, n / m->cpuSeconds / 1e6, (unsigned long long)m->result.messages,
+                    double(m->result.messages) / m->seconds / 1e6,
+                    double(m->result.predictedRuntimeNs) / 1e6, growth);
+    }
     const double actions = double(program.actions.size());
     const double cost = 1 - plain.seconds / links.seconds; // throughput lost
     // On a machine shared with other work the wall time also counts waiting for a core; the

@@ -32,6 +32,7 @@
 #include "testsupport/handworld.h"
 #include "views/panes/durationformat.h"
 #include "views/plots/histogramoverlay.h"
+#include "views/whatif/networkview.h"
 #include "views/whatif/whatifcomparison.h"
 
 #include <QApplication>
@@ -107,6 +108,7 @@ private slots:
     void deltaSelectionChangesHistogram();
     void waitChart();
     void render();
+    void networkPaneFollowsAndSelects();
 
 private:
     std::shared_ptr<const Trace> measured_;
@@ -435,6 +437,40 @@ void TestWhatIfComparison::waitChart()
     QCOMPARE(image.size(), QSize(600, 280));
     const QString dir = qEnvironmentVariable("RANKSCOPE_SHOT_DIR");
     if (!dir.isEmpty()) QVERIFY(image.save(dir + QStringLiteral("/whatif-waits-narrow.png")));
+}
+
+void TestWhatIfComparison::networkPaneFollowsAndSelects()
+{
+    // The predicted run's message 0 is rank 0's send to rank 1 (MPI_Send [200, 210]). Both runs
+    // are aligned at the end of MPI_Init (10 ns), so the predicted timeline's displayed
+    // [100, 300) is trace time [110, 310), the window the network view follows.
+    WhatIfComparison w;
+    w.resize(1400, 900);
+    w.setRuns(run("measured.otf2", measured_, measuredWaits_),
+              run("predicted.otf2", predicted_, predictedWaits_), data_,
+              QStringLiteral("slow network"));
+    auto picture = std::make_shared<netsim::NetworkPicture>();
+    picture->layouts = netsim::layoutNetworks(
+        netsim::NetworkSpec::fromString("nodes: 3\nlinks:\n  l: {latency: 1us, bandwidth: 1GB/s}\n"
+                                        "networks:\n  x: {topology: crossbar, link: l}\n",
+                                        "test"));
+    picture->figures.links.resize(6);
+    picture->figures.windowNs = 10;
+    picture->figures.windowBusyNs.assign(6 * netsim::LinkRecorder::kWindows, 0.0);
+    w.setNetwork(picture);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    NetworkView* view = w.networkView();
+    QVERIFY(view);
+    view->windowBox()->setCurrentIndex(int(NetworkView::WindowMode::Timeline));
+    TimelineView* predicted = w.timelines()->timeline(1);
+    QCOMPARE(predicted->timeOffset(), int64_t(10));
+    predicted->setVisibleRange(100, 300);
+    QCOMPARE(view->window(), (std::pair{110.0, 310.0}));
+    emit view->messageChosen(0);
+    const TimelineSelection s = predicted->selection();
+    QCOMPARE(s.message, MessageId(0));
+    QCOMPARE(s.rank, RankId(0));
 }
 
 void TestWhatIfComparison::render()

@@ -129,17 +129,20 @@ private slots:
         QVERIFY(out.error.isEmpty());
 
         // The same replay, called directly; a whole run collects link statistics for the
-        // network view (and its trace carries each message's contention delay).
+        // network view (and its trace carries each message's contention delay) with each
+        // link's 20 heaviest messages, which the view lists for a clicked link.
         netsim::SimulationOptions o;
         o.cpuFactor = 1.5;
         o.buildTrace = true;
         o.linkStats = true;
+        o.heaviestPerLink = 20;
         const netsim::SimulationResult direct =
             netsim::simulate(*base.trace, netsim::NetworkSpec::fromFile(s.network, s.overrides), o);
         QCOMPARE(*out.predictedRuntimeNs, direct.predictedRuntimeNs);
         QVERIFY(out.result.trace->sameContent(*direct.trace));
         QVERIFY(out.network && direct.network);
         QVERIFY(out.network->figures == *direct.network);
+        QCOMPARE(out.network->figures.heaviest.size(), direct.network->links.size());
         QCOMPARE(out.network->layouts.size(), size_t(1)); // ib-switch: one crossbar
         QCOMPARE(*out.waitNs, analyzeWaitStates(*direct.trace, {}).totalNs);
         // Analysed like a loaded trace, and compared with the baseline.

@@ -11,6 +11,12 @@
 
 namespace rankscope {
 
+TimelineSelection TimelineView::messageSelection(MessageId id) const
+{
+    if (!d->trace || !d->index || !id.valid() || id.value >= d->trace->messages().size()) return {};
+    return d->picker.messageInstance(id);
+}
+
 void TimelineView::goBack()
 {
     const auto r = d->history.back();

@@ -80,6 +80,8 @@ public:
     /// none within the last `maxEvents` events: the walk is bounded so a click stays quick).
     TimelineSelection lastInstanceBefore(RankId rank, RegionId region, int64_t before,
                                          size_t maxEvents = 4'000'000) const;
+    /// Message `id` as a selection of its send call (invalid when the trace has no such message).
+    TimelineSelection messageSelection(MessageId id) const;
     /// Draws the messages from any of `senders` to any of `receivers` highlighted (empty:
     /// none), e.g. a communication matrix cell's.
     void setMessageHighlight(std::vector<RankId> senders, std::vector<RankId> receivers);

@@ -52,6 +52,7 @@ void NetworkCanvas::setPicture(std::shared_ptr<const netsim::NetworkPicture> pic
     picture_ = std::move(picture);
     index_ = picture_ && index >= 0 && size_t(index) < picture_->layouts.size() ? index : -1;
     hover_ = -1;
+    selected_ = -1;
     recompute();
     update();
 }
@@ -73,9 +74,18 @@ void NetworkCanvas::recompute()
     const netsim::NetworkLayout* l = layout();
     if (!l) return;
     const auto& links = picture_->figures.links;
-    for (const netsim::LayoutEdge& e : l->edges)
-        for (uint32_t k : {e.forward, e.backward})
-            if (k < links.size()) maxContention_ = std::max(maxContention_, links[k].contentionNs);
+    const auto consider = [&](uint32_t k) {
+        if (k < links.size()) maxContention_ = std::max(maxContention_, links[k].contentionNs);
+    };
+    for (const netsim::LayoutEdge& e : l->edges) {
+        consider(e.forward);
+        consider(e.backward);
+        for (uint32_t k : e.links)
+            consider(k);
+    }
+    for (const netsim::LayoutVertex& v : l->vertices)
+        for (uint32_t k : v.links)
+            consider(k);
 }
 
 double NetworkCanvas::loadOf(uint32_t link) const
@@ -85,7 +95,9 @@ double NetworkCanvas::loadOf(uint32_t link) const
     const netsim::LinkFigures& f = links[link];
     switch (metric_) {
     case Metric::Utilisation:
-        return f.utilisation;
+        return windowLoads_.empty()         ? f.utilisation
+               : link < windowLoads_.size() ? windowLoads_[link]
+                                            : 0.0;
     case Metric::PeakUtilisation:
         return f.peakUtilisation;
     case Metric::Contention:
@@ -99,7 +111,20 @@ double NetworkCanvas::edgeLoad(size_t edge) const
     const netsim::NetworkLayout* l = layout();
     if (!l || edge >= l->edges.size()) return 0;
     const netsim::LayoutEdge& e = l->edges[edge];
-    return std::max(loadOf(e.forward), loadOf(e.backward));
+    double load = std::max(loadOf(e.forward), loadOf(e.backward));
+    for (uint32_t k : e.links) // (a group's edge: the busiest link it stands for)
+        load = std::max(load, loadOf(k));
+    return load;
+}
+
+double NetworkCanvas::vertexLoad(size_t vertex) const
+{
+    const netsim::NetworkLayout* l = layout();
+    if (!l || vertex >= l->vertices.size()) return 0;
+    double load = 0;
+    for (uint32_t k : l->vertices[vertex].links)
+        load = std::max(load, loadOf(k));
+    return load;
 }
 
 QPointF NetworkCanvas::map(double x, double y) const
@@ -169,7 +194,19 @@ QString NetworkCanvas::edgeText(size_t edge) const
     const auto& links = picture_->figures.links;
     const netsim::LayoutEdge& e = l->edges[edge];
     QStringList lines;
-    for (uint32_t k : {e.forward, e.backward}) {
+    std::vector<uint32_t> shown{e.forward, e.backward};
+    if (!e.links.empty()) {
+        // A group's edge: how many links it stands for, then its two busiest directions.
+        shown = e.links;
+        std::stable_sort(shown.begin(), shown.end(),
+                         [this](uint32_t a, uint32_t b) { return loadOf(a) > loadOf(b); });
+        shown.resize(std::min<size_t>(2, shown.size()));
+        lines << tr("%1 links between %2 and %3; the busiest directions:")
+                     .arg(e.links.size() / 2)
+                     .arg(QString::fromStdString(l->vertices[e.a].name).toHtmlEscaped(),
+                          QString::fromStdString(l->vertices[e.b].name).toHtmlEscaped());
+    }
+    for (uint32_t k : shown) {
         if (k >= links.size()) continue;
         const netsim::LinkFigures& f = links[k];
         lines << QStringLiteral("<b>%1</b> (%2)")
@@ -209,6 +246,14 @@ void NetworkCanvas::paintEvent(QPaintEvent*)
             pen.setWidthF(pen.widthF() + 3);
             pen.setColor(pen.color().darker(130));
         }
+        if (int(i) == selected_) {
+            // The selected link: a dark outline under its own colour.
+            QPen outline(palette().color(QPalette::Text), pen.widthF() + 4);
+            outline.setCapStyle(Qt::RoundCap);
+            p.setPen(outline);
+            for (const std::vector<QPointF>& path : edgePaths(l->edges[i]))
+                p.drawPolyline(path.data(), int(path.size()));
+        }
         p.setPen(pen);
         for (const std::vector<QPointF>& path : edgePaths(l->edges[i]))
             p.drawPolyline(path.data(), int(path.size()));
@@ -219,7 +264,13 @@ void NetworkCanvas::paintEvent(QPaintEvent*)
     // right of its vertex, where grid and tree links do not run).
     const size_t switches = size_t(std::count_if(l->vertices.begin(), l->vertices.end(),
                                                  [](const auto& x) { return !x.node; }));
-    const bool nodeLabels = l->vertices.size() - switches <= 72, switchLabels = switches <= 64;
+    // A group's name ("n0..n15") is longer: groups are named up to 24 of a kind.
+    const bool grouped = std::any_of(l->vertices.begin(), l->vertices.end(),
+                                     [](const auto& x) { return x.count > 1; });
+    const bool nodeLabels = l->vertices.size() - switches <= (grouped ? 24 : 72);
+    const bool switchLabels = switches <= (grouped ? 24 : 64);
+    // Groups are drawn larger where there is room.
+    const double groupR = l->vertices.size() > 120 ? r : r * 1.4;
     QFont small = font();
     small.setPointSizeF(std::max(6.5, small.pointSizeF() * 0.8));
     p.setFont(small);
@@ -228,11 +279,14 @@ void NetworkCanvas::paintEvent(QPaintEvent*)
         const netsim::LayoutVertex& x = l->vertices[v];
         p.setPen(QPen(palette().color(QPalette::Text), 1));
         if (x.node) {
-            p.setBrush(palette().color(QPalette::Base));
-            p.drawEllipse(c, r, r);
+            // A group's own links colour its fill (none: the plain background).
+            p.setBrush(x.links.empty() ? palette().color(QPalette::Base) : colourOf(vertexLoad(v)));
+            const double radius = x.count > 1 ? groupR : r;
+            p.drawEllipse(c, radius, radius);
         } else {
-            p.setBrush(QColor(90, 90, 90));
-            p.drawRect(QRectF(c.x() - r * 1.3, c.y() - r * 1.3, r * 2.6, r * 2.6));
+            p.setBrush(x.links.empty() ? QColor(90, 90, 90) : colourOf(vertexLoad(v)));
+            const double half = (x.count > 1 ? groupR : r) * 1.3;
+            p.drawRect(QRectF(c.x() - half, c.y() - half, 2 * half, 2 * half));
         }
         if (x.node ? nodeLabels : switchLabels) {
             p.setPen(palette().color(QPalette::PlaceholderText));
@@ -253,6 +307,26 @@ void NetworkCanvas::mouseMoveEvent(QMouseEvent* event)
         QToolTip::showText(event->globalPosition().toPoint(), edgeText(size_t(edge)), this);
     else
         QToolTip::hideText();
+}
+
+void NetworkCanvas::setWindowLoads(std::vector<double> loads)
+{
+    windowLoads_ = std::move(loads);
+    update();
+}
+
+void NetworkCanvas::setSelectedEdge(int edge)
+{
+    const netsim::NetworkLayout* l = layout();
+    selected_ = l && edge >= 0 && size_t(edge) < l->edges.size() ? edge : -1;
+    update();
+}
+
+void NetworkCanvas::mousePressEvent(QMouseEvent* event)
+{
+    if (event->button() != Qt::LeftButton) return QWidget::mousePressEvent(event);
+    setSelectedEdge(edgeAt(event->position()));
+    emit edgeClicked(selected_);
 }
 
 void NetworkCanvas::leaveEvent(QEvent*)

@@ -393,8 +393,24 @@ void WhatIfComparison::setNetwork(std::shared_ptr<const netsim::NetworkPicture> 
         panes_->addTab(network_, tr("Network"));
         panes_->setTabToolTip(panes_->indexOf(network_),
                               tr("The simulated network, its links coloured by load"));
+        // The predicted run's timeline (the replay's trace, whose times the figures share):
+        // its visible range is a window the view can follow, and a listed message is
+        // selected on it.
+        TimelineView* predicted = timelines_->timeline(1);
+        connect(predicted, &TimelineView::visibleRangeChanged, network_,
+                [this, predicted](double b, double e) {
+                    const double offset = double(predicted->timeOffset());
+                    network_->setTimelineRange(b + offset, e + offset);
+                });
+        connect(network_, &NetworkView::messageChosen, predicted, [predicted](quint32 id) {
+            predicted->reveal(predicted->messageSelection(MessageId{id}));
+        });
     }
     network_->setPicture(std::move(picture));
+    TimelineView* predicted = timelines_->timeline(1);
+    const double offset = double(predicted->timeOffset());
+    network_->setTimelineRange(predicted->mapping().begin() + offset,
+                               predicted->mapping().end() + offset);
 }
 
 } // namespace rankscope

@@ -143,10 +143,8 @@ void FlowModel::resolve(double now)
     solver_.clear();
     // A link offers n flows bytesPerNs * n^(1 - sharing) in all (each gets bytesPerNs *
     // n^-sharing when nothing else limits it), less above its max_streams.
-    for (uint32_t l : compLinks_) {
+    for (uint32_t l : compLinks_)
         localLink_[l] = solver_.addLink(links_.capacity(l, onLink_[l].size()));
-        if (recorder_) recorder_->busyUntil(l, now);
-    }
     for (uint32_t f : compFlows_) {
         Flow& fl = flows_[f];
         if (recorder_) fallBehind(fl, now);
@@ -178,9 +176,13 @@ void FlowModel::resolve(double now)
         pending_[slot] = Pending{compFlows_[i], fl.generation};
         sink_.scheduleModelEvent(now + fl.remaining / fl.rate, slot);
     }
+    // Each link's period at its old share closes now and one at its new share opens: one
+    // pass, so a link's counters are fetched once per re-solve.
     if (recorder_)
-        for (uint32_t l : compLinks_) // (at most 1: rounding may overfill a link by an ulp)
+        for (uint32_t l : compLinks_) { // (at most 1: rounding may overfill a link by an ulp)
+            recorder_->busyUntil(l, now);
             recorder_->setShare(l, std::clamp(solver_.load(localLink_[l]), 0.0, 1.0));
+        }
 }
 
 } // namespace rankscope::netsim

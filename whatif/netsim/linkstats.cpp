@@ -21,6 +21,29 @@ std::vector<size_t> NetworkFigures::hottest(size_t n) const
     return order;
 }
 
+std::vector<double> NetworkFigures::utilisationBetween(double fromNs, double toNs) const
+{
+    std::vector<double> out(links.size(), 0.0);
+    constexpr size_t n = LinkRecorder::kWindows;
+    if (!(toNs > fromNs) || !(windowNs > 0) || windowBusyNs.size() != links.size() * n) return out;
+    // The overlap of [fromNs, toNs) with each window, as a fraction of the window.
+    std::vector<double> part(n, 0.0);
+    for (size_t k = 0; k < n; ++k) {
+        const double a = originNs + double(k) * windowNs, b = a + windowNs;
+        const double overlap = std::min(b, toNs) - std::max(a, fromNs);
+        part[k] = overlap > 0 ? overlap / windowNs : 0;
+    }
+    const double span = toNs - fromNs;
+    for (size_t l = 0; l < links.size(); ++l) {
+        const double* w = &windowBusyNs[l * n];
+        double busy = 0;
+        for (size_t k = 0; k < n; ++k)
+            busy += w[k] * part[k];
+        out[l] = std::min(1.0, busy / span);
+    }
+    return out;
+}
+
 LinkRecorder::LinkRecorder(size_t links, size_t pointToPoint, double originNs)
     : origin_(originNs), counters_(links), windows_(links * kWindows, 0.0),
       pointToPoint_(pointToPoint)
@@ -28,10 +51,8 @@ LinkRecorder::LinkRecorder(size_t links, size_t pointToPoint, double originNs)
     log_.reserve(pointToPoint);
 }
 
-void LinkRecorder::busy(uint32_t link, double from, double to, double share)
+void LinkRecorder::busySpanning(uint32_t link, double from, double to, double share)
 {
-    if (!(to > from) || !(share > 0)) return;
-    counters_[link].busy += (to - from) * share;
     const double a = std::max(0.0, from - origin_), b = to - origin_;
     if (!(b > a)) return;
     while (b > width_ * double(kWindows))
@@ -86,21 +107,12 @@ void LinkRecorder::widen()
     perWidth_ = 1 / width_; // exact: a power of two
 }
 
-void LinkRecorder::message(uint32_t transfer, uint32_t hops, double transferNs, double contentionNs)
-{
-    if (transfer < pointToPoint_) {
-        log_.push_back(Logged{transfer, hops, transferNs, contentionNs});
-        return;
-    }
-    ++collective_;
-    collectiveContention_ += contentionNs;
-}
-
 NetworkFigures LinkRecorder::figures(std::vector<LinkInfo> info, double runNs)
 {
     NetworkFigures f;
     f.runNs = runNs;
     f.windowNs = width_;
+    f.originNs = origin_;
     closeWindows();
     f.links.resize(counters_.size());
     for (size_t l = 0; l < counters_.size(); ++l) {
@@ -122,7 +134,9 @@ NetworkFigures LinkRecorder::figures(std::vector<LinkInfo> info, double runNs)
     f.messages.resize(pointToPoint_);
     for (const Logged& m : log_) // (a later record of a message wins, as it would in place)
         f.messages[m.transfer] = MessageFigures{m.hops, m.transferNs, m.contentionNs};
-    log_ = std::vector<Logged>();
+    log_ = decltype(log_)();
+    f.windowBusyNs = std::move(windows_); // (a megabyte for two thousand links: moved, not copied)
+    windows_ = std::vector<double>();
     for (const MessageFigures& m : f.messages)
         f.contentionNs += m.contentionNs;
     return f;

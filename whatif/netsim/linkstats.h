@@ -14,6 +14,9 @@
 // busiest window's, and memory is kWindows numbers per link whatever the run's length. What counts
 // as waiting is each model's own: see packetmodel.h, flowmodel.h and loggpmodel.h.
 
+#include "whatif/netsim/hugepageallocator.h"
+
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -51,17 +54,41 @@ struct MessageFigures
     bool operator==(const MessageFigures&) const = default;
 };
 
+/// A point-to-point message that crossed a link (NetworkFigures::heaviest).
+struct LinkMessage
+{
+    uint32_t message = 0;      ///< the trace's MessageId (the program's message index)
+    uint32_t src = 0, dst = 0; ///< ranks
+    uint64_t bytes = 0;
+    double transferNs = 0, contentionNs = 0; ///< its MessageFigures
+    bool operator==(const LinkMessage&) const = default;
+};
+
 struct NetworkFigures
 {
     std::vector<LinkFigures> links;
     /// Per point-to-point message of the program (the trace's MessageId order).
-    std::vector<MessageFigures> messages;
+    /// (Huge pages: a replay of half a million messages writes 12 MB here once, and with 4 KiB
+    /// pages the faults alone were a tenth of what collecting cost LogGP.)
+    std::vector<MessageFigures, HugePageAllocator<MessageFigures>> messages;
     uint64_t collectiveMessages = 0;   ///< messages of collectives (not kept one by one)
     double collectiveContentionNs = 0; ///< their contention delay, summed
     double contentionNs = 0;           ///< every message's contention delay, summed
     double runNs = 0;                  ///< the run the utilisations are taken over
     double windowNs = 0;               ///< the width of the peak utilisation's windows
+    double originNs = 0;               ///< where the first window starts (the run's start)
+    /// Busy time of each link in each window: LinkRecorder::kWindows per link, link after link.
+    std::vector<double> windowBusyNs;
+    /// Per link, its heaviest point-to-point messages (SimulationOptions::heaviestPerLink,
+    /// heaviestMessages()); empty when not asked for.
+    std::vector<std::vector<LinkMessage>> heaviest;
     bool operator==(const NetworkFigures&) const = default;
+
+    /// Each link's utilisation over [fromNs, toNs) (trace time): its busy time in the windows
+    /// overlapping that span, a window counted in proportion to its overlap (its busy time taken
+    /// as spread evenly over it), over the span's length. The whole run gives `utilisation`
+    /// (up to rounding); an empty span gives zeros.
+    std::vector<double> utilisationBetween(double fromNs, double toNs) const;
 
     /// Indices of the `n` hottest links: those messages waited for longest, then by
     /// utilisation, then in link order.
@@ -84,7 +111,23 @@ public:
         ++counters_[link].messages;
     }
     /// `link` is busy from `from` to `to` at `share` of its capacity (1: wholly).
-    void busy(uint32_t link, double from, double to, double share = 1);
+    void busy(uint32_t link, double from, double to, double share = 1)
+    {
+        // Inline: every model calls it per event. The common case (a period inside the
+        // link's open window) is one addition; the rest is busySpanning().
+        if (!(to > from) || !(share > 0)) return;
+        Counters& c = counters_[link];
+        c.busy += (to - from) * share;
+        const double a = from - origin_, b = to - origin_;
+        if (a >= 0 && b <= width_ * double(kWindows)) {
+            const size_t i = std::min(size_t(a * perWidth_), kWindows - 1);
+            if (i == c.window && i == std::min(size_t(b * perWidth_), kWindows - 1)) {
+                if (b > a) c.open += (b - a) * share;
+                return;
+            }
+        }
+        busySpanning(link, from, to, share);
+    }
     /// The flow model's bookkeeping: `link` has been busy at its current share since its last
     /// change; close that period at `now` (the share is set again with setShare).
     void busyUntil(uint32_t link, double now)
@@ -100,7 +143,15 @@ public:
     /// Messages waited `ns` for `link`.
     void wait(uint32_t link, double ns) { counters_[link].contention += ns; }
     /// Transfer `transfer` (an engine slot; kNoTransfer for one with no slot) has arrived.
-    void message(uint32_t transfer, uint32_t hops, double transferNs, double contentionNs);
+    void message(uint32_t transfer, uint32_t hops, double transferNs, double contentionNs)
+    {
+        if (transfer < pointToPoint_) {
+            log_.push_back(Logged{transfer, hops, transferNs, contentionNs});
+            return;
+        }
+        ++collective_;
+        collectiveContention_ += contentionNs;
+    }
     static constexpr uint32_t kNoTransfer = UINT32_MAX;
 
     /// The figures over a run of `runNs`, naming the links by `info` (one per link). Frees the
@@ -108,6 +159,8 @@ public:
     NetworkFigures figures(std::vector<LinkInfo> info, double runNs);
 
 private:
+    /// busy() once its counters are added: the windows of a period not inside the open one.
+    void busySpanning(uint32_t link, double from, double to, double share);
     /// Doubles the window width, merging neighbouring windows.
     void widen();
 
@@ -150,7 +203,7 @@ private:
         double transferNs = 0, contentionNs = 0;
     };
     size_t pointToPoint_;
-    std::vector<Logged> log_;
+    std::vector<Logged, HugePageAllocator<Logged>> log_;
     uint64_t collective_ = 0;
     double collectiveContention_ = 0;
 };

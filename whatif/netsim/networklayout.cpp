@@ -1,5 +1,6 @@
 #include "whatif/netsim/networklayout.h"
 
+#include "whatif/netsim/networkaggregate.h"
 #include "whatif/netsim/topology.h"
 
 #include <algorithm>
@@ -152,6 +153,44 @@ void circles(NetworkLayout& l, uint32_t nodes)
     if (!inner.empty()) onArc(l, inner, 0, 0, r * 0.6, kPi / 2, kPi / 2 + 2 * kPi);
 }
 
+/// A torus of three dimensions folded along the third: node v joins point v mod (d0 x d1).
+void foldedTorus(NetworkLayout& l, const NetworkDef& def, uint32_t nodes)
+{
+    const uint32_t plane = def.dims[0] * def.dims[1];
+    std::vector<uint32_t> groupOf(l.vertices.size());
+    for (uint32_t v = 0; v < groupOf.size(); ++v)
+        groupOf[v] = v % plane;
+    aggregate(l, groupOf);
+    NetworkDef flat = def;
+    flat.dims.resize(2);
+    torus(l, flat, std::min(plane, nodes));
+}
+
+/// A dragonfly with one point per group for its nodes and one for its routers.
+void groupedDragonfly(NetworkLayout& l, const NetworkDef& def, uint32_t nodes)
+{
+    const uint32_t perGroup = std::max(1u, def.routersPerGroup * def.nodesPerRouter);
+    const uint32_t groups = (nodes + perGroup - 1) / perGroup;
+    std::vector<uint32_t> groupOf(l.vertices.size());
+    for (uint32_t v = 0; v < groupOf.size(); ++v)
+        groupOf[v] =
+            v < nodes ? v / perGroup : groups + (v - nodes) / std::max(1u, def.routersPerGroup);
+    aggregate(l, groupOf);
+    circles(l, groups);
+}
+
+/// Rings as blocks of neighbours within each ring, about 128 points in all.
+void blockedRings(NetworkLayout& l, const NetworkDef& def, uint32_t nodes)
+{
+    const uint32_t ring = std::max(1u, std::min(def.group, nodes));
+    const uint32_t block = (nodes + 127) / 128, perRing = (ring + block - 1) / block;
+    std::vector<uint32_t> groupOf(l.vertices.size());
+    for (uint32_t v = 0; v < groupOf.size(); ++v)
+        groupOf[v] = (v / ring) * perRing + (v % ring) / block;
+    aggregate(l, groupOf);
+    circles(l, uint32_t(l.vertices.size()));
+}
+
 } // namespace
 
 std::vector<NetworkLayout> layoutNetworks(const NetworkSpec& spec)
@@ -170,9 +209,14 @@ std::vector<NetworkLayout> layoutNetworks(const NetworkSpec& spec)
         }
         // connect() adds both directions of a link one after the other.
         const std::vector<Link>& links = t.links();
-        for (uint32_t i = 0; i + 1 < links.size(); i += 2)
-            l.edges.push_back(
-                LayoutEdge{links[i].from, links[i].to, firstLink + i, firstLink + i + 1});
+        for (uint32_t i = 0; i + 1 < links.size(); i += 2) {
+            LayoutEdge e;
+            e.a = links[i].from;
+            e.b = links[i].to;
+            e.forward = firstLink + i;
+            e.backward = firstLink + i + 1;
+            l.edges.push_back(std::move(e));
+        }
         firstLink += uint32_t(links.size());
         switch (def.topology) {
         case TopologyKind::Crossbar:
@@ -180,12 +224,29 @@ std::vector<NetworkLayout> layoutNetworks(const NetworkSpec& spec)
             break;
         case TopologyKind::FatTree:
             fatTree(l, def, t.nodeCount());
+            if (t.nodeCount() > kMaxRow) aggregate(l, rowBlocks(l, kMaxRow));
             break;
         case TopologyKind::Torus:
-            torus(l, def, t.nodeCount());
+            if (def.dims.size() >= 3 && t.nodeCount() > kMaxDrawnNodes)
+                foldedTorus(l, def, t.nodeCount());
+            else
+                torus(l, def, t.nodeCount());
             break;
         case TopologyKind::Clusters:
             clusters(l, def, t.nodeCount());
+            break;
+        case TopologyKind::Dragonfly:
+            if (t.nodeCount() > kMaxDrawnNodes)
+                groupedDragonfly(l, def, t.nodeCount());
+            else
+                circles(l, t.nodeCount());
+            break;
+        case TopologyKind::Ring:
+        case TopologyKind::DoubleRing:
+            if (t.nodeCount() > kMaxDrawnNodes)
+                blockedRings(l, def, t.nodeCount());
+            else
+                circles(l, t.nodeCount());
             break;
         default:
             circles(l, t.nodeCount());

@@ -16,6 +16,11 @@
 //   middle of the picture, where the wide-area links run between the switches;
 // - rings, dragonfly and explicit topologies: the nodes on a circle in index order (rings and a
 //   dragonfly's groups are neighbours), switches and routers on an inner circle.
+// Large networks are drawn aggregated (networkaggregate.h) so that 1024 nodes stay legible at
+// 1080p: a fat tree's rows of more than kMaxRow vertices as blocks of neighbours; a torus of
+// more than kMaxDrawnNodes nodes with three dimensions folded along the third (one point per
+// (x, y): the column of planes, its links along the third dimension its own); a dragonfly's
+// nodes and routers one point per group each; rings as blocks of neighbours within a ring.
 // Colours: loadColour() maps a load (0..1) to a colour, idle links grey.
 
 #include "whatif/netsim/linkstats.h"
@@ -29,9 +34,13 @@ namespace rankscope::netsim {
 
 struct LayoutVertex
 {
-    std::string name; ///< Topology::vertexName()
+    std::string name; ///< Topology::vertexName(); "<first>..<last>" for a group
     double x = 0, y = 0;
-    bool node = false; ///< a compute node (else a switch or router)
+    bool node = false;  ///< a compute node (else a switch or router)
+    uint32_t count = 1; ///< the vertices it stands for (more than 1: a group)
+    /// A group's links among its own members (both directions; NetworkFigures::links indices):
+    /// the view fills the vertex with the busiest one's colour.
+    std::vector<uint32_t> links;
     bool operator==(const LayoutVertex&) const = default;
 };
 
@@ -48,6 +57,9 @@ struct LayoutEdge
     };
     Shape shape = Shape::Line;
     double cx = 0, cy = 0, dx = 0, dy = 0;
+    /// Between two groups: every link direction it stands for (forward and backward among
+    /// them); empty for a single physical link.
+    std::vector<uint32_t> links;
     bool operator==(const LayoutEdge&) const = default;
 };
 
@@ -63,6 +75,11 @@ struct NetworkLayout
     bool sameScale = true;
     bool operator==(const NetworkLayout&) const = default;
 };
+
+/// Fat-tree rows longer than this are drawn as blocks of neighbouring vertices.
+inline constexpr size_t kMaxRow = 64;
+/// Tori, dragonflies and rings of more nodes than this are drawn aggregated.
+inline constexpr uint32_t kMaxDrawnNodes = 256;
 
 /// One layout per network of `spec`, in spec order.
 std::vector<NetworkLayout> layoutNetworks(const NetworkSpec& spec);

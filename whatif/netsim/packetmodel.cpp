@@ -43,7 +43,10 @@ void PacketModel::start(uint32_t transfer, uint32_t srcRank, uint32_t dstRank, u
         msg.start = time;
         msg.alone = aloneMemoised(msg, bytes);
         msg.serial = ++serial_;
-        msg.waitedTo.assign(msg.route.size(), time);
+        // A single packet's waits never overlap each other: no per-hop record is needed
+        // (most messages of a stencil are one packet, and filling it was a tenth of the cost).
+        msg.onePacket = double(bytes) <= packetBytes_;
+        if (!msg.onePacket) msg.waitedTo.assign(msg.route.size(), time);
         for (uint32_t l : msg.route)
             recorder_->carry(l, bytes);
     }
@@ -54,7 +57,8 @@ double PacketModel::aloneMemoised(const Message& msg, uint64_t bytes)
 {
     const size_t hops = msg.route.size();
     // One packet costs no more than the memo's look-up.
-    if (double(bytes) <= packetBytes_ || hops > kMemoHops) return alone(msg, bytes);
+    if (double(bytes) <= packetBytes_) return aloneOnePacket(msg, double(bytes));
+    if (hops > kMemoHops) return alone(msg, bytes);
     AloneMemo key;
     key.bytes = bytes;
     key.factor = msg.factor;
@@ -103,6 +107,20 @@ double PacketModel::alone(const Message& msg, uint64_t bytes)
     return arrival + msg.extraNs;
 }
 
+double PacketModel::aloneOnePacket(const Message& msg, double bytes) const
+{
+    // alone()'s loop for its first and only packet: every link is idle when it asks.
+    double t = 0, tail = 0;
+    for (const uint32_t link : msg.route) {
+        const double serial = bytes / (links_.bytesPerNs(link) * msg.factor);
+        const double released = cutThrough_ ? std::max(t + serial, tail) : t + serial;
+        const double latency = links_.latencyNs(link);
+        tail = released + latency;
+        t = cutThrough_ ? t + latency : tail;
+    }
+    return tail + msg.extraNs;
+}
+
 uint32_t PacketModel::newPacket(uint32_t message, double time)
 {
     Message& msg = messages_[message];
@@ -140,11 +158,15 @@ void PacketModel::hop(uint32_t k, double time)
         recorder_->busy(link, lock, released);
         // The message waits for the link while one of its packets waits for another's; its
         // packets' waits overlap, so only time not yet counted for this hop counts.
-        double& counted = msg.waitedTo[pk.hop];
         uint32_t& holder = recorder_->lastUser(link);
-        if (lock > counted && holder != uint32_t(msg.serial)) {
-            recorder_->wait(link, lock - std::max(time, counted));
-            counted = lock;
+        if (msg.onePacket) {
+            if (lock > time && holder != uint32_t(msg.serial)) recorder_->wait(link, lock - time);
+        } else {
+            double& counted = msg.waitedTo[pk.hop];
+            if (lock > counted && holder != uint32_t(msg.serial)) {
+                recorder_->wait(link, lock - std::max(time, counted));
+                counted = lock;
+            }
         }
         holder = uint32_t(msg.serial);
     }

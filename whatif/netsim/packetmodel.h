@@ -53,6 +53,7 @@ private:
         double start = 0;             ///< link statistics: when the transfer started
         double alone = 0;             ///< link statistics: its transfer time on idle links
         uint64_t serial = 0;          ///< link statistics: tells messages apart (slots are reused)
+        bool onePacket = false;       ///< link statistics: a single packet (waitedTo unused)
         std::vector<double> waitedTo; ///< link statistics: per hop, waiting counted up to
         std::vector<uint32_t> route;
     };
@@ -67,6 +68,8 @@ private:
     uint32_t newPacket(uint32_t message, double time);
     /// Link statistics: the transfer time of `msg` (of `bytes`) on idle links.
     double alone(const Message& msg, uint64_t bytes);
+    /// alone() for a message of one packet (no other packet of its own to wait for).
+    double aloneOnePacket(const Message& msg, double bytes) const;
     /// alone() from the memo when a message of as many bytes at the same protocol factor took
     /// a route of the same links' figures (every message of a stencil sends the same sizes
     /// over the same kinds of route): the same inputs give the same bits.

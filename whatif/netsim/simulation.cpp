@@ -4,6 +4,7 @@
 #include "model/trace/traceerror.h"
 #include "whatif/netsim/actionbuilder.h"
 #include "whatif/netsim/flowmodel.h"
+#include "whatif/netsim/linkmessages.h"
 #include "whatif/netsim/loggpmodel.h"
 #include "whatif/netsim/packetmodel.h"
 #include "whatif/netsim/replayengine.h"
@@ -186,6 +187,9 @@ SimulationResult simulate(const Trace& trace, const NetworkSpec& spec,
             result.perRank[r].inputMpiNs = span.ranks[r].mpiNs;
     }
     run.network(result);
+    if (result.network && options.heaviestPerLink > 0)
+        result.network->heaviest = heaviestMessages(program, placed, options.model, *result.network,
+                                                    options.heaviestPerLink);
     if (options.buildTrace && !result.cancelled)
         result.trace = simulatedTrace(
             trace, program, anchors, times,

@@ -31,6 +31,9 @@ struct SimulationOptions
     bool exchangeByRounds = true;
     /// Also collect what the network did (linkstats.h): SimulationResult::network.
     bool linkStats = false;
+    /// With linkStats, simulate() also lists per link its this many heaviest point-to-point
+    /// messages (NetworkFigures::heaviest, linkmessages.h); 0: none.
+    size_t heaviestPerLink = 0;
     ProgressCallback progress; ///< 0..1; returning false cancels
 };
 

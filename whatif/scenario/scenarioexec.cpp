@@ -24,6 +24,7 @@ ScenarioRunResult runScenario(const Scenario& s, const ScenarioInputs& in,
         o.cpuFactor = s.cpuFactor;
         o.buildTrace = true;
         o.linkStats = in.linkStats;
+        o.heaviestPerLink = 20; // the network view lists them for a clicked link
         o.progress = keepGoing;
         netsim::SimulationResult r = netsim::simulate(*in.traces.front(), spec, o);
         if (r.cancelled || !r.trace) throw Cancelled();
