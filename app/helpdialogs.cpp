@@ -78,6 +78,14 @@ QString shortcutsHtml(const MainActions* actions)
         {"Enter / Shift+Enter in the find bar", "Next / previous occurrence"}};
     for (const auto& [keys, what] : timeline)
         html += row(QObject::tr(keys), QObject::tr(what));
+    html += QStringLiteral("</table><h3>%1</h3><table>").arg(QObject::tr("In the Bookmarks panel"));
+    const std::pair<const char*, const char*> bookmarks[] = {
+        {"Double-click, Enter", "Show the bookmark's range (Alt+Left returns)"},
+        {"F2", "Rename the selected bookmark"},
+        {"Del", "Delete the selected bookmark"},
+        {"Ctrl+Z / Ctrl+Shift+Z", "Undo / redo adding, renaming or deleting"}};
+    for (const auto& [keys, what] : bookmarks)
+        html += row(QObject::tr(keys), QObject::tr(what));
     return html + QStringLiteral("</table>");
 }
 

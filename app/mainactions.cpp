@@ -133,6 +133,14 @@ void MainActions::createActions(QMainWindow* window, QDockWidget* whatIfDock, QD
     compare_ = makeAction(this, tr("&Compare With..."),
                           tr("Stack this trace and another open one on a shared time axis"),
                           {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C)});
+    addBookmark_ = makeAction(this, tr("&Add Bookmark"),
+                              tr("Bookmark the visible time range of this trace (rename it in "
+                                 "the Bookmarks panel)"),
+                              {QKeySequence(Qt::CTRL | Qt::Key_B)});
+    bookmarksPanel_ = makeAction(this, tr("&Bookmarks Panel"),
+                                 tr("List this trace's bookmarks: jump, rename, delete, undo"),
+                                 {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B)});
+    bookmarksPanel_->setCheckable(true);
     extrapolate_ = makeAction(this, tr("E&xtrapolate…"),
                               tr("Predict a larger scale from traces at 3 or more scales"),
                               {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X)});
@@ -220,6 +228,10 @@ void MainActions::createMenusAndToolbar(QMainWindow* window)
     view->addAction(filter_);
     view->addSeparator();
     view->addAction(compare_);
+    bookmarksMenu_ = menuBar->addMenu(tr("&Bookmarks"));
+    // In the menu from the start: an action's shortcut works only once a widget holds it.
+    bookmarksMenu_->addAction(addBookmark_);
+    bookmarksMenu_->addAction(bookmarksPanel_);
     QMenu* analysis = menuBar->addMenu(tr("&Analysis"));
     analysis->addAction(extrapolate_);
     analysis->addAction(whatIf_);
@@ -230,7 +242,7 @@ void MainActions::createMenusAndToolbar(QMainWindow* window)
     help->addAction(shortcuts_);
     help->addSeparator();
     help->addAction(about_);
-    for (QMenu* m : {file, view, analysis, help})
+    for (QMenu* m : {file, view, bookmarksMenu_, analysis, help})
         m->setToolTipsVisible(true);
 
     QToolBar* bar = window->addToolBar(tr("Main"));
@@ -263,6 +275,7 @@ void MainActions::setTabState(bool anyTab, bool currentIsTrace, int traces)
     for (QAction* a : {find_, findNext_, findPrevious_})
         a->setEnabled(currentIsTrace);
     compare_->setEnabled(currentIsTrace);
+    addBookmark_->setEnabled(currentIsTrace);
     correctClocks_->setEnabled(currentIsTrace);
     exportTrace_->setEnabled(currentIsTrace);
     extrapolate_->setEnabled(traces >= 3);
@@ -270,12 +283,13 @@ void MainActions::setTabState(bool anyTab, bool currentIsTrace, int traces)
 
 QList<QAction*> MainActions::allActions() const
 {
-    return {open_,      openFolder_,   export_,   openSession_, saveSession_, saveSessionAs_,
-            closeTab_,  quit_,         zoomIn_,   zoomOut_,     fit_,         panLeft_,
-            panRight_,  back_,         forward_,  find_,        findNext_,    findPrevious_,
-            goToTime_,  previousCall_, nextCall_, messages_,    waits_,       criticalPath_,
-            rankOrder_, filter_,       compare_,  extrapolate_, whatIf_,      tour_,
-            shortcuts_};
+    return {open_,          openFolder_, export_,       openSession_,    saveSession_,
+            saveSessionAs_, closeTab_,   quit_,         zoomIn_,         zoomOut_,
+            fit_,           panLeft_,    panRight_,     back_,           forward_,
+            find_,          findNext_,   findPrevious_, goToTime_,       previousCall_,
+            nextCall_,      messages_,   waits_,        criticalPath_,   rankOrder_,
+            filter_,        compare_,    addBookmark_,  bookmarksPanel_, extrapolate_,
+            whatIf_,        tour_,       shortcuts_};
 }
 
 void MainActions::fillRecentMenu()

@@ -58,6 +58,12 @@ public:
     QAction* orderByMpiTime() const { return rankOrder_; }
     QAction* filterRanks() const { return filter_; }
     QAction* compare() const { return compare_; }
+    // Bookmarks (BookmarkController connects them and fills the menu each time it opens)
+    /// Bookmarks the current trace tab's visible time range.
+    QAction* addBookmark() const { return addBookmark_; }
+    /// Checkable: the Bookmarks dock is shown.
+    QAction* bookmarksPanel() const { return bookmarksPanel_; }
+    QMenu* bookmarksMenu() const { return bookmarksMenu_; }
     // Analysis, Help
     QAction* extrapolate() const { return extrapolate_; }
     QAction* whatIf() const { return whatIf_; }
@@ -113,6 +119,9 @@ private:
     QAction* rankOrder_ = nullptr;
     QAction* filter_ = nullptr;
     QAction* compare_ = nullptr;
+    QAction* addBookmark_ = nullptr;
+    QAction* bookmarksPanel_ = nullptr;
+    QMenu* bookmarksMenu_ = nullptr;
     QAction* extrapolate_ = nullptr;
     QAction* whatIf_ = nullptr;
     QAction* tour_ = nullptr;

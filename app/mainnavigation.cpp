@@ -5,6 +5,7 @@
 #include "app/mainwindow.h"
 #include "app/tracedocument.h"
 #include "views/panes/durationformat.h"
+#include "views/timeline/ranklist.h"
 #include "views/timeline/timelinefindbar.h"
 #include "views/timeline/timelineview.h"
 #include "views/whatif/comparisonview.h"
@@ -63,6 +64,29 @@ void goToTime(MainWindow* w)
     }
 }
 
+void chooseRankFilter(MainWindow* w)
+{
+    TimelineView* view = w->currentTimeline();
+    if (!view || !view->trace()) return;
+    // The text the user typed last for this view, so the dialog starts from it.
+    const char* kFilterText = "rankscopeFilterText";
+    bool ok = false;
+    const QString text = QInputDialog::getText(
+        w, QObject::tr("Filter Ranks"),
+        QObject::tr("Ranks to show, e.g. 0-7, 12, 20-23 (empty for all %1 ranks):")
+            .arg(view->trace()->rankCount()),
+        QLineEdit::Normal, view->property(kFilterText).toString(), &ok);
+    if (!ok) return;
+    QString error;
+    const auto ranks = parseRankList(text, view->trace()->rankCount(), &error);
+    if (!ranks) {
+        w->reportError(QObject::tr("Filter Ranks"), error);
+        return;
+    }
+    view->setRankFilter(*ranks);
+    view->setProperty(kFilterText, text.trimmed());
+}
+
 } // namespace
 
 std::optional<double> parseTime(const QString& text)
@@ -89,6 +113,7 @@ void connect(MainWindow* w)
     QObject::connect(a->findNext(), &QAction::triggered, w, [w] { find(w, true); });
     QObject::connect(a->findPrevious(), &QAction::triggered, w, [w] { find(w, false); });
     QObject::connect(a->goToTime(), &QAction::triggered, w, [w] { goToTime(w); });
+    QObject::connect(a->filterRanks(), &QAction::triggered, w, [w] { chooseRankFilter(w); });
     QObject::connect(a->shortcutSheet(), &QAction::triggered, w,
                      [w] { HelpDialogs::showShortcuts(w, w->actions()); });
     QObject::connect(a->about(), &QAction::triggered, w, [w] { HelpDialogs::showAbout(w); });

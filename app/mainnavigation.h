@@ -1,7 +1,7 @@
 #pragma once
 // The main window's navigation commands beyond zoom and pan: Back / Forward through the current
-// timeline's zoom history, Find (the current trace tab's find bar) and Go to Time, and the Help
-// menu's keyboard-shortcut sheet and About box.
+// timeline's zoom history, Find (the current trace tab's find bar), Go to Time and Filter Ranks,
+// and the Help menu's keyboard-shortcut sheet and About box.
 
 #include <QString>
 #include <optional>

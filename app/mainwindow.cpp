@@ -1,5 +1,6 @@
 #include "app/mainwindow.h"
 
+#include "app/bookmarkcontroller.h"
 #include "app/clockswitch.h"
 #include "app/demotour.h"
 #include "app/extrapolatedialog.h"
@@ -18,7 +19,6 @@
 #include "views/extrap/extrapprogress.h"
 #include "views/panes/durationformat.h"
 #include "views/panes/tourpanel.h"
-#include "views/timeline/ranklist.h"
 #include "views/timeline/timelineview.h"
 #include "views/whatif/comparisonview.h"
 #include "views/whatif/whatifcomparison.h"
@@ -107,6 +107,7 @@ MainWindow::MainWindow(QWidget* parent)
     connectActions();
     clockSwitch_ = new ClockSwitch(this);
     MainNavigation::connect(this);
+    bookmarks_ = new BookmarkController(this);
     new ShortcutFallback(this, actions_->allActions());
     createStatusBar();
 
@@ -181,7 +182,6 @@ void MainWindow::connectActions()
             for (TimelineView* v : allTimelines())
                 applyViewOptions(v);
         });
-    connect(a->filterRanks(), &QAction::triggered, this, &MainWindow::chooseRankFilter);
     connect(a->compare(), &QAction::triggered, this, &MainWindow::chooseComparison);
 
     connect(a->extrapolate(), &QAction::triggered, this, &MainWindow::showExtrapolateDialog);
@@ -498,29 +498,6 @@ bool MainWindow::compareTabs(int first, int second)
                                          QDir::toNativeSeparators(b->data().path)));
     tabs_->setCurrentIndex(index);
     return true;
-}
-
-void MainWindow::chooseRankFilter()
-{
-    TimelineView* view = currentTimeline();
-    if (!view || !view->trace()) return;
-    // The text the user typed last for this view, so the dialog starts from it.
-    const char* kFilterText = "rankscopeFilterText";
-    bool ok = false;
-    const QString text =
-        QInputDialog::getText(this, tr("Filter Ranks"),
-                              tr("Ranks to show, e.g. 0-7, 12, 20-23 (empty for all %1 ranks):")
-                                  .arg(view->trace()->rankCount()),
-                              QLineEdit::Normal, view->property(kFilterText).toString(), &ok);
-    if (!ok) return;
-    QString error;
-    const auto ranks = parseRankList(text, view->trace()->rankCount(), &error);
-    if (!ranks) {
-        reportError(tr("Filter Ranks"), error);
-        return;
-    }
-    view->setRankFilter(*ranks);
-    view->setProperty(kFilterText, text.trimmed());
 }
 
 TimelineView* MainWindow::currentTimeline() const

@@ -28,6 +28,7 @@ class QDockWidget;
 
 namespace rankscope {
 
+class BookmarkController;
 class ClockSwitch;
 class ComparisonView;
 class ExtrapolateDialog;
@@ -88,6 +89,11 @@ public:
     /// Applies the View menu's options (messages, wait states, rank order) to `view`.
     void applyViewOptions(TimelineView* view) const;
 
+    /// Bookmarks of time ranges: their dock, menu and undo stack (app/bookmarkcontroller.h).
+    BookmarkController* bookmarks() const { return bookmarks_; }
+    /// The timeline that view actions act on (the focused one in a comparison).
+    TimelineView* currentTimeline() const;
+
     /// Session files and the autosave (app/sessioncontroller.h); the calls below forward to it.
     SessionController* sessions() const { return session_; }
     /// The session as it is now: open traces, scenarios, result tabs, view state.
@@ -146,9 +152,6 @@ private:
     void chooseAndOpen();
     void chooseAndExport();
     void chooseComparison();
-    void chooseRankFilter();
-    /// The timeline that view actions act on (the focused one in a comparison).
-    TimelineView* currentTimeline() const;
     std::vector<TimelineView*> allTimelines() const;
     void updateActions();
 
@@ -170,6 +173,7 @@ private:
     QDockWidget* tourDock_ = nullptr;
     DemoTour* demoTour_ = nullptr;
     SessionController* session_ = nullptr;
+    BookmarkController* bookmarks_ = nullptr;
 };
 
 } // namespace rankscope

@@ -4,6 +4,7 @@
 #include "model/trace/traceerror.h"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -91,6 +92,58 @@ SessionExtrapolation extrapolationFromYaml(const YAML::Node& n, const std::strin
     if (e.bins < 2 || e.bins > 1000)
         fail(source, n["bins"], key + ".bins", "expected 2 to 1000 bins");
     return e;
+}
+
+/// The bookmarks of one trace; a malformed entry is skipped with a warning.
+std::vector<Bookmark> bookmarksFromYaml(const YAML::Node& list, const std::string& key,
+                                        const std::string& source,
+                                        std::vector<std::string>& warnings)
+{
+    std::vector<Bookmark> out;
+    const auto warn = [&](const YAML::Node& at, const std::string& k, const std::string& what) {
+        std::string where = source;
+        if (at.Mark().line >= 0) where += ":" + std::to_string(at.Mark().line + 1);
+        warnings.push_back(where + ": " + k + ": " + what + "; bookmark skipped");
+    };
+    if (!list.IsSequence()) {
+        warn(list, key, "expected a list of {name: ..., begin: ns, end: ns}");
+        return out;
+    }
+    for (size_t i = 0; i < list.size(); ++i) {
+        const YAML::Node n = list[i];
+        const std::string k = key + "[" + std::to_string(i) + "]";
+        if (!n.IsMap()) {
+            warn(n, k, "expected {name: ..., begin: ns, end: ns}");
+            continue;
+        }
+        Bookmark b;
+        std::string problem;
+        for (const auto& kv : n)
+            if (kv.first.Scalar() != "name" && kv.first.Scalar() != "begin" &&
+                kv.first.Scalar() != "end")
+                problem = "unknown key '" + kv.first.Scalar() + "'";
+        if (problem.empty() && (!n["name"] || !n["name"].IsScalar())) problem = "expected a name";
+        double* const fields[] = {&b.begin, &b.end};
+        const char* const names[] = {"begin", "end"};
+        for (int f = 0; f < 2 && problem.empty(); ++f) {
+            try {
+                if (!n[names[f]]) throw YAML::Exception(YAML::Mark::null_mark(), "missing");
+                *fields[f] = n[names[f]].as<double>();
+            } catch (const YAML::Exception&) {
+                problem = std::string("expected a time in ns for '") + names[f] + "'";
+            }
+            if (problem.empty() && !std::isfinite(*fields[f]))
+                problem = std::string("'") + names[f] + "' is not a finite time";
+        }
+        if (problem.empty() && !(b.end > b.begin)) problem = "the end must be after the begin";
+        if (!problem.empty()) {
+            warn(n, k, problem);
+            continue;
+        }
+        b.name = n["name"].Scalar();
+        out.push_back(std::move(b));
+    }
+    return out;
 }
 
 } // namespace
@@ -195,6 +248,18 @@ Session Session::parse(const std::string& text, const std::string& source,
             }
         }
     }
+    if (const YAML::Node marks = root["bookmarks"]) {
+        if (!marks.IsMap()) {
+            s.warnings.push_back(source + ":" + std::to_string(marks.Mark().line + 1) +
+                                 ": bookmarks: expected trace: [bookmarks]; bookmarks skipped");
+        } else {
+            for (const auto& kv : marks) {
+                std::vector<Bookmark> list = bookmarksFromYaml(
+                    kv.second, "bookmarks." + kv.first.Scalar(), source, s.warnings);
+                if (!list.empty()) s.bookmarks[abs(kv.first.Scalar())] = std::move(list);
+            }
+        }
+    }
     return s;
 }
 
@@ -260,6 +325,17 @@ std::string Session::toYaml(const std::string& folder) const
         out << YAML::Key << rel(path) << YAML::Value << YAML::Flow << YAML::BeginSeq << range.first
             << range.second << YAML::EndSeq;
     out << YAML::EndMap;
+    out << YAML::EndMap;
+    out << YAML::Key << "bookmarks" << YAML::Value << YAML::BeginMap;
+    for (const auto& [path, marks] : bookmarks) {
+        if (marks.empty()) continue;
+        out << YAML::Key << rel(path) << YAML::Value << YAML::BeginSeq;
+        for (const Bookmark& b : marks)
+            out << YAML::Flow << YAML::BeginMap << YAML::Key << "name" << YAML::Value << b.name
+                << YAML::Key << "begin" << YAML::Value << b.begin << YAML::Key << "end"
+                << YAML::Value << b.end << YAML::EndMap;
+        out << YAML::EndSeq;
+    }
     out << YAML::EndMap;
     out << YAML::EndMap;
     return std::string(out.c_str()) + "\n";

@@ -11,11 +11,16 @@
 //                     classic_mode: interval, bins: 20}]   # extrapolation result tabs
 //   view: {current_tab: 1, whatif_panel: true, tour: false, tour_step: 0,
 //          comparisons: [[a, b]], ranges: {mg-W-8: [0, 1e9]}}
+//   bookmarks: {mg-W-8: [{name: first exchange, begin: 1.2e8, end: 1.9e8}]}   # ns
+//
+// A malformed bookmark is skipped with a warning (Session::warnings) instead of failing the
+// whole file: bookmarks are a convenience, the traces and results they sit on are the work.
 //
 // Paths are stored relative to the session file when they lie under its folder or a sibling
 // of it, so a session moves with its traces (the bundled demo session does). Plain C++ and
 // yaml-cpp: no Qt, so a script can write one and the tests can compare structures.
 
+#include "app/bookmark.h"
 #include "whatif/scenario/scenario.h"
 
 #include <cstdint>
@@ -61,6 +66,11 @@ struct Session
     std::vector<whatif::Scenario> results;
     std::vector<SessionExtrapolation> extrapolations; ///< re-run when the session is opened
     SessionView view;
+    /// Bookmarks of each trace tab, by absolute trace path, in the order they were made.
+    std::map<std::string, std::vector<Bookmark>> bookmarks;
+    /// What load() or parse() skipped (a malformed bookmark), each naming the file, line and
+    /// key; never written.
+    std::vector<std::string> warnings;
     bool operator==(const Session&) const = default;
 
     /// Reads `path`; throws TraceError naming the file, line and key. Relative paths in the

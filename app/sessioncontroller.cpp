@@ -97,6 +97,7 @@ Session SessionController::session() const
             s.traces.push_back(path);
             const TimeMapping& m = doc->timeline()->mapping();
             if (m.end() > m.begin()) s.view.ranges[path] = {m.begin(), m.end()};
+            if (!doc->bookmarks().empty()) s.bookmarks[path] = doc->bookmarks();
         }
         const QStringList pair = tabs->widget(i)->property(kComparePaths).toStringList();
         if (pair.size() == 2) s.view.comparisons.emplace_back(std8(pair[0]), std8(pair[1]));
@@ -149,8 +150,20 @@ bool SessionController::openSession(const QString& path)
         return false;
     }
     sessionPath_ = path;
+    reportWarnings(s);
     restoreSession(s);
     return true;
+}
+
+void SessionController::reportWarnings(const Session& s)
+{
+    if (s.warnings.empty()) return;
+    QStringList lines;
+    for (const std::string& w : s.warnings)
+        lines << QString::fromStdString(w);
+    window_->reportError(tr("Session partly restored"),
+                         tr("Parts of the session were skipped; the rest is restored:\n\n%1")
+                             .arg(lines.join(QLatin1Char('\n'))));
 }
 
 QStringList SessionController::claimCrashedSessions()
@@ -170,6 +183,7 @@ bool SessionController::recoverSession(const QString& autosaveFile)
         return false;
     }
     recovering_ = autosaveFile;
+    reportWarnings(s);
     restoreSession(s);
     return true;
 }
@@ -260,6 +274,8 @@ void SessionController::finishRestore()
     for (const auto& [path, range] : s.view.ranges)
         if (const int i = tabOf(path); i >= 0)
             window_->document(i)->timeline()->setVisibleRange(range.first, range.second);
+    for (const auto& [path, marks] : s.bookmarks)
+        if (const int i = tabOf(path); i >= 0) window_->document(i)->setBookmarks(marks);
     for (const auto& [a, b] : s.view.comparisons) {
         const int i = tabOf(a), j = tabOf(b);
         if (i >= 0 && j >= 0) window_->compareTabs(i, j);
@@ -328,6 +344,7 @@ void SessionController::rememberSaved(const Session& s)
     saved_.results = s.results;
     saved_.extrapolations = s.extrapolations;
     saved_.scenarios = s.scenarios;
+    saved_.bookmarks = s.bookmarks;
 }
 
 QStringList SessionController::unsavedWork() const
@@ -346,6 +363,10 @@ QStringList SessionController::unsavedWork() const
     for (const whatif::Scenario& sc : now.scenarios)
         if (missing(saved_.scenarios, sc))
             out << tr("Scenario: %1").arg(QString::fromStdString(sc.name));
+    for (const auto& [path, marks] : now.bookmarks)
+        if (auto it = saved_.bookmarks.find(path);
+            it == saved_.bookmarks.end() || it->second != marks)
+            out << tr("Bookmarks of %1").arg(QFileInfo(q8(path)).fileName());
     return out;
 }
 
@@ -369,17 +390,24 @@ bool SessionController::confirmCloseTab(int index)
 {
     if (!window_->isInteractive()) return true;
     QWidget* tab = window_->tabs()->widget(index);
-    bool unsaved = false;
+    bool unsaved = false, bookmarks = false;
     if (const whatif::Scenario* r = window_->whatIf()->resultScenario(index))
         unsaved =
             std::find(saved_.results.begin(), saved_.results.end(), *r) == saved_.results.end();
     else if (const auto e = ExtrapolationSession::of(tab))
         unsaved = std::find(saved_.extrapolations.begin(), saved_.extrapolations.end(), *e) ==
                   saved_.extrapolations.end();
+    else if (const TraceDocument* doc = window_->document(index);
+             doc && !doc->bookmarks().empty()) {
+        const auto it = saved_.bookmarks.find(std8(QFileInfo(doc->data().path).absoluteFilePath()));
+        unsaved = bookmarks = it == saved_.bookmarks.end() || it->second != doc->bookmarks();
+    }
     if (!unsaved) return true;
     QMessageBox box(QMessageBox::Question, tr("Close Tab"),
-                    tr("Close \"%1\"? No saved session holds this result; it is lost unless "
-                       "you run it again.")
+                    (bookmarks ? tr("Close \"%1\"? No saved session holds the bookmarks of this "
+                                    "trace; they are lost with the tab.")
+                               : tr("Close \"%1\"? No saved session holds this result; it is "
+                                    "lost unless you run it again."))
                         .arg(window_->tabs()->tabText(index)),
                     QMessageBox::Close | QMessageBox::Cancel, window_);
     box.setObjectName(QStringLiteral("closeTabBox"));

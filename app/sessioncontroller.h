@@ -65,13 +65,15 @@ public:
     void chooseAndOpen();
 
     /// Work in the window that no saved session holds: result tabs (what-if runs, sweeps,
-    /// extrapolations) and scenarios not in the session file last saved or opened, as lines
-    /// for a message ("What if: WAN 20 ms"); empty when nothing would be lost.
+    /// extrapolations), scenarios and trace tabs' bookmarks not in the session file last saved
+    /// or opened, as lines for a message ("What if: WAN 20 ms"); empty when nothing would be
+    /// lost.
     QStringList unsavedWork() const;
     /// Quit: asks to save when unsavedWork() is not empty (Save, Discard, Cancel); true when the
     /// window may close. Never asks when not interactive.
     bool confirmQuit();
-    /// Close Tab: asks when tab `index` is a result no saved session holds; true to close.
+    /// Close Tab: asks when tab `index` is a result, or a trace with bookmarks, that no saved
+    /// session holds; true to close.
     bool confirmCloseTab(int index);
 
 signals:
@@ -81,11 +83,14 @@ signals:
 
 private:
     void offerNextCrashedSession();
+    /// What reading the session skipped (Session::warnings), in one message.
+    void reportWarnings(const Session& s);
     /// Runs the restored session's result tabs again, one after another; then restored().
     void restoreResults();
     /// Starts the next extrapolation of rerunning_, or ends the restore when all are back.
     void nextResult();
-    /// The saved session's results, extrapolations and scenarios (what unsavedWork() compares).
+    /// The saved session's results, extrapolations, scenarios and bookmarks (what unsavedWork()
+    /// compares).
     void rememberSaved(const Session& s);
 
     MainWindow* window_;

@@ -286,4 +286,11 @@ bool TraceDocument::showMessages(const std::vector<RankId>& senders,
     return true;
 }
 
+void TraceDocument::setBookmarks(std::vector<Bookmark> bookmarks)
+{
+    if (bookmarks == bookmarks_) return;
+    bookmarks_ = std::move(bookmarks);
+    emit bookmarksChanged();
+}
+
 } // namespace rankscope

@@ -7,9 +7,11 @@
 // filter; a click on a cell highlights its messages) and the message statistics. Picking a wait or
 // a cause in those tables selects it on the timeline and brings it into view.
 
+#include "app/bookmark.h"
 #include "app/loadedtrace.h"
 
 #include <QWidget>
+#include <vector>
 
 class QSortFilterProxyModel;
 class QTabWidget;
@@ -71,10 +73,17 @@ public:
     /// matrix cell) and selects the first of them sent in the visible range; false when none is.
     bool showMessages(const std::vector<RankId>& senders, const std::vector<RankId>& receivers);
 
+    /// The bookmarks of this trace (BookmarkController edits them), in the order made.
+    const std::vector<Bookmark>& bookmarks() const { return bookmarks_; }
+    void setBookmarks(std::vector<Bookmark> bookmarks);
+
     /// The timeline's share of the document's height (0..1) after the first show: the saved
     /// layout when there is one, else kTimelineShare.
     double timelineShare() const;
     static constexpr double kTimelineShare = 0.68;
+
+signals:
+    void bookmarksChanged();
 
 protected:
     void showEvent(QShowEvent* event) override;
@@ -97,6 +106,7 @@ private:
     QTabWidget* panes_;
     TimelineFindBar* findBar_;
     QSplitter* split_ = nullptr;
+    std::vector<Bookmark> bookmarks_;
     bool sized_ = false;
     double share_ = kTimelineShare; ///< kept when the document is resized
     void applyShare();

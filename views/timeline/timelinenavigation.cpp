@@ -96,6 +96,12 @@ void TimelineView::goToTime(double ns)
     update();
 }
 
+void TimelineView::jumpTo(double beginNs, double endNs)
+{
+    if (!d->trace || !(endNs > beginNs)) return;
+    d->showRange(beginNs, endNs, false);
+}
+
 double TimelineView::markedTime() const
 {
     return d->marker;

@@ -130,6 +130,9 @@ public:
     /// Centres the view on displayed time `ns` (clamped to the run), keeping the zoom, and
     /// marks that time with a line until the next Go to Time.
     void goToTime(double ns);
+    /// Shows [beginNs, endNs) in displayed time as one step of the zoom history of its own
+    /// (Back returns to where the view was), as a bookmark jump does.
+    void jumpTo(double beginNs, double endNs);
     /// The time marked by goToTime (NaN when none).
     double markedTime() const;
 
