@@ -61,7 +61,19 @@ void TestWhatIfChoices::traceInViewIsTheFirstBaseline()
     QCOMPARE(baselines->item(0)->checkState(), Qt::Unchecked);
     QCOMPARE(baselines->item(1)->checkState(), Qt::Checked);
     QCOMPARE(panel.scenario().baselines, std::vector<std::string>{"/t/b.otf2"});
-    // Once one is chosen, looking at another trace does not change it.
+    // Only offered: it follows the trace in view (traces load in any order and the tab in
+    // view when the panel opens is the one the user means).
+    panel.setOpenTraces({{QStringLiteral("a"), QStringLiteral("/t/a.otf2"), 4, true},
+                         {QStringLiteral("b"), QStringLiteral("/t/b.otf2"), 16, false}});
+    QCOMPARE(baselines->item(0)->checkState(), Qt::Checked);
+    QCOMPARE(baselines->item(1)->checkState(), Qt::Unchecked);
+    // A result tab in view (no trace active) keeps the offer.
+    panel.setOpenTraces({{QStringLiteral("a"), QStringLiteral("/t/a.otf2"), 4, false},
+                         {QStringLiteral("b"), QStringLiteral("/t/b.otf2"), 16, false}});
+    QCOMPARE(panel.scenario().baselines, std::vector<std::string>{"/t/a.otf2"});
+    // Once the user checks one, looking at another trace does not change it.
+    baselines->item(1)->setCheckState(Qt::Checked); // a replay has one: a's check moves to b
+    QCOMPARE(panel.scenario().baselines, std::vector<std::string>{"/t/b.otf2"});
     panel.setOpenTraces({{QStringLiteral("a"), QStringLiteral("/t/a.otf2"), 4, true},
                          {QStringLiteral("b"), QStringLiteral("/t/b.otf2"), 16, false}});
     QCOMPARE(baselines->item(0)->checkState(), Qt::Unchecked);

@@ -115,11 +115,20 @@ WhatIfBaselinePage::~WhatIfBaselinePage()
 
 void WhatIfBaselinePage::setOpenTraces(const std::vector<WhatIfTraceChoice>& traces)
 {
-    // Keep what is chosen; a chosen trace that is no longer open stays, marked so.
+    // Keep what is chosen; a chosen trace that is no longer open stays, marked so. What was
+    // only offered (the trace in view) follows the view.
     QStringList checked;
     for (int i = 0; i < baselines_->count(); ++i)
         if (baselines_->item(i)->checkState() == Qt::Checked)
             checked << baselines_->item(i)->data(kPathRole).toString();
+    const bool traceInView = std::any_of(traces.begin(), traces.end(),
+                                         [](const WhatIfTraceChoice& t) { return t.active; });
+    if (!baselinesChosen_ && traceInView) checked.clear();
+    if (!baselinesChosen_)
+        checked.removeIf([&](const QString& path) {
+            return std::none_of(traces.begin(), traces.end(),
+                                [&](const WhatIfTraceChoice& t) { return t.path == path; });
+        });
     const QString compared = compareWith_->currentData().toString();
 
     const QSignalBlocker block(baselines_);
@@ -195,6 +204,7 @@ void WhatIfBaselinePage::updateKind()
 
 void WhatIfBaselinePage::onBaselineChanged(QListWidgetItem* item)
 {
+    baselinesChosen_ = true;
     // A replay has one baseline: checking another one moves the check.
     if (item->checkState() == Qt::Checked && kind() == whatif::ScenarioKind::Replay) {
         const QSignalBlocker block(baselines_);
@@ -258,6 +268,7 @@ void WhatIfBaselinePage::setScenario(const whatif::Scenario& s, QStringList& pro
     kind_->setCurrentIndex(kind_->findData(int(s.kind)));
 
     // Baselines first, in the scenario's order; traces not open are listed, marked so.
+    baselinesChosen_ = true;
     {
         const QSignalBlocker block(baselines_);
         for (int i = 0; i < baselines_->count(); ++i)

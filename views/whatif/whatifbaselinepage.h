@@ -63,6 +63,9 @@ private:
     uint32_t largestBaseline() const;
 
     bool targetEdited_ = false;
+    /// The baselines were chosen (checked by the user or set by a scenario); until then the
+    /// trace in view is offered and follows the current tab.
+    bool baselinesChosen_ = false;
     QComboBox* kind_ = nullptr;
     QListWidget* baselines_ = nullptr;
     QLabel* baselineHint_ = nullptr;
