@@ -3,7 +3,8 @@
 # opens Rankscope on the bundled demo session (resources/demo/) with its guided tour. Without a
 # display it runs the tour headless instead (every view of it as PNG in build/demo/views/), and
 # adds the views of a generated 16-rank stencil run and a text report (summary, profile,
-# execution intervals, wait states) of it and of a real Score-P trace. Output: build/demo/.
+# execution intervals, wait states) of it and of a real Score-P trace, then drives the real
+# window on a virtual X server with xdotool and screenshots it. Output: build/demo/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
@@ -56,5 +57,20 @@ fi
 "$gui" --screenshot "$out/commmatrix.png" --size 1600x1000 --pane matrix "$out/stencil2d-16"
 rm -rf "$out/views"
 "$gui" --demo --screenshot-dir "$out/views"
+
+# The real window on a virtual X server, driven by keys (scripts/xvfb-drive.sh: zoom, Back, Find,
+# the Bookmarks panel and menu, Ctrl+Q) over a session of the generated run with two bookmarks;
+# skipped with a message when Xvfb, xdotool or ImageMagick is missing.
+cat > "$out/xvfb.rsession" <<'SESSION'
+rankscope_session: 1
+traces: [stencil2d-16]
+view: {ranges: {stencil2d-16: [5.0e7, 1.1e8]}}
+bookmarks:
+  stencil2d-16:
+    - {name: two iterations, begin: 6.0e7, end: 7.5e7}
+    - {name: start-up (MPI_Init), begin: 0, end: 4.0e6}
+SESSION
+rm -rf "$out/xvfb"
+bash scripts/xvfb-drive.sh "$gui" "$out/xvfb.rsession" "$out/xvfb"
 echo
-echo "no display: the guided tour's views are in $out/views/, the generated run's in $out/ (timeline.png, compare.png, commmatrix.png); report in $out/report.txt"
+echo "no display: the guided tour's views are in $out/views/, the generated run's in $out/ (timeline.png, compare.png, commmatrix.png), the keyboard-driven window's in $out/xvfb/; report in $out/report.txt"

@@ -12,6 +12,7 @@ packages=(
     libeigen3-dev libyaml-cpp-dev nlohmann-json3-dev libcli11-dev
     libdtl-dev                    # sequence alignment (diff) in trace synthesis
     xvfb xauth fonts-dejavu-core  # a display for the GUI demo; fonts for offscreen rendering
+    xdotool imagemagick           # the demo drives the window by keys and screenshots it
     dpkg-dev desktop-file-utils appstream  # the .deb (dpkg-shlibdeps) and its checks
     clang libclang-rt-14-dev      # the fuzz targets (libFuzzer)
     clang-format                  # the format check (scripts/check-layout.sh)
