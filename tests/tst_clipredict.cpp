@@ -221,6 +221,12 @@ private slots:
         const double bytes = match.value("bytes").toObject().value("predicted").toDouble();
         QCOMPARE(match.value("bytes").toObject().value("measured").toDouble(), 67552000.0);
         QVERIFY2(std::abs(bytes / 67552000.0 - 1.0) < 0.01, qPrintable(QString::number(bytes)));
+        // Every call site within 1 %, also interp's comm3_ex, which only the 16-rank input
+        // shows (otf2-print: 16 x 5 sends of 128 and of 256 bytes there; at 32, 32 x 5 of 96
+        // and of 192, 46,080 bytes: its faces shrink by (4/4 + 2) / (4/2 + 2) = 3/4 when a
+        // second dimension reaches 4 ranks).
+        QVERIFY2(match.value("bytes_pct").toDouble() < 1.0,
+                 qPrintable(QString::number(match.value("bytes_pct").toDouble())));
         QVERIFY(match.value("collectives_equal").toBool());
         QCOMPARE(match.value("collectives").toObject().value("predicted").toInt(), 105);
         bool composed = false;

@@ -22,14 +22,16 @@ namespace {
 
 constexpr int kIterations = 2;
 
-/// Halo size along d on a grid of 16^3 points: 8 bytes per point of the local face, which
-/// carries the ghost layers (2 points) of the dimensions exchanged before d.
-uint64_t haloBytes(const std::array<uint32_t, 3>& dims, uint32_t d)
+/// Halo size along d on a grid of points^3 points: 8 bytes per point of the local face, which
+/// carries the ghost layers (2 points) of the dimensions exchanged before d, or of every other
+/// dimension with `whole`.
+uint64_t haloBytes(const std::array<uint32_t, 3>& dims, uint32_t d, uint32_t points = 16,
+                   bool whole = false)
 {
-    uint64_t points = 1;
+    uint64_t face = 1;
     for (uint32_t f = 0; f < 3; ++f)
-        if (f != d) points *= 16 / dims[f] + (f < d ? 2 : 0);
-    return 8 * points;
+        if (f != d) face *= points / dims[f] + (f < d || whole ? 2 : 0);
+    return 8 * face;
 }
 
 /// The program on a D0 x D1 x D2 grid (row-major, periodic), per iteration:
@@ -40,7 +42,10 @@ uint64_t haloBytes(const std::array<uint32_t, 3>& dims, uint32_t d)
 ///   with +-2 in dimensions of 4 ranks and +-1 in those of 2 (tags 200 + 10 d, 201 + 10 d);
 /// - extra, in each dimension of 4 ranks: an odd coordinate sends to -1 (tag 100 + 10 d), an
 ///   even one receives from +1.
-Trace multigridLike(std::array<uint32_t, 3> dims)
+/// With `levels` (like NPB MG's comm3 and comm3_ex), the halo is exchanged again on a coarse
+/// level of 4^3 points (the same tags), and an extra message is two whole faces of that level
+/// (ghost layers on every side) instead of 32 bytes.
+Trace multigridLike(std::array<uint32_t, 3> dims, bool levels = false)
 {
     const uint32_t n = dims[0] * dims[1] * dims[2];
     test::MpiWorld w(n);
@@ -85,6 +90,8 @@ Trace multigridLike(std::array<uint32_t, 3> dims)
             h.enter(l, t++, halo);
             for (uint32_t d = 0; d < 3; ++d)
                 exchange(100, 1, d, haloBytes(dims, d));
+            for (uint32_t d = 0; levels && d < 3; ++d)
+                exchange(100, 1, d, haloBytes(dims, d, 4));
             h.leave(l, t++, halo);
             h.enter(l, t++, coarse);
             if (alive)
@@ -94,10 +101,11 @@ Trace multigridLike(std::array<uint32_t, 3> dims)
             h.enter(l, t++, extra);
             for (uint32_t d = 0; d < 3; ++d)
                 if (dims[d] == 4) {
+                    const uint64_t bytes = levels ? 2 * haloBytes(dims, d, 4, true) : 32;
                     if (c[d] % 2 == 1)
-                        call(send, true, rankAt(r, d, -1), 100 + int32_t(10 * d), 32);
+                        call(send, true, rankAt(r, d, -1), 100 + int32_t(10 * d), bytes);
                     else
-                        call(recv, false, rankAt(r, d, 1), 100 + int32_t(10 * d), 32);
+                        call(recv, false, rankAt(r, d, 1), 100 + int32_t(10 * d), bytes);
                 }
             h.leave(l, t++, extra);
             h.leave(l, t++, iter);
@@ -245,6 +253,45 @@ private slots:
             if (t.messageReceiver(m).value == 8 && t.messageSender(m).value == 10 && m.tag == 110)
                 ++from10;
         QCOMPARE(from10, 2 * kIterations);
+    }
+
+    void exchangeSeenAtOneScaleTakesAWholeFace()
+    {
+        // The extra exchange exists only where a dimension has 4 ranks, so only the 4 x 2 x 2
+        // input shows it: 2 x 8 x (4/2 + 2) x (4/2 + 2) = 256 bytes along dimension 0, and no
+        // pair of inputs gives its ghost shares. Along dimension 0 the halo's faces at 4 x 2 x
+        // 2 are 512 (fine) and 8 x 2 x 2 = 32 (coarse): the coarse level's, the largest not
+        // above 256, is taken, whose ghost share the pair gives: along 1 its face shrinks from
+        // 8 x (4/2 + 2) x 2 = 64 to 8 x (4/4 + 2) x 2 = 48 when dimension 0 goes from 2 to 4
+        // ranks, so (1/2 + g) / (1/4 + g) = 4/3 and g = 1/2 (2 ghost points of 4).
+        const Trace small = multigridLike({2, 2, 2}, true);
+        const Trace large = multigridLike({4, 2, 2}, true);
+        const TiledDraft d = tileLargestInput({&small, &large}, 32, nullptr, 10'000'000);
+        QVERIFY2(d.draft.has_value(), d.refusal.c_str());
+        QVERIFY2(d.compositionFailure.empty(), d.compositionFailure.c_str());
+        QCOMPARE(d.composed.size(), size_t(1));
+        std::map<std::pair<int32_t, uint64_t>, int> perTagAndSize;
+        for (const Message& m : d.draft->messages())
+            ++perTagAndSize[{m.tag, m.bytes}];
+        // At 4 x 4 x 2 by hand, per round. Fine halo: along 0 8 x 4 x 8 = 256, along 1
+        // 8 x (4 + 2) x 8 = 384, along 2 8 x 6 x 6 = 288; coarse halo: 8 x 1 x 2 = 16,
+        // 8 x 3 x 2 = 48, 8 x 3 x 3 = 72; each from all 32 ranks per tag. The coarse-level
+        // exchange of the 8 ranks odd in both dimensions of 4: 64 bytes. Extra, from the 16
+        // odd coordinates of each dimension of 4, two whole coarse faces: along 0
+        // 2 x 8 x (4/4 + 2) x (4/2 + 2) = 192, along 1 (composed from the inputs' dimension 0)
+        // 2 x 8 x (4/4 + 2) x (4/2 + 2) = 192.
+        std::map<std::pair<int32_t, uint64_t>, int> expected;
+        const std::array<uint64_t, 3> fine{256, 384, 288}, coarse{16, 48, 72};
+        for (int32_t dim = 0; dim < 3; ++dim)
+            for (int32_t up = 0; up < 2; ++up) {
+                const int32_t tag = 100 + 10 * dim + up;
+                expected[{tag, fine[size_t(dim)]}] = 32 * kIterations;
+                expected[{tag, coarse[size_t(dim)]}] = 32 * kIterations;
+                expected[{tag + 100, 64}] = 8 * kIterations;
+            }
+        expected[{100, 192}] = 16 * kIterations;
+        expected[{110, 192}] = 16 * kIterations;
+        QCOMPARE(perTagAndSize, expected);
     }
 
     void rowCommunicatorsCarried()

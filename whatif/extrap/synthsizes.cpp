@@ -67,6 +67,70 @@ double SizeRule::factor(const std::string& site, const std::vector<uint32_t>& fr
     return std::pow(m / n, it->second);
 }
 
+namespace {
+
+using SizedLevels = std::map<std::tuple<std::string, int, uint8_t>, uint64_t>;
+
+/// A site that only one input shows (an exchange a program runs from some scale on: NPB MG's
+/// comm3_ex, which hands a coarse level's data to ranks that hold none of it) has no pair of
+/// inputs to learn its ghost shares from, and the other sites' shares cannot be taken as they
+/// are: they depend on the order the program visits the dimensions, which such an exchange does
+/// not follow. It is taken as a whole face (ghost cells on every side, as comm3_ex's give3_ex
+/// sends whole planes) of the level whose face, sent by a face-rule site along the same
+/// dimension at that input, is the largest not above its own size (a message of k planes or
+/// fields of a level is k faces of it), with that level's ghost share: the larger of the two
+/// the site learned (the other may be unobservable in the inputs). A site with no such face
+/// keeps its size.
+void borrowGhostShares(const std::vector<SizedLevels>& sized, std::vector<SizeRule::Face>& faces)
+{
+    std::map<std::string, std::vector<size_t>> seenAt;
+    for (size_t k = 0; k < sized.size(); ++k)
+        for (const auto& entry : sized[k]) {
+            auto& at = seenAt[std::get<0>(entry.first)];
+            if (at.empty() || at.back() != k) at.push_back(k);
+        }
+    std::map<std::string, const SizeRule::Face*> faceOf;
+    for (const SizeRule::Face& f : faces)
+        faceOf[f.site] = &f;
+    std::vector<SizeRule::Face> borrowed;
+    for (const auto& [site, at] : seenAt) {
+        if (at.size() != 1 || faceOf.count(site) != 0) continue;
+        const SizedLevels& in = sized[at.front()];
+        std::vector<double> share; // per level of the site, -1 where no face was found
+        for (const auto& [key, bytes] : in) {
+            const auto& [s, q, level] = key;
+            if (s != site || q < 0) continue;
+            const SizeRule::Face* donor = nullptr;
+            uint8_t donorLevel = 0;
+            uint64_t best = 0;
+            for (const auto& [dkey, dbytes] : in) {
+                const auto& [ds, dq, dl] = dkey;
+                const auto f = faceOf.find(ds);
+                if (dq != q || dbytes > bytes || dbytes <= best || f == faceOf.end()) continue;
+                donor = f->second;
+                donorLevel = dl;
+                best = dbytes;
+            }
+            if (donor == nullptr) continue;
+            const auto learned = [&](const std::vector<double>& g) {
+                return g.empty() ? 0.0 : g[std::min<size_t>(donorLevel, g.size() - 1)];
+            };
+            if (share.size() <= level) share.resize(level + 1, -1.0);
+            share[level] =
+                std::max({share[level], learned(donor->ghostBefore), learned(donor->ghostAfter)});
+        }
+        if (share.empty()) continue;
+        for (size_t l = 0; l < share.size(); ++l)
+            if (share[l] < 0) share[l] = l > 0 ? share[l - 1] : 0.0;
+        borrowed.push_back(SizeRule::Face{site, share, share});
+    }
+    faces.insert(faces.end(), borrowed.begin(), borrowed.end());
+    std::sort(faces.begin(), faces.end(),
+              [](const SizeRule::Face& a, const SizeRule::Face& b) { return a.site < b.site; });
+}
+
+} // namespace
+
 SizeRule sizeRule(const std::vector<GridInput>& inputs, const std::vector<uint32_t>& target)
 {
     SizeRule out;
@@ -105,8 +169,7 @@ SizeRule sizeRule(const std::vector<GridInput>& inputs, const std::vector<uint32
         out.powerLaw.emplace_back(site, b);
     }
     // Size per call site, travel dimension and level at each input.
-    using Level = std::tuple<std::string, int, uint8_t>;
-    std::vector<std::map<Level, uint64_t>> sized(inputs.size());
+    std::vector<SizedLevels> sized(inputs.size());
     for (size_t k = 0; k < inputs.size(); ++k)
         for (uint32_t i = 0; i < inputs[k].trace->messages().size(); ++i) {
             auto& v = sized[k][{inputs[k].sites[i], inputs[k].travelDim(i), inputs[k].levels[i]}];
@@ -188,6 +251,7 @@ SizeRule sizeRule(const std::vector<GridInput>& inputs, const std::vector<uint32
                                                          : f->second);
             }
     }
+    borrowGhostShares(sized, out.faceSites);
     return out;
 }
 
