@@ -30,8 +30,6 @@ uint64_t Log2Histogram::total() const
 
 namespace {
 
-constexpr uint32_t kNoSite = 0xFFFFFFFFu;
-
 void addMessage(MessageGroup& g, uint64_t bytes, int64_t transfer)
 {
     if (g.count == 0 || transfer > g.maxNs) g.maxNs = transfer;
@@ -60,28 +58,13 @@ MessageStatistics computeMessageStatistics(const Trace& trace, const ProgressCal
     const auto& messages = trace.messages();
 
     // The call site of each message's send call.
-    std::vector<uint32_t> site(messages.size(), kNoSite);
     CallSiteTable sites;
     ProgressReporter reporter(progress, trace.rankCount() + 1);
-    for (uint32_t r = 0; r < trace.rankCount(); ++r) {
-        if (!reporter.update(r)) {
-            result.cancelled = true;
-            return result;
-        }
-        const RankId rank(r);
-        const LocationId main = trace.rank(rank).mainLocation;
-        const RankCallRecords records = mpiCallRecords(trace, rank, sites);
-        for (const CallRecord& call : records.calls) {
-            for (const CallPayload& p : records.payloadOf(call)) {
-                if (p.kind != EventKind::MpiSend && p.kind != EventKind::MpiIsend) continue;
-                const MessageId id = p.message();
-                if (!id.valid()) continue;
-                const Message& m = trace.message(id);
-                if (m.sendLocation == main && m.sendEvent == p.event && call.callSite.valid())
-                    site[id.value] = call.callSite.value;
-            }
-        }
-    }
+    const std::vector<uint32_t> site = sendCallSites(trace, sites, [&](uint32_t r) {
+        result.cancelled = !reporter.update(r);
+        return !result.cancelled;
+    });
+    if (result.cancelled) return result;
 
     std::vector<MessageGroup> bySite(sites.size() + 1);
     for (size_t s = 0; s < sites.size(); ++s)
@@ -104,7 +87,7 @@ MessageStatistics computeMessageStatistics(const Trace& trace, const ProgressCal
         const int64_t sent = trace.events(m.sendLocation).time(m.sendEvent);
         const int64_t transfer = trace.events(m.recvLocation).time(m.recvEvent) - sent;
         addMessage(result.all, m.bytes, transfer);
-        addMessage(bySite[site[i] == kNoSite ? sites.size() : site[i]], m.bytes, transfer);
+        addMessage(bySite[site[i] == kNoCallSite ? sites.size() : site[i]], m.bytes, transfer);
         addMessage(byComm[m.comm.valid() ? m.comm.value : byComm.size() - 1], m.bytes, transfer);
     }
     sortGroups(bySite);

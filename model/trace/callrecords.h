@@ -5,6 +5,8 @@
 #include "model/trace/callsites.h"
 #include "model/trace/ids.h"
 
+#include <cstdint>
+#include <functional>
 #include <span>
 #include <tuple>
 #include <vector>
@@ -36,5 +38,13 @@ struct RankCallRecords
 
 /// The MPI call records of `rank`, with call sites interned into `callSites`.
 RankCallRecords mpiCallRecords(const Trace& trace, RankId rank, CallSiteTable& callSites);
+
+inline constexpr uint32_t kNoCallSite = 0xFFFFFFFFu;
+
+/// The call site (an id in `callSites`) of each message's send call, kNoCallSite where the send
+/// is in no MPI call with a call site. `beforeRank(r)` is asked before each rank; false stops
+/// there (what is filled so far is returned).
+std::vector<uint32_t> sendCallSites(const Trace& trace, CallSiteTable& callSites,
+                                    const std::function<bool(uint32_t)>& beforeRank = {});
 
 } // namespace rankscope
