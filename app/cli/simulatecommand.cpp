@@ -85,6 +85,9 @@ int SimulateCommand::run() const
                     "it), input %s\n",
                     durationText(r.predictedWholeRunNs).c_str(),
                     durationText(r.inputWholeRunNs).c_str());
+        if (!spec.policy.stridedSites.empty())
+            std::printf("strided halo faces (policy.strided): %llu messages\n",
+                        (unsigned long long)r.stridedFaces);
         if (r.network) std::printf("%s", linkFiguresText(*r.network).c_str());
         if (!out_.empty()) std::printf("simulated trace written to %s\n", out_.c_str());
         if (!linksCsv_.empty()) std::printf("link figures written to %s\n", linksCsv_.c_str());
@@ -104,6 +107,7 @@ int SimulateCommand::run() const
                          {"input_mpi_ns", t.inputMpiNs}});
     j["messages"] = r.messages;
     j["model"] = r.model;
+    if (!spec.policy.stridedSites.empty()) j["strided_faces"] = r.stridedFaces;
     if (!r.placementNote.empty()) j["notes"] = nlohmann::ordered_json::array({r.placementNote});
     if (r.network) addLinkFigures(j, *r.network, trace);
     printJson(j);

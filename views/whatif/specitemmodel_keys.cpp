@@ -127,6 +127,20 @@ constexpr KeyHelp kKeyHelp[] = {
     {"policy.max_hops", QT_TRANSLATE_NOOP("rankscope::SpecItemModel",
                                           "Take the direct network only up to this many hops on "
                                           "it")},
+    {"policy.strided",
+     QT_TRANSLATE_NOOP("rankscope::SpecItemModel",
+                       "Halo faces by kind: strided faces take their own network and are packed")},
+    {"policy.strided.callsites",
+     QT_TRANSLATE_NOOP("rankscope::SpecItemModel",
+                       "Messages sent from a call site containing one of these texts are strided "
+                       "faces")},
+    {"policy.strided.network",
+     QT_TRANSLATE_NOOP("rankscope::SpecItemModel",
+                       "The network strided faces take (else the rules above)")},
+    {"policy.strided.pack",
+     QT_TRANSLATE_NOOP("rankscope::SpecItemModel",
+                       "How fast a strided face is packed by its sender and unpacked by its "
+                       "receiver")},
     {"collectives", QT_TRANSLATE_NOOP("rankscope::SpecItemModel",
                                       "The collective algorithms of the machine's MPI")},
     {"collectives.*", QT_TRANSLATE_NOOP("rankscope::SpecItemModel",

@@ -21,10 +21,10 @@ enum class ActionKind : uint8_t
     Compute,    ///< value = duration in ns
     Enter,      ///< an MPI call begins
     Leave,      ///< it ends
-    PostSend,   ///< ref = message
+    PostSend,   ///< ref = message; value = time to pack it first (strided faces), else 0
     PostRecv,   ///< ref = message
     WaitSend,   ///< ref = message: blocks until the send completed
-    WaitRecv,   ///< ref = message: blocks until the data arrived
+    WaitRecv,   ///< ref = message: blocks until the data arrived; value = time to unpack it
     Collective, ///< ref = collective; value = this rank's index in its communicator
 };
 
@@ -65,6 +65,9 @@ struct ActionProgram
     std::vector<ProgramMessage, HugePageAllocator<ProgramMessage>> messages;
     std::vector<ProgramCollective> collectives;
     std::vector<std::vector<uint32_t>> comms; ///< member world ranks; empty = every rank in order
+    /// Per message, whether it is a strided halo face (Placement::Strided); empty when none is.
+    /// A strided face's PostSend and WaitRecv actions hold its pack and unpack time as value.
+    std::vector<uint8_t> strided;
 
     uint32_t rankCount() const { return uint32_t(startNs.size()); }
     /// World rank of member `i` of communicator `c`.

@@ -51,12 +51,15 @@ std::vector<std::vector<LinkMessage>> heaviestMessages(const ActionProgram& prog
             m.contentionNs = figures.messages[i].contentionNs;
         }
         route.clear();
+        const Placement placement = !program.strided.empty() && program.strided[i] != 0
+                                        ? Placement::Strided
+                                        : Placement::Policy;
         if (loggp) {
             // LogGP's "links" are the sender's network interfaces (loggpmodel.h).
             const uint32_t a = machine.nodeOf(pm.src), b = machine.nodeOf(pm.dst);
-            const int net = machine.channelBetween(a, b, pm.bytes, Placement::Policy);
+            const int net = machine.channelBetween(a, b, pm.bytes, placement);
             if (net >= 0) route.push_back(uint32_t(size_t(net) * spec.nodes + a));
-        } else if (!links.route(pm.src, pm.dst, pm.bytes, Placement::Policy, route)) {
+        } else if (!links.route(pm.src, pm.dst, pm.bytes, placement, route)) {
             // The flow model sends a node's own messages over its memory when that is shared.
             const int64_t shared = links.intraNodeLink(pm.src);
             if (model == "flow" && shared >= 0) route.push_back(uint32_t(shared));

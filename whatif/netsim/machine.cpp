@@ -28,12 +28,15 @@ Machine::Machine(const NetworkSpec& spec, uint32_t ranks) : spec_(spec)
     if (spec.hasPolicy) {
         direct_ = spec.networkIndex(spec.policy.direct);
         fallback_ = spec.networkIndex(spec.policy.fallback);
+        if (!spec.policy.stridedNetwork.empty())
+            strided_ = spec.networkIndex(spec.policy.stridedNetwork);
     }
     intraNode_ = spec.intraNodeLink.empty() ? nullptr : spec.link(spec.intraNodeLink);
 }
 
 int Machine::byPolicy(uint32_t a, uint32_t b, uint64_t bytes, Placement placement) const
 {
+    if (placement == Placement::Strided && strided_ >= 0) return strided_;
     const ChannelPolicy& p = spec_.policy;
     const Topology& direct = topologies_[size_t(direct_)];
     const bool hybrid = placement == Placement::Hybrid;

@@ -67,6 +67,7 @@ private:
     std::vector<Topology> topologies_;
     int direct_ = -1;
     int fallback_ = 0;
+    int strided_ = -1; ///< the network strided faces take, -1: by the policy's rules
     const LinkClass* intraNode_ = nullptr;
     ProtocolEntry neutral_;
 };

@@ -56,6 +56,13 @@ struct ChannelPolicy
     bool sameSubcluster = true;     ///< direct only when both ends are in one sub-cluster
     uint64_t maxBytes = UINT64_MAX; ///< direct only up to this size
     uint32_t maxHops = UINT32_MAX;  ///< direct only up to this many hops on it
+    /// Halo faces by kind (policy.strided; the TCA paper's contiguous and strided faces): a
+    /// point-to-point message sent from a call site that contains one of these texts is a
+    /// strided face. It takes `stridedNetwork` (when named; else the rules above) and costs the
+    /// sender packing and the receiver unpacking at `packBytesPerNs` (0: free).
+    std::vector<std::string> stridedSites;
+    std::string stridedNetwork;
+    double packBytesPerNs = 0;
     bool operator==(const ChannelPolicy&) const = default;
 };
 
@@ -67,6 +74,9 @@ enum class Placement : uint8_t
     /// sub-cluster within the hop and size limits (even when the policy lets the direct
     /// network join sub-clusters); the switched network otherwise.
     Hybrid,
+    /// A strided halo face (ChannelPolicy::stridedSites): the policy's strided network when it
+    /// names one, else as Policy.
+    Strided,
 };
 
 /// How ranks are placed on nodes. Trace: on the compute nodes the trace recorded

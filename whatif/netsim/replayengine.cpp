@@ -31,6 +31,8 @@ ReplayEngine::ReplayEngine(const ActionProgram& program, const Machine& machine,
         slots_[m].src = program.messages[m].src;
         slots_[m].dst = program.messages[m].dst;
         slots_[m].bytes = double(program.messages[m].bytes);
+        if (!program.strided.empty() && program.strided[m] != 0)
+            slots_[m].placement = Placement::Strided;
     }
     if (!program.collectives.empty()) collSlots_.setReceivers(n);
     if (options_.recordTimes) times_.assign(program.actions.size(), 0.0);
@@ -164,6 +166,7 @@ template <bool kRecord> void ReplayEngine::advance(uint32_t r)
             ranks_[r].mpi += t - ranks_[r].enter;
             break;
         case ActionKind::PostSend:
+            t += a.value; // packing a strided face
             if (kRecord) times_[pc] = t;
             t = postSend(a.ref, t);
             break;
@@ -174,6 +177,7 @@ template <bool kRecord> void ReplayEngine::advance(uint32_t r)
         case ActionKind::WaitRecv:
             if (!waitSide(r, a.ref, a.kind == ActionKind::WaitSend, t))
                 return stop(r, t, begin, pc);
+            t += a.value; // unpacking a strided face
             break;
         case ActionKind::Collective:
             if (!collective(r, a, t)) return stop(r, t, begin, pc);

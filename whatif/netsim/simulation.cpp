@@ -9,6 +9,7 @@
 #include "whatif/netsim/packetmodel.h"
 #include "whatif/netsim/replayengine.h"
 #include "whatif/netsim/simulatedtrace.h"
+#include "whatif/netsim/stridedfaces.h"
 #include "whatif/netsim/traceplacement.h"
 
 #include <algorithm>
@@ -144,14 +145,16 @@ SimulationResult simulate(const Trace& trace, const NetworkSpec& spec,
                           const SimulationOptions& options)
 {
     std::vector<std::vector<ActionAnchor>> anchors;
-    const ActionProgram program =
+    ActionProgram program =
         buildActions(trace, options.cpuFactor, options.buildTrace ? &anchors : nullptr);
+    const size_t strided = markStridedFaces(trace, spec.policy, program);
     std::string placementNote;
     const NetworkSpec placed = placedAsRecorded(spec, trace, &placementNote);
     Run run = replay(program, placed, options, options.buildTrace);
     std::vector<double> times = run.outcome.actionTimes;
     SimulationResult result = summarise(program, run);
     result.placementNote = std::move(placementNote);
+    result.stridedFaces = strided;
     if (!result.cancelled) {
         const RunSpan span = runSpan(trace);
         if (span.toFinalize) {

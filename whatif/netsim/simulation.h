@@ -65,6 +65,8 @@ struct SimulationResult
     bool cancelled = false;
     /// Set when `mapping: trace` could not be honoured (traceplacement.h).
     std::string placementNote;
+    /// Point-to-point messages replayed as strided halo faces (policy.strided, stridedfaces.h).
+    uint64_t stridedFaces = 0;
     /// What the network did, when asked for (SimulationOptions::linkStats); utilisations are
     /// over predictedRuntimeNs.
     std::optional<NetworkFigures> network;
@@ -73,12 +75,13 @@ struct SimulationResult
     {
         const bool traces =
             trace.has_value() == o.trace.has_value() && (!trace || trace->sameContent(*o.trace));
-        return traces && std::tie(predictedRuntimeNs, inputRuntimeNs, span, inputWholeRunNs,
-                                  predictedWholeRunNs, perRank, messages, model, cancelled,
-                                  placementNote, network) ==
-                             std::tie(o.predictedRuntimeNs, o.inputRuntimeNs, o.span,
-                                      o.inputWholeRunNs, o.predictedWholeRunNs, o.perRank,
-                                      o.messages, o.model, o.cancelled, o.placementNote, o.network);
+        return traces &&
+               std::tie(predictedRuntimeNs, inputRuntimeNs, span, inputWholeRunNs,
+                        predictedWholeRunNs, perRank, messages, model, cancelled, placementNote,
+                        stridedFaces, network) ==
+                   std::tie(o.predictedRuntimeNs, o.inputRuntimeNs, o.span, o.inputWholeRunNs,
+                            o.predictedWholeRunNs, o.perRank, o.messages, o.model, o.cancelled,
+                            o.placementNote, o.stridedFaces, o.network);
     }
 };
 

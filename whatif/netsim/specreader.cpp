@@ -309,7 +309,8 @@ void SpecReader::readCollectives(const YAML::Node& node, NetworkSpec& spec)
 
 void SpecReader::readPolicy(const YAML::Node& node, NetworkSpec& spec)
 {
-    checkKeys(node, "policy", {"direct", "fallback", "same_subcluster", "max_bytes", "max_hops"});
+    checkKeys(node, "policy",
+              {"direct", "fallback", "same_subcluster", "max_bytes", "max_hops", "strided"});
     ChannelPolicy& p = spec.policy;
     for (const char* key : {"direct", "fallback"}) {
         const YAML::Node n = require(node, "policy", key);
@@ -326,7 +327,33 @@ void SpecReader::readPolicy(const YAML::Node& node, NetworkSpec& spec)
     }
     if (node["max_bytes"]) p.maxBytes = bytes(node["max_bytes"], "policy.max_bytes");
     if (node["max_hops"]) p.maxHops = count(node["max_hops"], "policy.max_hops", 0, 1u << 20);
+    if (node["strided"]) readStridedFaces(node["strided"], spec);
     spec.hasPolicy = true;
+}
+
+void SpecReader::readStridedFaces(const YAML::Node& node, NetworkSpec& spec)
+{
+    const std::string path = "policy.strided";
+    if (!node.IsMap()) fail(node, path, "expected a map of callsites, network and pack");
+    checkKeys(node, path, {"callsites", "network", "pack"});
+    ChannelPolicy& p = spec.policy;
+    const YAML::Node sites = require(node, path, "callsites");
+    const std::string sitesPath = joinKey(path, "callsites");
+    if (!sites.IsSequence() || sites.size() == 0)
+        fail(sites, sitesPath, "expected a list of call-site texts, such as [pack_left, x_face]");
+    for (const YAML::Node& site : sites) {
+        const std::string t = text(site, sitesPath);
+        if (t.empty()) fail(site, sitesPath, "expected a call-site text, got an empty one");
+        p.stridedSites.push_back(t);
+    }
+    if (node["network"]) {
+        const std::string name = text(node["network"], joinKey(path, "network"));
+        if (spec.networkIndex(name) < 0)
+            fail(node["network"], joinKey(path, "network"),
+                 "expected the name of a network, got '" + name + "'");
+        p.stridedNetwork = name;
+    }
+    if (node["pack"]) p.packBytesPerNs = bandwidth(node["pack"], joinKey(path, "pack"));
 }
 
 } // namespace rankscope::netsim

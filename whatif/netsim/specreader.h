@@ -42,6 +42,7 @@ private:
     void readProtocol(const YAML::Node& node, NetworkSpec& spec);
     void readCollectives(const YAML::Node& node, NetworkSpec& spec);
     void readPolicy(const YAML::Node& node, NetworkSpec& spec);
+    void readStridedFaces(const YAML::Node& node, NetworkSpec& spec);
     void readMapping(const YAML::Node& root, NetworkSpec& spec);
     void readExplicit(const YAML::Node& node, const std::string& path, const NetworkSpec& spec,
                       NetworkDef& net) const;
