@@ -130,6 +130,8 @@ ordered_json toJson(const extrap::ScaleCalibration& c, const std::string& source
     j["replay_error_before_pct"] = c.fit.before.errorPct;
     j["replay_error_after_pct"] = c.fit.after.errorPct;
     j["applied"] = c.applied;
+    j["applied_parameters"] = c.appliedParameters;
+    j["replay_error_applied_pct"] = c.applied ? c.appliedErrorPct : c.fit.before.errorPct;
     if (!c.note.empty()) j["note"] = c.note;
     return j;
 }
@@ -143,6 +145,7 @@ void printCalibration(const extrap::ScaleCalibration& c, const std::string& sour
             std::printf("  %-26s %s -> %s\n", p.key.c_str(), p.before.c_str(), p.after.c_str());
     std::printf("  target placement: %s\n", c.placement.c_str());
     if (!c.applied) std::printf("  not used: %s\n", c.note.c_str());
+    if (c.partial) std::printf("  used in part: %s\n", c.note.c_str());
 }
 
 void printText(const extrap::SynthesisResult& r, const std::string& out)
