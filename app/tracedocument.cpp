@@ -166,9 +166,14 @@ TraceDocument::TraceDocument(LoadedTrace data, QWidget* parent)
     topLayout->setContentsMargins(0, 0, 0, 0);
     topLayout->setSpacing(0);
     topLayout->addWidget(findBar_);
-    auto* overview = new OverviewStrip(timeline_, top);
-    overview->setTrace(data_.trace, data_.timeline);
-    topLayout->addWidget(overview);
+    overview_ = new OverviewStrip(timeline_, top);
+    overview_->setTrace(data_.trace, data_.timeline);
+    topLayout->addWidget(overview_);
+    // A bookmark clicked on the strip is shown as a step of the zoom history (Alt+Left returns).
+    connect(overview_, &OverviewStrip::markActivated, this, [this](int i) {
+        if (i >= 0 && size_t(i) < bookmarks_.size())
+            timeline_->jumpTo(bookmarks_[size_t(i)].begin, bookmarks_[size_t(i)].end);
+    });
     topLayout->addWidget(timeline_, 1);
     split_ = new QSplitter(Qt::Vertical, this);
     split_->addWidget(top);
@@ -290,6 +295,10 @@ void TraceDocument::setBookmarks(std::vector<Bookmark> bookmarks)
 {
     if (bookmarks == bookmarks_) return;
     bookmarks_ = std::move(bookmarks);
+    std::vector<OverviewStrip::Mark> marks;
+    for (const Bookmark& b : bookmarks_)
+        marks.push_back({QString::fromStdString(b.name), b.begin, b.end});
+    overview_->setMarks(std::move(marks));
     emit bookmarksChanged();
 }
 

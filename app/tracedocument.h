@@ -27,6 +27,7 @@ class CommMatrixPanel;
 class CallTreePanel;
 class CriticalPathPanel;
 class DetailsPane;
+class OverviewStrip;
 class MessageStatsPanel;
 class MetricsPanel;
 class ProfileItemModel;
@@ -75,6 +76,8 @@ public:
 
     /// The bookmarks of this trace (BookmarkController edits them), in the order made.
     const std::vector<Bookmark>& bookmarks() const { return bookmarks_; }
+    /// The overview strip above the timeline (it draws the bookmarks).
+    OverviewStrip* overview() const { return overview_; }
     void setBookmarks(std::vector<Bookmark> bookmarks);
 
     /// The timeline's share of the document's height (0..1) after the first show: the saved
@@ -92,6 +95,7 @@ protected:
 private:
     LoadedTrace data_;
     TimelineView* timeline_;
+    OverviewStrip* overview_ = nullptr;
     DetailsPane* details_;
     ProfileItemModel* profile_;
     QSortFilterProxyModel* sorted_;

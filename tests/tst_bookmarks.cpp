@@ -17,6 +17,7 @@
 #include "app/shortcutfallback.h"
 #include "app/tracedocument.h"
 #include "testsupport/modalanswer.h"
+#include "views/timeline/overviewstrip.h"
 #include "views/timeline/timelineview.h"
 
 #include <QAction>
@@ -221,6 +222,19 @@ private slots:
         QVERIFY(jumpSecond);
         jumpSecond->trigger();
         QCOMPARE(visible(doc), std::make_pair(second.begin, second.end));
+
+        // The overview strip draws them; a click on one there jumps to it, one step of Back
+        // (Bookmark 3, the whole fitted run, lies under the narrower first one).
+        OverviewStrip* strip = doc->overview();
+        QCOMPARE(strip->marks().size(), size_t(3));
+        QCOMPARE(strip->marks()[0].name, QString("late sender"));
+        QCOMPARE(strip->marks()[1].begin, second.begin);
+        doc->timeline()->fitToWindow();
+        const auto [a, b] = strip->markPixels(0);
+        QTest::mouseClick(strip, Qt::LeftButton, {}, QPoint((a + b) / 2, 4));
+        QCOMPARE(visible(doc), std::make_pair(first.begin, first.end));
+        QTest::keyClick(doc->timeline(), Qt::Key_Left, Qt::AltModifier);
+        QCOMPARE(visible(doc), fitted);
     }
 
     void noTwoActionsShareAKey()

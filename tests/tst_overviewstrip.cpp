@@ -5,6 +5,7 @@
 #include "views/timeline/overviewstrip.h"
 #include "views/timeline/timelineview.h"
 
+#include <QSignalSpy>
 #include <QTest>
 
 using namespace rankscope;
@@ -71,6 +72,47 @@ private slots:
         QTest::mouseMove(&strip, QPoint(x750 + dx, 15));
         QTest::mouseRelease(&strip, Qt::LeftButton, {}, QPoint(x750 + dx, 15));
         QVERIFY(std::abs(view.mapping().begin() - (before + 100)) <= nsPerPixel);
+    }
+
+    void marksShowBookmarks()
+    {
+        // One rank working over [0, 1000); bookmarks [200, 400), [900, 901) and the whole run.
+        HandTrace h;
+        const LocationId r0 = h.addRank();
+        h.call(r0, h.user("work"), 0, 1000);
+        auto trace = std::make_shared<const Trace>(h.finish());
+        auto summary = std::make_shared<const TimelineSummary>(TimelineSummary::build(*trace));
+        TimelineView view;
+        view.resize(800, 300);
+        view.setTrace(trace, summary);
+        OverviewStrip strip(&view);
+        strip.resize(800, 30);
+        strip.setTrace(trace, summary);
+        strip.setMarks({{"setup", 200, 400}, {"spike", 900, 901}, {"whole run", 0, 1000}});
+
+        // x = left + t / 1000 * width, rounded; a 1 ns mark still gets 3 px.
+        const QRect plot = view.plotArea();
+        const auto px = [&](double t) {
+            return plot.left() + int(std::lround(t / 1000.0 * plot.width()));
+        };
+        QCOMPARE(strip.markPixels(0), std::make_pair(px(200), px(400)));
+        QCOMPARE(strip.markPixels(1), std::make_pair(px(900), px(900) + 2));
+        QCOMPARE(strip.markAt(px(300)), 0);
+        QCOMPARE(strip.markAt(px(901) + 1), 1);
+        // Where marks overlap, the narrowest is the one under the pointer (drawn on top).
+        QCOMPARE(strip.markAt(px(600)), 2);
+        strip.setMarks({{"setup", 200, 400}, {"spike", 900, 901}});
+        QCOMPARE(strip.markAt(px(600)), -1);
+
+        // A click in the marks' lane on a mark says which; below the lane it centres as before.
+        QSignalSpy activated(&strip, &OverviewStrip::markActivated);
+        QTest::mouseClick(&strip, Qt::LeftButton, {}, QPoint(px(300), 4));
+        QCOMPARE(activated.count(), 1);
+        QCOMPARE(activated[0][0].toInt(), 0);
+        view.setVisibleRange(0, 100);
+        QTest::mouseClick(&strip, Qt::LeftButton, {}, QPoint(px(300), 20));
+        QCOMPARE(activated.count(), 1);
+        QVERIFY(std::abs(view.mapping().begin() - 250) <= 1000.0 / plot.width());
     }
 };
 

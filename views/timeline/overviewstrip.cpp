@@ -5,12 +5,20 @@
 #include "views/timeline/regionpalette.h"
 #include "views/timeline/timelineview.h"
 
+#include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QToolTip>
 #include <algorithm>
 #include <cmath>
 
 namespace rankscope {
+
+namespace {
+
+constexpr int kMarkLane = 6; ///< height of the marks' lane at the top of the band (px)
+
+} // namespace
 
 OverviewStrip::OverviewStrip(TimelineView* timeline, QWidget* parent)
     : QWidget(parent), timeline_(timeline)
@@ -137,6 +145,71 @@ void OverviewStrip::paintEvent(QPaintEvent*)
     p.fillRect(QRect(QPoint(b + 1, band.top()), QPoint(band.right(), band.bottom())), dim);
     p.setPen(QPen(palette().color(QPalette::Highlight), 2));
     p.drawRect(QRect(QPoint(a, band.top() + 1), QPoint(b, band.bottom())));
+    // Bookmarks: amber bars in a lane along the top, each outlined so neighbours stay apart.
+    const QColor amber(0xE0, 0x9A, 0x10);
+    std::vector<size_t> order(marks_.size()); // the widest first, so narrow ones stay on top
+    for (size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) {
+        return marks_[x].end - marks_[x].begin > marks_[y].end - marks_[y].begin;
+    });
+    for (const size_t i : order) {
+        const auto [ma, mb] = markPixels(i);
+        const QRect bar(QPoint(ma, band.top()), QPoint(mb, band.top() + kMarkLane - 1));
+        p.fillRect(bar, amber);
+        p.setPen(amber.darker(160));
+        p.drawRect(bar.adjusted(0, 0, -1, -1));
+    }
+}
+
+void OverviewStrip::setMarks(std::vector<Mark> marks)
+{
+    marks_ = std::move(marks);
+    update();
+}
+
+std::pair<int, int> OverviewStrip::markPixels(size_t i) const
+{
+    const QRect plot = timeline_->plotArea();
+    const auto px = [&](double t) {
+        return std::clamp(plot.left() +
+                              int(std::lround((t - runBegin()) / runSpan() * plot.width())),
+                          plot.left(), plot.right());
+    };
+    const int a = px(marks_[i].begin);
+    return {a, std::max(a + 2, px(marks_[i].end))};
+}
+
+int OverviewStrip::markAt(double x) const
+{
+    int best = -1, bestWidth = 0;
+    for (size_t i = 0; i < marks_.size(); ++i) {
+        const auto [a, b] = markPixels(i);
+        if (x >= a - 1 && x <= b + 1 && (best < 0 || b - a <= bestWidth)) {
+            best = int(i);
+            bestWidth = b - a;
+        }
+    }
+    return best;
+}
+
+bool OverviewStrip::event(QEvent* e)
+{
+    if (e->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(e);
+        const int i = help->pos().y() <= 2 + kMarkLane ? markAt(help->pos().x()) : -1;
+        if (i >= 0) {
+            const Mark& m = marks_[size_t(i)];
+            QToolTip::showText(help->globalPos(),
+                               tr("Bookmark \"%1\": %2 ms from %3 ms (click to show it)")
+                                   .arg(m.name)
+                                   .arg((m.end - m.begin) / 1e6, 0, 'g', 4)
+                                   .arg(m.begin / 1e6, 0, 'g', 6),
+                               this);
+            return true;
+        }
+    }
+    return QWidget::event(e);
 }
 
 void OverviewStrip::moveWindowTo(double centreNs)
@@ -149,6 +222,13 @@ void OverviewStrip::mousePressEvent(QMouseEvent* event)
 {
     if (event->button() != Qt::LeftButton || !trace_) return;
     const double x = event->position().x();
+    if (event->position().y() <= 2 + kMarkLane) {
+        if (const int i = markAt(x); i >= 0) {
+            emit markActivated(i);
+            event->accept();
+            return;
+        }
+    }
     const auto [a, b] = windowPixels();
     const double t = timeAt(x);
     if (x >= a - 2 && x <= b + 2) {

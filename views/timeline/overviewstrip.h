@@ -34,6 +34,25 @@ public:
     /// The x range (widget coordinates) of the timeline's visible window on the strip.
     std::pair<int, int> windowPixels() const;
 
+    /// A named time range drawn over the strip (a bookmark), in displayed time (ns).
+    struct Mark
+    {
+        QString name;
+        double begin = 0, end = 0;
+    };
+    void setMarks(std::vector<Mark> marks);
+    const std::vector<Mark>& marks() const { return marks_; }
+    /// The x range (widget coordinates) of mark `i` on the strip, at least 3 px wide.
+    std::pair<int, int> markPixels(size_t i) const;
+    /// The mark under widget x in the marks' lane at the top of the strip, or -1; of marks
+    /// that overlap there, the narrowest (drawn on top; the last of equal ones).
+    int markAt(double x) const;
+
+signals:
+    /// Mark `i` was clicked: the document shows its range.
+    void markActivated(int i);
+
+public:
     QSize sizeHint() const override { return {400, 30}; }
     QSize minimumSizeHint() const override { return {100, 22}; }
 
@@ -42,6 +61,7 @@ protected:
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
+    bool event(QEvent* event) override;
 
 private:
     void ensureColumns() const;
@@ -57,6 +77,7 @@ private:
     mutable int columnsLeft_ = -1, columnsWidth_ = -1;
     mutable int64_t columnsOffset_ = 0;
     double dragGrab_ = -1; ///< while dragging: the grabbed point's offset in the window (ns)
+    std::vector<Mark> marks_;
 };
 
 } // namespace rankscope
