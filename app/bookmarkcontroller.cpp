@@ -67,8 +67,10 @@ BookmarkController::BookmarkController(MainWindow* window)
     connect(a->addBookmark(), &QAction::triggered, this,
             [this] { addVisibleRange(currentDocument()); });
     connect(a->bookmarksPanel(), &QAction::toggled, dock_, &QDockWidget::setVisible);
-    connect(dock_, &QDockWidget::visibilityChanged, this,
-            [this] { window_->actions()->bookmarksPanel()->setChecked(!dock_->isHidden()); });
+    // The action itself, not the window: the dock also hides while the window is destroyed.
+    QAction* panelAction = a->bookmarksPanel();
+    connect(dock_, &QDockWidget::visibilityChanged, panelAction,
+            [this, panelAction] { panelAction->setChecked(!dock_->isHidden()); });
     connect(a->bookmarksMenu(), &QMenu::aboutToShow, this, &BookmarkController::fillMenu);
 
     connect(panel_, &BookmarkPanel::addRequested, this,

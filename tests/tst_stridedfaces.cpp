@@ -110,7 +110,8 @@ private slots:
         QCOMPARE(m.channel(0, 1, 4000), 1);
         QCOMPARE(m.channel(0, 1, 4000, Placement::Strided), 0);
         // Without a strided network, a strided face follows the policy's rules.
-        const Machine plain(NetworkSpec::fromString(kSpec, "spec.yaml"), 2);
+        const NetworkSpec plainSpec = NetworkSpec::fromString(kSpec, "spec.yaml");
+        const Machine plain(plainSpec, 2); // (a Machine refers to its spec)
         QCOMPARE(plain.channel(0, 1, 4000, Placement::Strided), 1);
     }
 
