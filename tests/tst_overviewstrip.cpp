@@ -11,6 +11,29 @@
 using namespace rankscope;
 using rankscope::test::HandTrace;
 
+namespace {
+
+/// A trace on an 800 x 300 timeline with its 800 x 30 overview strip.
+struct Shown
+{
+    explicit Shown(Trace t)
+        : trace(std::make_shared<const Trace>(std::move(t))),
+          summary(std::make_shared<const TimelineSummary>(TimelineSummary::build(*trace))),
+          strip(&view)
+    {
+        view.resize(800, 300);
+        view.setTrace(trace, summary);
+        strip.resize(800, 30);
+        strip.setTrace(trace, summary);
+    }
+    std::shared_ptr<const Trace> trace;
+    std::shared_ptr<const TimelineSummary> summary;
+    TimelineView view;
+    OverviewStrip strip;
+};
+
+} // namespace
+
 class TestOverviewStrip : public QObject
 {
     Q_OBJECT
@@ -26,15 +49,9 @@ private slots:
         h.call(r0, recv, 0, 500);
         h.call(r0, work, 500, 1000);
         h.call(r1, work, 0, 1000);
-        auto trace = std::make_shared<const Trace>(h.finish());
-        auto summary = std::make_shared<const TimelineSummary>(TimelineSummary::build(*trace));
-
-        TimelineView view;
-        view.resize(800, 300);
-        view.setTrace(trace, summary);
-        OverviewStrip strip(&view);
-        strip.resize(800, 30);
-        strip.setTrace(trace, summary);
+        Shown shown(h.finish());
+        TimelineView& view = shown.view;
+        OverviewStrip& strip = shown.strip;
 
         const QRect plot = view.plotArea();
         const auto& mpi = strip.mpiShare();
@@ -80,14 +97,9 @@ private slots:
         HandTrace h;
         const LocationId r0 = h.addRank();
         h.call(r0, h.user("work"), 0, 1000);
-        auto trace = std::make_shared<const Trace>(h.finish());
-        auto summary = std::make_shared<const TimelineSummary>(TimelineSummary::build(*trace));
-        TimelineView view;
-        view.resize(800, 300);
-        view.setTrace(trace, summary);
-        OverviewStrip strip(&view);
-        strip.resize(800, 30);
-        strip.setTrace(trace, summary);
+        Shown shown(h.finish());
+        TimelineView& view = shown.view;
+        OverviewStrip& strip = shown.strip;
         strip.setMarks({{"setup", 200, 400}, {"spike", 900, 901}, {"whole run", 0, 1000}});
 
         // x = left + t / 1000 * width, rounded; a 1 ns mark still gets 3 px.
