@@ -7,10 +7,13 @@
 #include "tst_netsimprogram.h"
 #include "whatif/netsim/eventqueue.h"
 #include "whatif/netsim/hugepageallocator.h"
+#include "whatif/netsim/loggpmodel.h"
+#include "whatif/netsim/machine.h"
 #include "whatif/netsim/simulation.h"
 
 #include <QTest>
 #include <algorithm>
+#include <map>
 
 using namespace rankscope;
 using namespace rankscope::netsim;
@@ -97,6 +100,34 @@ private slots:
         const SimulationResult r = simulateProgram(pr.finish(), crossbar(), {});
         QCOMPARE(r.perRank[1].endNs, int64_t(2200));
         QCOMPARE(r.perRank[2].endNs, int64_t(3200));
+    }
+
+    void interfaceServesEarlierPostsFirst()
+    {
+        // The engine starts LogGP transfers as ranks reach them, not in time order. On the
+        // crossbar a message of 1000 bytes holds its sender's interface 1000 ns and arrives
+        // 1000 ns (two 500 ns hops) after that. Node 0's message to 1, started at 3000, is
+        // handed to the model first: [3000, 4000), arrives 5000, leaving the interface idle
+        // over [0, 3000). Then one to 2 started at 1000 takes [1000, 2000) and arrives 3000;
+        // one started at 1500 takes what is left, [2000, 3000), and arrives 4000; another at
+        // 1500 finds no room before 4000 and arrives 6000.
+        struct Sink : TransferSink
+        {
+            void delivered(uint32_t transfer, double time) override { at[transfer] = time; }
+            void scheduleModelEvent(double, uint32_t) override {}
+            std::map<uint32_t, double> at;
+        } sink;
+        const NetworkSpec spec = crossbar();
+        const Machine machine(spec, 8);
+        LogGpModel model(machine, sink);
+        model.start(0, 0, 1, 1000, Placement::Policy, 3000);
+        model.start(1, 0, 2, 1000, Placement::Policy, 1000);
+        model.start(2, 0, 3, 1000, Placement::Policy, 1500);
+        model.start(3, 0, 4, 1000, Placement::Policy, 1500);
+        QCOMPARE(sink.at[0], 5000.0);
+        QCOMPARE(sink.at[1], 3000.0);
+        QCOMPARE(sink.at[2], 4000.0);
+        QCOMPARE(sink.at[3], 6000.0);
     }
 
     void deterministic()

@@ -5,7 +5,7 @@
 namespace rankscope::netsim {
 
 LogGpModel::LogGpModel(const Machine& machine, TransferSink& sink)
-    : machine_(machine), sink_(sink), nicFree_(machine.networkCount() * machine.spec().nodes, 0.0)
+    : machine_(machine), sink_(sink), nics_(machine.networkCount() * machine.spec().nodes)
 {
     // A spec read from a file has no negative latency and no zero bandwidth (specreader.cpp);
     // one built in code might.
@@ -75,9 +75,18 @@ double LogGpModel::arrive(uint32_t transfer, uint32_t srcRank, uint32_t dstRank,
     const PathInfo path = machine_.topology(size_t(net)).path(src, dst);
     const double serial = double(bytes) / (path.bytesPerNs * p.bandwidthFactor);
     const size_t nic = size_t(net) * machine_.spec().nodes + src;
-    double& free = nicFree_[nic];
-    const double begin = std::max(time, free);
-    free = begin + serial;
+    Interface& n = nics_[nic];
+    double begin = std::max(time, n.gapBegin);
+    if (begin + serial <= n.gapEnd) {
+        n.gapBegin = begin + serial; // what is left of the gap after it
+    } else {
+        begin = std::max(time, n.free);
+        if (begin > n.free) { // idle until then: a gap an earlier-posted message may still take
+            n.gapBegin = n.free;
+            n.gapEnd = begin;
+        }
+        n.free = begin + serial;
+    }
     const double arrival = begin + path.latencyNs + p.latencyNs + serial;
     if (recorder_) {
         recorder_->carry(uint32_t(nic), bytes);
