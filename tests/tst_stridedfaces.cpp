@@ -45,40 +45,32 @@ const std::string kStrided = R"(  strided:
     pack: 1GB/s
 )";
 
-/// Rank 0: MPI_Init [0, 100]; in pack_y an MPI_Send of 4000 bytes (tag 1) [210, 220]; in face_x
+/// Rank 0: MPI_Init [0, 10]; in pack_y an MPI_Send of 4000 bytes (tag 1) [210, 220]; in face_x
 /// an MPI_Send of 4000 bytes (tag 2) [310, 320]; MPI_Finalize [1000, 1010].
-/// Rank 1: MPI_Init [0, 100]; MPI_Recv of tag 1 [150, 900]; MPI_Recv of tag 2 [905, 990];
+/// Rank 1: MPI_Init [0, 10]; MPI_Recv of tag 1 [150, 900]; MPI_Recv of tag 2 [905, 990];
 /// MPI_Finalize [1000, 1010].
 Trace twoFaces()
 {
-    test::HandTrace h;
-    const LocationId r0 = h.addRank(), r1 = h.addRank();
-    const CommId world = h.addWorld();
-    const RegionId init = h.mpi("MPI_Init"), fin = h.mpi("MPI_Finalize");
-    const RegionId send = h.mpi("MPI_Send", RegionRole::MpiPointToPoint);
-    const RegionId recv = h.mpi("MPI_Recv", RegionRole::MpiPointToPoint);
+    test::TwoRanks w;
+    test::HandTrace& h = w.h;
     const RegionId packY = h.user("pack_y"), faceX = h.user("face_x");
-    h.call(r0, init, 0, 100);
-    h.enter(r0, 200, packY);
-    h.enter(r0, 210, send);
-    h.builder().send(r0, 212, 1, world, 1, 4000);
-    h.leave(r0, 220, send);
-    h.leave(r0, 230, packY);
-    h.enter(r0, 300, faceX);
-    h.enter(r0, 310, send);
-    h.builder().send(r0, 312, 1, world, 2, 4000);
-    h.leave(r0, 320, send);
-    h.leave(r0, 330, faceX);
-    h.call(r0, fin, 1000, 1010);
-    h.call(r1, init, 0, 100);
-    h.enter(r1, 150, recv);
-    h.builder().recv(r1, 890, 0, world, 1, 4000);
-    h.leave(r1, 900, recv);
-    h.enter(r1, 905, recv);
-    h.builder().recv(r1, 980, 0, world, 2, 4000);
-    h.leave(r1, 990, recv);
-    h.call(r1, fin, 1000, 1010);
-    return h.finish();
+    h.enter(w.r0, 200, packY);
+    h.enter(w.r0, 210, w.send);
+    h.builder().send(w.r0, 212, 1, w.world, 1, 4000);
+    h.leave(w.r0, 220, w.send);
+    h.leave(w.r0, 230, packY);
+    h.enter(w.r0, 300, faceX);
+    h.enter(w.r0, 310, w.send);
+    h.builder().send(w.r0, 312, 1, w.world, 2, 4000);
+    h.leave(w.r0, 320, w.send);
+    h.leave(w.r0, 330, faceX);
+    h.enter(w.r1, 150, w.recv);
+    h.builder().recv(w.r1, 890, 0, w.world, 1, 4000);
+    h.leave(w.r1, 900, w.recv);
+    h.enter(w.r1, 905, w.recv);
+    h.builder().recv(w.r1, 980, 0, w.world, 2, 4000);
+    h.leave(w.r1, 990, w.recv);
+    return w.end(1000);
 }
 
 QString errorOf(const std::string& text)
@@ -141,15 +133,15 @@ private slots:
         const SimulationResult r =
             simulate(twoFaces(), NetworkSpec::fromString(kSpec + kStrided, "spec.yaml"), {});
         QCOMPARE(r.stridedFaces, uint64_t(1));
-        // Both start at 100. Rank 0 computes 110, packs 4000 (t = 4210) and sends over ib:
+        // Both start at 10. Rank 0 computes 200, packs 4000 (t = 4210) and sends over ib:
         // arrival 4210 + 2000 + 500 = 6710; computes 90 (4300), sends the contiguous face over
         // tca: arrival 4300 + 200 + 250 = 4550; computes 680 and enters MPI_Finalize at 4980.
-        // Rank 1 computes 50, waits for the strided face until 6710 and unpacks it (10710),
+        // Rank 1 computes 140, waits for the strided face until 6710 and unpacks it (10710),
         // computes 5 (10715), finds the other face there, computes 10 and enters MPI_Finalize
         // at 10725, the last entry. Each keeps its measured tail of 10 ns.
         QCOMPARE(r.perRank[0].endNs, 10735);
         QCOMPARE(r.perRank[1].endNs, 10735);
-        QCOMPARE(r.predictedRuntimeNs, 10735 - 100);
+        QCOMPARE(r.predictedRuntimeNs, 10735 - 10);
         // Rank 0's MPI time: the packing in its first send, 0 in the second, and Finalize
         // from 4980 to 10735.
         QCOMPARE(r.perRank[0].mpiNs, 4000 + (10735 - 4980));
@@ -162,8 +154,8 @@ private slots:
         QCOMPARE(r.stridedFaces, uint64_t(0));
         // Rank 0 sends at 210 (arrival 460) and 300 (arrival 550), enters MPI_Finalize at
         // 980. Rank 1: first receive done at 460, computes 5 (465), waits for 550, computes 10
-        // and enters MPI_Finalize at 560. Last entry 980, tails of 10.
-        QCOMPARE(r.predictedRuntimeNs, 990 - 100);
+        // and enters MPI_Finalize at 560. Last entry 980, tails of 10; the span starts at 10.
+        QCOMPARE(r.predictedRuntimeNs, 990 - 10);
     }
 
     void badSpecs_data()
