@@ -157,6 +157,11 @@ bool BookmarkController::jump(TraceDocument* doc, int index)
     return true;
 }
 
+void BookmarkController::jumpInSender(int index)
+{
+    jump(qobject_cast<TraceDocument*>(sender()), index);
+}
+
 void BookmarkController::change(TraceDocument* doc, std::vector<Bookmark> after,
                                 const QString& text)
 {
@@ -179,9 +184,12 @@ void BookmarkController::tracesChanged()
     };
     if (watched_.removeIf(closed) > 0) undo_->clear();
     for (int i = 0; i < window_->tabs()->count(); ++i)
-        if (TraceDocument* doc = window_->document(i))
+        if (TraceDocument* doc = window_->document(i)) {
             connect(doc, &TraceDocument::bookmarksChanged, this, &BookmarkController::refresh,
                     Qt::UniqueConnection);
+            connect(doc, &TraceDocument::bookmarkActivated, this, &BookmarkController::jumpInSender,
+                    Qt::UniqueConnection);
+        }
     refresh();
 }
 

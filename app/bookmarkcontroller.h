@@ -57,6 +57,8 @@ private:
     void refresh();
     void fillMenu();
     void tracesChanged();
+    /// jump() for the document that sent TraceDocument::bookmarkActivated.
+    void jumpInSender(int index);
 
     MainWindow* window_;
     QUndoStack* undo_;

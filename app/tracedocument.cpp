@@ -169,11 +169,8 @@ TraceDocument::TraceDocument(LoadedTrace data, QWidget* parent)
     overview_ = new OverviewStrip(timeline_, top);
     overview_->setTrace(data_.trace, data_.timeline);
     topLayout->addWidget(overview_);
-    // A bookmark clicked on the strip is shown as a step of the zoom history (Alt+Left returns).
-    connect(overview_, &OverviewStrip::markActivated, this, [this](int i) {
-        if (i >= 0 && size_t(i) < bookmarks_.size())
-            timeline_->jumpTo(bookmarks_[size_t(i)].begin, bookmarks_[size_t(i)].end);
-    });
+    // A bookmark clicked on the strip is shown as the panel and menu show one.
+    connect(overview_, &OverviewStrip::markActivated, this, &TraceDocument::bookmarkActivated);
     topLayout->addWidget(timeline_, 1);
     split_ = new QSplitter(Qt::Vertical, this);
     split_->addWidget(top);

@@ -87,6 +87,8 @@ public:
 
 signals:
     void bookmarksChanged();
+    /// Bookmark `index` was clicked on the overview strip (BookmarkController shows it).
+    void bookmarkActivated(int index);
 
 protected:
     void showEvent(QShowEvent* event) override;

@@ -18,6 +18,12 @@ namespace {
 
 constexpr int kMarkLane = 6; ///< height of the marks' lane at the top of the band (px)
 
+/// Whether widget y lies in the marks' lane (the band starts 2 px below the top).
+bool inMarkLane(double y)
+{
+    return y <= 2 + kMarkLane;
+}
+
 } // namespace
 
 OverviewStrip::OverviewStrip(TimelineView* timeline, QWidget* parent)
@@ -99,15 +105,21 @@ double OverviewStrip::timeAt(double x) const
     return runBegin() + (x - plot.left()) / std::max(1, plot.width()) * runSpan();
 }
 
-std::pair<int, int> OverviewStrip::windowPixels() const
+std::pair<int, int> OverviewStrip::rangePixels(double begin, double end) const
 {
     const QRect plot = timeline_->plotArea();
     const auto px = [&](double t) {
-        return plot.left() + int(std::lround((t - runBegin()) / runSpan() * plot.width()));
+        return std::clamp(plot.left() +
+                              int(std::lround((t - runBegin()) / runSpan() * plot.width())),
+                          plot.left(), plot.right());
     };
-    const int a = std::clamp(px(timeline_->mapping().begin()), plot.left(), plot.right());
-    const int b = std::clamp(px(timeline_->mapping().end()), plot.left(), plot.right());
-    return {a, std::max(a + 2, b)}; // never thinner than 2 px, so a deep zoom stays visible
+    const int a = px(begin);
+    return {a, std::max(a + 2, px(end))}; // never thinner than 3 px, so a short range shows
+}
+
+std::pair<int, int> OverviewStrip::windowPixels() const
+{
+    return rangePixels(timeline_->mapping().begin(), timeline_->mapping().end());
 }
 
 void OverviewStrip::paintEvent(QPaintEvent*)
@@ -170,14 +182,7 @@ void OverviewStrip::setMarks(std::vector<Mark> marks)
 
 std::pair<int, int> OverviewStrip::markPixels(size_t i) const
 {
-    const QRect plot = timeline_->plotArea();
-    const auto px = [&](double t) {
-        return std::clamp(plot.left() +
-                              int(std::lround((t - runBegin()) / runSpan() * plot.width())),
-                          plot.left(), plot.right());
-    };
-    const int a = px(marks_[i].begin);
-    return {a, std::max(a + 2, px(marks_[i].end))};
+    return rangePixels(marks_[i].begin, marks_[i].end);
 }
 
 int OverviewStrip::markAt(double x) const
@@ -197,7 +202,7 @@ bool OverviewStrip::event(QEvent* e)
 {
     if (e->type() == QEvent::ToolTip) {
         auto* help = static_cast<QHelpEvent*>(e);
-        const int i = help->pos().y() <= 2 + kMarkLane ? markAt(help->pos().x()) : -1;
+        const int i = inMarkLane(help->pos().y()) ? markAt(help->pos().x()) : -1;
         if (i >= 0) {
             const Mark& m = marks_[size_t(i)];
             QToolTip::showText(help->globalPos(),
@@ -222,7 +227,7 @@ void OverviewStrip::mousePressEvent(QMouseEvent* event)
 {
     if (event->button() != Qt::LeftButton || !trace_) return;
     const double x = event->position().x();
-    if (event->position().y() <= 2 + kMarkLane) {
+    if (inMarkLane(event->position().y())) {
         if (const int i = markAt(x); i >= 0) {
             emit markActivated(i);
             event->accept();

@@ -68,6 +68,9 @@ private:
     double runBegin() const; ///< displayed time of the run's start
     double runSpan() const;
     double timeAt(double x) const; ///< displayed time at widget x
+    /// The x range (widget coordinates) of [begin, end) in displayed time, clamped to the plot
+    /// and at least 3 px wide.
+    std::pair<int, int> rangePixels(double begin, double end) const;
     void moveWindowTo(double centreNs);
 
     TimelineView* timeline_;
