@@ -1,10 +1,6 @@
 #pragma once
-// `simulate --engine simgrid`: the same scenario replayed by SimGrid (`smpirun -replay`) beside
-// Rankscope's own replay. The trace becomes an action program (as Rankscope replays it), written
-// as SimGrid time-independent traces with a platform from the network spec
-// (importers/simgrid/simgridexport.h); smpirun replays them with tracing on, and its Paje trace
-// is imported as the predicted trace. Both engines' predicted run times, their difference and
-// each engine's wall-clock time are printed.
+// `simulate --engine simgrid`: prints the comparison of Rankscope's replay and SimGrid's
+// (`smpirun -replay`) of one trace, computed by importers/simgrid/simgridengine.h.
 
 #include "app/cli/clicommon.h"
 #include "whatif/netsim/networkspec.h"

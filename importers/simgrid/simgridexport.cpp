@@ -1,17 +1,15 @@
 #include "importers/simgrid/simgridexport.h"
 
+#include "importers/simgrid/shellcommand.h"
 #include "whatif/netsim/collectivealgorithm.h"
 
 #include <algorithm>
-#include <array>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <stdexcept>
-#include <sys/wait.h>
 #include <unistd.h>
 
 namespace rankscope::bench {
@@ -501,7 +499,8 @@ std::vector<std::string> simgridTracingOptions(const std::string& pajeFile)
 }
 
 SimGridRun runSimGridReplay(const std::string& smpirun, const SimGridExport& e,
-                            const std::vector<std::string>& options)
+                            const std::vector<std::string>& options,
+                            const std::function<bool()>& cancelled)
 {
     SimGridRun run;
     // -no-privatize: the replayer has no application globals to privatize, and privatizing
@@ -516,15 +515,11 @@ SimGridRun runSimGridReplay(const std::string& smpirun, const SimGridExport& e,
         run.command += " " + shellQuote(o);
     run.command += " --cfg=smpi/display-timing:yes --log=root.thresh:critical "
                    "--log=smpi_replay.thresh:info --log=smpi_utils.thresh:info";
-    const auto t0 = std::chrono::steady_clock::now();
-    FILE* pipe = ::popen((run.command + " 2>&1").c_str(), "r");
-    if (!pipe) throw std::runtime_error("cannot start " + smpirun);
-    std::array<char, 4096> chunk;
-    for (size_t n; (n = std::fread(chunk.data(), 1, chunk.size(), pipe)) > 0;)
-        run.output.append(chunk.data(), n);
-    const int status = ::pclose(pipe);
-    run.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    ShellResult shell = runShellCommand(run.command, cancelled);
+    run.output = std::move(shell.output);
+    run.wallSeconds = shell.wallSeconds;
+    run.exitCode = shell.exitCode;
+    run.cancelled = shell.cancelled;
     // "Simulated time: <s> seconds." (display-timing, six significant digits) or the replay's
     // own "Simulation time <s>" (microseconds).
     run.simulatedSeconds = numberAfter(run.output, "Simulated time: ");

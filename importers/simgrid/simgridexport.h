@@ -24,6 +24,7 @@
 #include "whatif/netsim/networkspec.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -78,11 +79,14 @@ struct SimGridRun
     double simulatedSeconds = -1; ///< the replay's predicted run time (-1: not printed)
     double engineSeconds = -1;    ///< SimGrid's own timer, after parsing and platform setup
     std::string output;           ///< what smpirun printed (stdout and stderr)
+    bool cancelled = false;       ///< stopped by the cancel check (smpirun was killed)
 };
 
-/// Runs `smpirun -replay` on an export once and times it.
+/// Runs `smpirun -replay` on an export once and times it. `cancelled` (may be empty) is polled
+/// while smpirun runs; when it returns true smpirun is killed (SimGridRun::cancelled).
 SimGridRun runSimGridReplay(const std::string& smpirun, const SimGridExport& e,
-                            const std::vector<std::string>& options);
+                            const std::vector<std::string>& options,
+                            const std::function<bool()>& cancelled = {});
 
 /// The `--cfg=` options that make the replay write its Paje trace to `pajeFile` (tracing/smpi,
 /// compute phases as states, times with 9 decimals: ns).
