@@ -153,65 +153,73 @@ int main(int argc, char** argv)
         }
 
         // The text formats: the same trace as Rankscope's Paje and Paraver exports (what
-        // `rankscope-cli convert` writes; written once beside it), each read on one thread.
+        // `rankscope-cli convert` writes; written once beside it), each read on one thread and
+        // on every core (the reading pipelined with the parsing, the locations built and the
+        // messages matched concurrently).
         const auto textFormat = [&](const char* label, const std::string& file, auto write,
-                                    auto read) {
+                                    auto read, bool parallel) {
             if (!std::filesystem::exists(file)) {
                 const auto t0 = Clock::now();
                 write(readOtf2(anchor), file);
                 std::printf("wrote %s in %.1f s\n", file.c_str(), seconds(t0, Clock::now()));
             }
-            std::vector<double> times, cpuTimes;
-            uint64_t n = 0;
-            size_t peak = 0;
-            for (int k = 0; k < repeat; ++k) {
-                const size_t peakBefore = peakBaseline();
-                const double c0 = cpuSeconds();
-                const auto t0 = Clock::now();
-                const Trace t = read(file);
-                times.push_back(seconds(t0, Clock::now()));
-                cpuTimes.push_back(cpuSeconds() - c0);
-                peak = std::max(peak, peakResidentBytes() - peakBefore);
-                n = t.eventCount();
+            std::vector<unsigned> counts{1};
+            if (parallel && threads > 1) counts.push_back(threads);
+            for (const unsigned used : counts) {
+                std::vector<double> times, cpuTimes;
+                uint64_t n = 0;
+                size_t peak = 0;
+                for (int k = 0; k < repeat; ++k) {
+                    const size_t peakBefore = peakBaseline();
+                    const double c0 = cpuSeconds();
+                    const auto t0 = Clock::now();
+                    const Trace t = read(file, used);
+                    times.push_back(seconds(t0, Clock::now()));
+                    cpuTimes.push_back(cpuSeconds() - c0);
+                    peak = std::max(peak, peakResidentBytes() - peakBefore);
+                    n = t.eventCount();
+                }
+                const auto [lo, hi] = std::minmax_element(times.begin(), times.end());
+                std::printf("%s import, %u thread%s (%s, %.0f MiB, %llu events): %.2f s median "
+                            "of %d (%.2f-%.2f) -> %.2f M events/s (%.2f-%.2f; target >= 10); "
+                            "peak %.1f bytes per event\n",
+                            label, used, used == 1 ? "" : "s", file.c_str(),
+                            double(std::filesystem::file_size(file)) / 1048576.0,
+                            (unsigned long long)n, median(times), repeat, *lo, *hi,
+                            double(n) / median(times) / 1e6, double(n) / *hi / 1e6,
+                            double(n) / *lo / 1e6, double(peak) / double(n));
+                const auto [cpuLo, cpuHi] = std::minmax_element(cpuTimes.begin(), cpuTimes.end());
+                std::printf("  CPU time of the process (all its threads): %.2f s median "
+                            "(%.2f-%.2f) -> %.2f M events/s per CPU second\n",
+                            median(cpuTimes), *cpuLo, *cpuHi, double(n) / median(cpuTimes) / 1e6);
+                std::fflush(stdout);
             }
-            const auto [lo, hi] = std::minmax_element(times.begin(), times.end());
-            std::printf("%s import, 1 thread (%s, %.0f MiB, %llu events): %.2f s median of %d "
-                        "(%.2f-%.2f) -> %.2f M events/s (%.2f-%.2f; target >= 10); peak %.1f "
-                        "bytes per event\n",
-                        label, file.c_str(), double(std::filesystem::file_size(file)) / 1048576.0,
-                        (unsigned long long)n, median(times), repeat, *lo, *hi,
-                        double(n) / median(times) / 1e6, double(n) / *hi / 1e6,
-                        double(n) / *lo / 1e6, double(peak) / double(n));
-            const auto [cpuLo, cpuHi] = std::minmax_element(cpuTimes.begin(), cpuTimes.end());
-            std::printf("  CPU time of the process (what the import itself took on a shared "
-                        "machine): %.2f s median (%.2f-%.2f) -> %.2f M events/s (%.2f-%.2f)\n",
-                        median(cpuTimes), *cpuLo, *cpuHi, double(n) / median(cpuTimes) / 1e6,
-                        double(n) / *cpuHi / 1e6, double(n) / *cpuLo / 1e6);
-            std::fflush(stdout);
         };
         if (hasFormat(args.formats, "paje"))
             textFormat(
                 "Paje", dir + "/trace.paje",
                 [](const Trace& t, const std::string& f) { writePajeTraceFile(t, f); },
-                [](const std::string& f) {
-                    return readPaje(f, PajeReadOptions{{}, 1});
-                });
+                [](const std::string& f, unsigned used) {
+                    return readPaje(f, PajeReadOptions{{}, used});
+                },
+                true);
         if (hasFormat(args.formats, "prv"))
             textFormat(
                 "Paraver", dir + "/trace.prv",
                 [](const Trace& t, const std::string& f) { writeParaverTrace(t, f); },
-                [](const std::string& f) {
+                [](const std::string& f, unsigned used) {
                     ParaverReadOptions o;
-                    o.threads = 1;
+                    o.threads = used;
                     return readParaver(f, o);
-                });
+                },
+                true);
         if (hasFormat(args.formats, "ti"))
             textFormat(
                 "SimGrid TI", dir + "/trace.ti",
                 [](const Trace& t, const std::string& f) {
                     writeTiTrace(netsim::buildActions(t, 1.0), f);
                 },
-                [](const std::string& f) { return readTi(f); });
+                [](const std::string& f, unsigned) { return readTi(f); }, false);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "bench/import: %s\n", e.what());
         return 1;

@@ -18,6 +18,7 @@
 
 #include "importers/paje/pajeimport_p.h"
 #include "importers/paraver/paravermpi.h"
+#include "model/support/parallelchunks.h"
 #include "model/trace/traceerror.h"
 
 #include <algorithm>
@@ -107,8 +108,19 @@ public:
         defineRegions();
         defineCommunicators();
         collectEnds();
-        for (size_t c = 0; c < d_.containers.size(); ++c)
-            if (location_[c].valid()) emit(c);
+        postPlace_.assign(d_.messages.size(), kNone);
+        recvPlace_.assign(d_.messages.size(), kNone);
+        // Each container fills its own location, and the places of a message's posting and
+        // receive are written and read by the receiver's container only: containers are built
+        // concurrently (TraceBuilder takes each location from one thread).
+        const unsigned workers = chunkCount(d_.containers.size(), std::max(1u, threads));
+        std::vector<EmitState> states(workers);
+        parallelChunks(d_.containers.size(), workers, [&](size_t begin, size_t end, unsigned k) {
+            for (size_t c = begin; c < end; ++c)
+                if (location_[c].valid()) emit(c, states[k]);
+        });
+        for (const EmitState& st : states)
+            outsideCalls_ += st.outsideCalls;
         warn();
         Provenance provenance;
         provenance.source = d_.path;
@@ -263,18 +275,29 @@ private:
         return rankOf_[c] == kNone ? kNone : mainOf_[rankOf_[c]];
     }
 
+    /// What one thread building containers keeps for itself.
+    struct EmitState
+    {
+        int64_t lastComm = INT64_MIN; ///< the file's communicator partner() looked up last
+        CommId lastCommId;
+        const std::vector<uint32_t>* lastPosition = nullptr;
+        uint64_t outsideCalls = 0; ///< link ends in no MPI state
+    };
+
     /// The communicator of message `m` and its partner's rank in it.
-    std::pair<CommId, uint32_t> partner(const MessageData& m, uint32_t container)
+    std::pair<CommId, uint32_t> partner(const MessageData& m, uint32_t container,
+                                        EmitState& st) const
     {
         const uint32_t world = rankOf_[container];
-        if (m.comm != lastComm_) {
+        if (m.comm != st.lastComm) {
             const auto c = comm_.find(m.comm);
-            lastComm_ = m.comm;
-            lastCommId_ = c == comm_.end() ? CommId() : c->second;
-            lastPosition_ = c == comm_.end() ? nullptr : &position_[c->second.value];
+            st.lastComm = m.comm;
+            st.lastCommId = c == comm_.end() ? CommId() : c->second;
+            st.lastPosition = c == comm_.end() ? nullptr : &position_.at(c->second.value);
         }
-        if (lastPosition_ && world < lastPosition_->size() && (*lastPosition_)[world] != kNone)
-            return {lastCommId_, (*lastPosition_)[world]};
+        if (st.lastPosition && world < st.lastPosition->size() &&
+            (*st.lastPosition)[world] != kNone)
+            return {st.lastCommId, (*st.lastPosition)[world]};
         return {world_, world};
     }
 
@@ -285,7 +308,7 @@ private:
         return (kind == EndKind::Send ? m.sender : m.receiver) == ci;
     }
 
-    void emit(size_t ci);
+    void emit(size_t ci, EmitState& st);
     void warn();
 
     ImportData& d_;
@@ -300,18 +323,15 @@ private:
     std::map<int64_t, CommId> comm_;   ///< by the file's communicator id
     /// By CommId: each world rank's position among the communicator's members (kNone: none).
     std::map<uint32_t, std::vector<uint32_t>> position_;
-    int64_t lastComm_ = INT64_MIN; ///< the file's communicator partner() looked up last
-    CommId lastCommId_;
-    const std::vector<uint32_t>* lastPosition_ = nullptr;
     std::vector<RegionFlags> flags_;              ///< by RegionId
     std::vector<uint32_t> postPlace_, recvPlace_; ///< by message: the place of its posting, receive
     CommId world_;
     std::vector<std::vector<End>> ends_; ///< by container
     uint64_t outsideRanks_ = 0;          ///< links with an end on no rank
-    uint64_t outsideCalls_ = 0;          ///< link ends in no MPI state
+    uint64_t outsideCalls_ = 0;          ///< link ends in no MPI state (every thread's)
 };
 
-void Builder::emit(size_t ci)
+void Builder::emit(size_t ci, EmitState& st)
 {
     Container& c = d_.containers[ci];
     const LocationId loc = location_[ci];
@@ -347,10 +367,6 @@ void Builder::emit(size_t ci)
     // Where each end goes (see the file comment).
     std::vector<std::pair<uint32_t, uint32_t>> placed; // (place, end)
     placed.reserve(ends.size());
-    if (postPlace_.empty()) {
-        postPlace_.assign(d_.messages.size(), kNone);
-        recvPlace_.assign(d_.messages.size(), kNone);
-    }
     // The ends come in time order: the first item not earlier than an end is found by walking
     // forward from the previous one's (bisecting the whole container missed the cache).
     size_t lo = 0;
@@ -384,7 +400,7 @@ void Builder::emit(size_t ci)
                     break;
                 }
         }
-        if (call[p] == kNone) ++outsideCalls_;
+        if (call[p] == kNone) ++st.outsideCalls;
         if (ends[e].kind == EndKind::Post) postPlace_[ends[e].message] = uint32_t(p);
         if (ends[e].kind == EndKind::Receive) recvPlace_[ends[e].message] = uint32_t(p);
         placed.emplace_back(uint32_t(p), e);
@@ -410,7 +426,7 @@ void Builder::emit(size_t ci)
             static const RegionFlags kOutside;
             const RegionFlags& in = region == kNone ? kOutside : flags_[region];
             if (end.kind == EndKind::Send) {
-                const auto [comm, to] = partner(m, m.receiver);
+                const auto [comm, to] = partner(m, m.receiver, st);
                 if (in.nonBlockingSend)
                     b_.isend(loc, end.time, to, comm, m.tag, m.bytes, request);
                 else
@@ -426,7 +442,7 @@ void Builder::emit(size_t ci)
                 if (postedApart) b_.irecvRequest(loc, end.time, request);
                 continue;
             }
-            const auto [comm, from] = partner(m, m.sender);
+            const auto [comm, from] = partner(m, m.sender, st);
             if (postedApart || (region != kNone && !in.receiveCall))
                 b_.irecv(loc, end.time, from, comm, m.tag, m.bytes, request);
             else

@@ -158,7 +158,7 @@ struct HalfLink
 struct ImportData
 {
     std::string path;
-    std::unordered_map<uint32_t, EventDef> defs; ///< by event id
+    uint64_t definitions = 0; ///< %EventDef blocks read
     std::vector<Container> containers;
     std::vector<Value> values;
     StringTable<HalfLink> pendingLinks; ///< by "<type>\n<key>"
@@ -176,10 +176,11 @@ struct ImportData
     bool truncated = false;     ///< the last line has no newline
 };
 
-/// Reads every line of `path` into `data` (pajeparser.cpp). Throws TraceError naming the file
-/// and line for what cannot be read.
+/// Reads every line of `path` into `data` (pajeparser.cpp), the text cut on a second thread
+/// when `threads` > 1 (importers/linepipeline.h); the result is the same. Throws TraceError
+/// naming the file and line for what cannot be read.
 void parsePaje(const std::string& path, ImportData& data,
-               const std::function<bool(double)>& progress);
+               const std::function<bool(double)>& progress, unsigned threads = 1);
 
 /// Turns what was read into a trace (pajebuild.cpp).
 Trace buildPajeTrace(ImportData& data, unsigned threads);

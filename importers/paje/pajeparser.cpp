@@ -9,8 +9,10 @@
 // definition, an unterminated quote, an unreadable time, or a header block left open is a
 // TraceError naming the file and line.
 
+#include "importers/linepipeline.h"
 #include "importers/paje/pajeimport_p.h"
 #include "importers/paje/pajetext.h"
+#include "importers/textsource.h"
 #include "model/trace/traceerror.h"
 
 #include <algorithm>
@@ -21,6 +23,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <memory>
 #include <string_view>
 
@@ -29,6 +32,7 @@ namespace rankscope::paje {
 namespace {
 
 using std::string_view;
+using text::LineBlock;
 
 [[noreturn]] void fail(const ImportData& d, uint64_t line, const std::string& what)
 {
@@ -77,14 +81,41 @@ int fieldOf(string_view name)
     return -1;
 }
 
-class Parser
+/// One event line as the tokenizer cut it: its definition, its fields (in LineTokens::fields),
+/// its time and the hash of the container it names.
+struct Line
+{
+    uint64_t number = 0;
+    const EventDef* def = nullptr;
+    int64_t time = 0;
+    uint64_t containerHash = 0; ///< hashOf the field naming its container
+    uint32_t first = 0;         ///< its fields: LineTokens::fields[first, first + count)
+    uint8_t count = 0;
+    bool timeOk = false; ///< the time field is a time (checked where the event needs it)
+};
+
+struct LineTokens
+{
+    std::vector<Line> lines;
+    std::vector<string_view> fields;
+    void clear()
+    {
+        lines.clear();
+        fields.clear();
+    }
+};
+
+/// The first stage (linepipeline.h): the header's definitions, and each event line split into
+/// fields with its event number, definition, time and container hash. Owns the definitions,
+/// which the second stage reads through pointers that stay valid (a deque, never changed once
+/// a block is closed).
+class Tokenizer
 {
 public:
-    explicit Parser(ImportData& d) : d_(d) {}
+    explicit Tokenizer(const std::string& path) : path_(path) {}
 
-    void line(string_view s)
+    void line(string_view s, uint64_t n, LineTokens& out)
     {
-        const uint64_t n = ++d_.lines;
         if (!s.empty() && s.back() == '\r') s.remove_suffix(1);
         if (inDef_) {
             header(s, n);
@@ -98,51 +129,69 @@ public:
             header(s.substr(i), n);
             return;
         }
-        if (!split(s, f_)) fail(d_, n, "a double quote is not closed");
+        if (!split(s, f_)) fail(n, "a double quote is not closed");
         uint32_t id = 0;
-        if (!number(f_.f[0], id))
-            fail(d_, n, "\"" + std::string(f_.f[0]) + "\" is no event number");
+        if (!number(f_.f[0], id)) fail(n, "\"" + std::string(f_.f[0]) + "\" is no event number");
         if (id < byId_.size()) {
             lastDef_ = byId_[id];
         } else if (id != lastId_) {
-            const auto it = d_.defs.find(id);
-            lastDef_ = it == d_.defs.end() ? nullptr : &it->second;
+            const auto it = defs_.find(id);
+            lastDef_ = it == defs_.end() ? nullptr : it->second;
             lastId_ = id;
         }
         if (!lastDef_) {
-            ++d_.unknownEvents;
+            ++unknownEvents;
             return;
         }
-        ++d_.events;
-        if (f_.n - 1 < lastDef_->fields)
-            fail(d_, n,
-                 "event " + std::to_string(id) + " has " + std::to_string(f_.n - 1) +
-                     " field(s), its definition " + std::to_string(lastDef_->fields));
-        event(*lastDef_, n);
+        ++events;
+        const EventDef& def = *lastDef_;
+        if (f_.n - 1 < def.fields)
+            fail(n, "event " + std::to_string(id) + " has " + std::to_string(f_.n - 1) +
+                        " field(s), its definition " + std::to_string(def.fields));
+        Line& l = out.lines.emplace_back();
+        l.number = n;
+        l.def = &def;
+        l.first = uint32_t(out.fields.size());
+        l.count = uint8_t(f_.n);
+        out.fields.insert(out.fields.end(), f_.f.begin(), f_.f.begin() + ptrdiff_t(f_.n));
+        const int at = def.at[FTime];
+        if (at > 0 && size_t(at) < f_.n) l.timeOk = parseSeconds(f_.f[size_t(at)], l.time);
+        const Field named = def.kind == Ev::StartLink ? FStartContainer
+                            : def.kind == Ev::EndLink ? FEndContainer
+                                                      : FContainer;
+        const int c = def.at[named];
+        l.containerHash = hashOf(c > 0 && size_t(c) < f_.n ? f_.f[size_t(c)] : string_view());
     }
 
-    void finish(uint64_t n)
+    /// After the last line: a header block left open is an error.
+    void finish(uint64_t n) const
     {
-        if (inDef_) fail(d_, n, "the file ends inside %EventDef (no %EndEventDef)");
+        if (inDef_) fail(n, "the file ends inside %EventDef (no %EndEventDef)");
     }
 
-    uint64_t replacedBytes = 0;
+    uint64_t definitions() const { return store_.size(); }
+    uint64_t events = 0;        ///< event lines read
+    uint64_t unknownEvents = 0; ///< lines whose event id no definition gives
 
 private:
+    [[noreturn]] void fail(uint64_t line, const std::string& what) const
+    {
+        throw TraceError(path_ + ":" + std::to_string(line) + ": " + what);
+    }
+
     void header(string_view s, uint64_t n)
     {
         while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
             s.remove_prefix(1);
         if (s.empty()) return; // a blank line inside %EventDef
-        if (s.front() != '%') fail(d_, n, "a line inside %EventDef does not start with %");
+        if (s.front() != '%') fail(n, "a line inside %EventDef does not start with %");
         Fields h;
         split(s.substr(1), h);
         if (!inDef_) {
             if (h.n == 0 || h.f[0] != "EventDef") return; // a comment line of the header
             Ev e;
             uint32_t id = 0;
-            if (h.n < 3 || !number(h.f[2], id))
-                fail(d_, n, "%EventDef needs an event name and number");
+            if (h.n < 3 || !number(h.f[2], id)) fail(n, "%EventDef needs an event name and number");
             if (!eventOf(h.f[1], e)) {
                 unknownDef_ = true; // its lines are counted as unknown events
             } else {
@@ -154,38 +203,80 @@ private:
             inDef_ = true;
             return;
         }
-        if (s.empty() || s[0] != '%') fail(d_, n, "%EventDef is not closed by %EndEventDef");
         if (h.n > 0 && h.f[0] == "EndEventDef") {
             inDef_ = false;
             if (!unknownDef_) {
-                EventDef& def = d_.defs[defId_];
-                def = def_;
-                if (defId_ < byId_.size()) byId_[defId_] = &def;
+                // A new definition of a number gets a new entry: lines already cut keep theirs.
+                const EventDef* def = &store_.emplace_back(def_);
+                defs_[defId_] = def;
+                if (defId_ < byId_.size()) byId_[defId_] = def;
             }
             lastId_ = UINT32_MAX;
             return;
         }
         if (h.n == 0) return;
-        if (h.f[0] == "EventDef") fail(d_, n, "%EventDef inside %EventDef");
+        if (h.f[0] == "EventDef") fail(n, "%EventDef inside %EventDef");
         if (size_t(def_.fields) + 1 >= kMaxFields)
-            fail(d_, n, "an event definition with too many fields");
+            fail(n, "an event definition with too many fields");
         const int field = fieldOf(h.f[0]);
         if (field >= 0 && def_.at[field] < 0) def_.at[field] = int8_t(def_.fields + 1);
         ++def_.fields;
     }
 
+    std::string path_;
+    Fields f_;
+    bool inDef_ = false;
+    bool unknownDef_ = false;
+    uint32_t defId_ = 0;
+    EventDef def_;
+    std::deque<EventDef> store_;
+    std::unordered_map<uint32_t, const EventDef*> defs_; ///< by event id
+    uint32_t lastId_ = UINT32_MAX;
+    const EventDef* lastDef_ = nullptr;
+    /// The definitions of the small event numbers (every writer's), found without hashing.
+    std::array<const EventDef*, 256> byId_{};
+};
+
+/// The second stage: containers, entity values, states, links and collectives from the lines
+/// the tokenizer cut, in file order.
+class Parser
+{
+public:
+    Parser(ImportData& d, uint64_t fileSize) : d_(d), fileSize_(fileSize) {}
+
+    void take(const LineBlock<LineTokens>& block)
+    {
+        const LineTokens& t = block.tokens;
+        for (const Line& l : t.lines) {
+            line_ = &l;
+            f_ = t.fields.data() + l.first;
+            n_ = l.count;
+            event(*l.def, l.number);
+        }
+        if (!reserved_ && fileSize_ > 0 && block.offset >= fileSize_ / 50 && !block.last) {
+            // Growing the containers' items by doubling copied each item twice on average: once
+            // 2 % of the file is read, each container is sized for the whole file at its rate
+            // so far (plus 5 %).
+            reserved_ = true;
+            const double scale = 1.05 * double(fileSize_) / double(block.offset);
+            for (Container& c : d_.containers)
+                c.items.reserve(size_t(double(c.items.size()) * scale) + 16);
+        }
+    }
+
+    uint64_t replacedBytes = 0;
+
+private:
     string_view get(const EventDef& def, Field field) const
     {
         const int at = def.at[field];
-        return at > 0 && size_t(at) < f_.n ? f_.f[size_t(at)] : string_view();
+        return at > 0 && size_t(at) < n_ ? f_[size_t(at)] : string_view();
     }
 
     int64_t time(const EventDef& def, uint64_t n) const
     {
-        int64_t t = 0;
-        const string_view s = get(def, FTime);
-        if (!parseSeconds(s, t)) fail(d_, n, "\"" + std::string(s) + "\" is no time");
-        return t;
+        if (!line_->timeOk) fail(d_, n, "\"" + std::string(get(def, FTime)) + "\" is no time");
+        return line_->time;
     }
 
     template <class T> T intField(const EventDef& def, Field field, T fallback) const
@@ -202,13 +293,35 @@ private:
         return c ? int64_t(*c) : -1;
     }
 
+    /// The container the line's container field names (hashed by the tokenizer), or -1.
+    int64_t lineContainer(string_view key)
+    {
+        const uint32_t* c = containers_.find(key, line_->containerHash);
+        return c ? int64_t(*c) : -1;
+    }
+
     /// The entity value `v` of type `type`, defined on first use when no definition names it.
     uint32_t value(string_view type, string_view v)
     {
+        // A file names a few values over and over: a small cache (by the value's length and
+        // last bytes) before the table, cleared when a definition changes one.
+        const size_t slot = v.empty() ? 0
+                                      : v.size() * 31 + size_t(uint8_t(v.back())) * 7 +
+                                            (v.size() > 1 ? size_t(uint8_t(v[v.size() - 2])) : 0);
+        RecentValue& recent = recentValues_[slot % recentValues_.size()];
+        if (recent.used && recent.value == v && recent.type == type) return recent.id;
         key_.assign(type).append(1, '\n').append(v);
-        if (const uint32_t* id = values_.find(key_)) return *id;
-        const uint32_t id = addValue(validUtf8(v, replacedBytes), -1, -1);
-        *values_.insert(key_).first = id;
+        uint32_t id = 0;
+        if (const uint32_t* found = values_.find(key_)) {
+            id = *found;
+        } else {
+            id = addValue(validUtf8(v, replacedBytes), -1, -1);
+            *values_.insert(key_).first = id;
+        }
+        recent.type.assign(type);
+        recent.value.assign(v);
+        recent.id = id;
+        recent.used = true;
         return id;
     }
 
@@ -235,6 +348,8 @@ private:
         case Ev::DefineLinkType:
             break;
         case Ev::DefineEntityValue: {
+            for (RecentValue& r : recentValues_)
+                r.used = false;
             const uint32_t id = addValue(validUtf8(get(def, FName), replacedBytes),
                                          intField(def, FParadigm, -1), intField(def, FRole, -1));
             key_.assign(get(def, FType)).append(1, '\n').append(get(def, FAlias));
@@ -280,7 +395,7 @@ private:
 
     void state(const EventDef& def, uint64_t n)
     {
-        const int64_t ci = container(get(def, FContainer));
+        const int64_t ci = lineContainer(get(def, FContainer));
         if (ci < 0) {
             ++d_.unknownContainers;
             return;
@@ -310,7 +425,7 @@ private:
     void link(const EventDef& def, uint64_t n)
     {
         const bool start = def.kind == Ev::StartLink;
-        const int64_t ci = container(get(def, start ? FStartContainer : FEndContainer));
+        const int64_t ci = lineContainer(get(def, start ? FStartContainer : FEndContainer));
         if (ci < 0) {
             ++d_.unknownContainers;
             return;
@@ -327,8 +442,8 @@ private:
         if (start) {
             m.bytes = intField<uint64_t>(def, FSize, 0);
             // SimGrid writes the size after the defined fields without a definition.
-            if (def.at[FSize] < 0 && f_.n > size_t(def.fields) + 1)
-                number(f_.f[size_t(def.fields) + 1], m.bytes);
+            if (def.at[FSize] < 0 && n_ > size_t(def.fields) + 1)
+                number(f_[size_t(def.fields) + 1], m.bytes);
             m.tag = intField<int32_t>(def, FTag, 0);
             if (def.at[FTag] < 0) { // SimGrid's key: <src>_<dst>_<tag>_<sequence>
                 size_t u1 = key.find('_'), u2 = u1, u3 = u1;
@@ -393,7 +508,7 @@ private:
             ++d_.ignoredEvents;
             return;
         }
-        const int64_t ci = container(get(def, FContainer));
+        const int64_t ci = lineContainer(get(def, FContainer));
         if (ci < 0) {
             ++d_.unknownContainers;
             return;
@@ -416,70 +531,54 @@ private:
     }
 
     ImportData& d_;
-    Fields f_;
-    bool inDef_ = false;
-    bool unknownDef_ = false;
-    uint32_t defId_ = 0;
-    EventDef def_;
-    uint32_t lastId_ = UINT32_MAX;
-    const EventDef* lastDef_ = nullptr;
-    /// The definitions of the small event numbers (every writer's), found without hashing.
-    std::array<const EventDef*, 256> byId_{};
+    uint64_t fileSize_ = 0; ///< bytes (compressed for a .gz, whose offsets count the same)
+    bool reserved_ = false;
+    const Line* line_ = nullptr;
+    const string_view* f_ = nullptr; ///< the line's fields
+    size_t n_ = 0;
     StringTable<uint32_t> containers_;
     StringTable<uint32_t> values_;
+    struct RecentValue
+    {
+        std::string type, value;
+        uint32_t id = 0;
+        bool used = false;
+    };
+    std::array<RecentValue, 64> recentValues_;
     std::string key_;
 };
 
 } // namespace
 
-void parsePaje(const std::string& path, ImportData& d, const std::function<bool(double)>& progress)
+void parsePaje(const std::string& path, ImportData& d, const std::function<bool(double)>& progress,
+               unsigned threads)
 {
     d.path = path;
-    std::unique_ptr<FILE, int (*)(FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
-    if (!file) throw TraceError(path + ": cannot open the Paje trace: " + std::strerror(errno));
-    std::fseek(file.get(), 0, SEEK_END);
-    const long size = std::ftell(file.get());
-    std::fseek(file.get(), 0, SEEK_SET);
-    Parser parser(d);
-    constexpr size_t kBlock = size_t(8) << 20;
-    std::string buffer(kBlock, '\0');
-    size_t kept = 0; // bytes of an unfinished line at the start of buffer
-    uint64_t done = 0;
+    text::TextSource source(path, "Paje trace");
+    Tokenizer tokenizer(path);
+    Parser parser(d, source.size());
     int reported = 0;
-    for (;;) {
-        if (kept == buffer.size()) buffer.resize(buffer.size() * 2);
-        const size_t got = std::fread(buffer.data() + kept, 1, buffer.size() - kept, file.get());
-        if (got == 0) {
-            if (std::ferror(file.get()))
-                throw TraceError(path + ": cannot read the Paje trace: " + std::strerror(errno));
-            break;
-        }
-        const size_t end = kept + got;
-        size_t begin = 0;
-        for (;;) {
-            const void* nl = std::memchr(buffer.data() + begin, '\n', end - begin);
-            if (!nl) break;
-            const size_t at = size_t(static_cast<const char*>(nl) - buffer.data());
-            parser.line(std::string_view(buffer.data() + begin, at - begin));
-            begin = at + 1;
-        }
-        kept = end - begin;
-        std::memmove(buffer.data(), buffer.data() + begin, kept);
-        done += got;
-        if (progress && size > 0) {
-            const int now = int(100.0 * double(done) / double(size));
-            if (now > reported) {
-                reported = now;
-                if (!progress(0.9 * double(done) / double(size))) throw Cancelled();
+    text::runLinePipeline<LineTokens>(
+        source,
+        [&](string_view line, uint64_t n, LineTokens& out) { tokenizer.line(line, n, out); },
+        [&](const LineBlock<LineTokens>& block) {
+            parser.take(block);
+            d.lines = block.firstLine + block.lines - 1;
+            d.truncated = block.unterminated;
+            if (progress && source.size() > 0) {
+                const double done = std::min(1.0, double(block.offset) / double(source.size()));
+                if (int(100 * done) > reported) {
+                    reported = int(100 * done);
+                    if (!progress(0.9 * done)) throw Cancelled();
+                }
             }
-        }
-    }
-    if (kept > 0) { // the last line has no newline: the file may have been cut
-        d.truncated = true;
-        parser.line(std::string_view(buffer.data(), kept));
-    }
-    parser.finish(d.lines);
-    if (d.events == 0 && d.defs.empty())
+        },
+        [&](uint64_t n) { fail(d, n, "a line longer than 64 MiB: not a Paje trace"); }, threads);
+    tokenizer.finish(d.lines);
+    d.events = tokenizer.events;
+    d.unknownEvents = tokenizer.unknownEvents;
+    d.definitions = tokenizer.definitions();
+    if (d.events == 0 && d.definitions == 0)
         throw TraceError(path + ": not a Paje trace (no %EventDef header)");
     d.replacedBytes = parser.replacedBytes;
 }

@@ -20,8 +20,8 @@ bool isPajePath(const std::string& path)
 Trace readPaje(const std::string& path, const PajeReadOptions& options)
 {
     paje::ImportData data;
-    paje::parsePaje(path, data, options.progress);
-    Trace trace = paje::buildPajeTrace(data, options.threads);
+    paje::parsePaje(path, data, options.progress, std::max(1u, options.threads));
+    Trace trace = paje::buildPajeTrace(data, std::max(1u, options.threads));
     if (options.progress && !options.progress(1.0)) throw Cancelled();
     return trace;
 }

@@ -25,7 +25,8 @@ struct PajeReadOptions
     /// Called with the fraction read (0..1), at most ~100 times; returning false cancels the
     /// import (readPaje throws Cancelled).
     std::function<bool(double fraction)> progress;
-    /// More than 1: match messages on that many threads.
+    /// More than 1: cut the text on a second thread while it is parsed, then build the
+    /// locations and match messages on that many threads (the trace is the same).
     unsigned threads = 1;
 };
 

@@ -65,10 +65,12 @@ public:
     size_t size() const { return count_; }
 
     /// The value of `key`, or nullptr.
-    V* find(std::string_view key)
+    V* find(std::string_view key) { return count_ == 0 ? nullptr : find(key, hashOf(key)); }
+
+    /// The same with the key's hashOf computed already (by the tokenizing thread).
+    V* find(std::string_view key, uint64_t h)
     {
         if (count_ == 0) return nullptr;
-        const uint64_t h = hashOf(key);
         for (size_t i = h & mask_;; i = (i + 1) & mask_) {
             Slot& s = slots_[i];
             if (!s.used) return nullptr;

@@ -125,12 +125,13 @@ inline bool keptCollective(const ImportData& d, uint32_t c)
     return !d.anyDetails || d.collectives[c].hasDetails;
 }
 
-/// Reads the header and every record of `path` into `data` (paraverparser.cpp).
+/// Reads the header and every record of `path` into `data` (paraverparser.cpp), the text cut
+/// on a second thread when `threads` > 1 (importers/linepipeline.h); the result is the same.
 void parseParaver(const std::string& path, ImportData& data,
-                  const std::function<bool(double)>& progress);
+                  const std::function<bool(double)>& progress, unsigned threads = 1);
 
 /// Places the message ends into the MPI calls and hands every event to the builder
-/// (paraverplacement.cpp).
-void buildEvents(ImportData& data);
+/// (paraverplacement.cpp), the threads of the trace on `threads` threads.
+void buildEvents(ImportData& data, unsigned threads = 1);
 
 } // namespace rankscope::paraver

@@ -9,15 +9,18 @@
 //   c:appl:id:ntasks:task:task...                               a communicator
 // Applications, tasks and threads count from 1.
 
+#include "importers/linepipeline.h"
 #include "importers/paraver/paraverimport_p.h"
-#include "importers/paraver/paraverinput.h"
 #include "importers/paraver/paravermpi.h"
+#include "importers/paraver/paraverrecords.h"
+#include "importers/textsource.h"
 #include "model/trace/traceerror.h"
 
 #include <array>
 #include <charconv>
 #include <filesystem>
 #include <limits>
+#include <type_traits>
 
 namespace rankscope::paraver {
 
@@ -29,77 +32,112 @@ constexpr const char* kUnsorted = "a record earlier than its thread's previous o
 class Parser
 {
 public:
-    Parser(const std::string& path, ImportData& data, const std::function<bool(double)>& progress)
-        : in_(path), d_(data), progress_(progress)
+    Parser(const std::string& path, ImportData& data, uint64_t fileSize)
+        : path_(path), d_(data), fileSize_(fileSize)
     {
-        std::error_code ec;
-        size_ = std::filesystem::file_size(path, ec);
-        if (ec) size_ = 0;
     }
 
-    void run()
+    /// The second stage: each line the tokenizer cut, in file order.
+    void take(const text::LineBlock<RecordTokens>& block)
     {
-        std::string_view line;
-        if (!in_.next(line)) throw TraceError(in_.path() + ": empty file: not a Paraver trace");
-        if (line == "new format" && !in_.next(line)) in_.fail("no header after \"new format\"");
-        try {
-            d_.header = parseHeader(line);
-        } catch (const TraceError& e) {
-            in_.fail(e.what());
-        }
-        defineRanks();
-        while (in_.next(line)) {
-            if ((in_.lineNumber() & 0xFFFF) == 0) reportProgress();
-            if (line.empty() || line[0] == '#') continue;
-            split(line);
-            const std::string_view kind = fields_[0];
-            if (kind == "1")
+        tok_ = &block.tokens;
+        for (const Record& r : block.tokens.records) {
+            rec_ = &r;
+            if (!headerDone_) {
+                header(r);
+                continue;
+            }
+            if (r.count == 0) continue; // a blank line or a comment
+            switch (r.kind) {
+            case '1':
                 stateRecord();
-            else if (kind == "2")
+                break;
+            case '2':
                 eventRecord();
-            else if (kind == "3")
+                break;
+            case '3':
                 commRecord();
-            else if (kind == "c" || kind == "C")
+                break;
+            case 'c':
+            case 'C':
                 communicatorRecord();
-            else if (kind == "i" || kind == "I")
-                continue; // inter-communicators: not modelled
-            else
-                in_.fail("unknown record type '" + std::string(kind.substr(0, 20)) +
-                         "' (Paraver records are 1 state, 2 event, 3 communication, c "
-                         "communicator)");
+                break;
+            case 'i':
+            case 'I':
+                break; // inter-communicators: not modelled
+            default:
+                fail("unknown record type '" + std::string(recordField(r.text, 0).substr(0, 20)) +
+                     "' (Paraver records are 1 state, 2 event, 3 communication, c "
+                     "communicator)");
+            }
         }
+        if (!reserved_ && fileSize_ > 0 && block.offset >= fileSize_ / 50 && !block.last) {
+            // Growing the threads' lists by doubling copied each entry twice on average: once
+            // 2 % of the file is read, each is sized for the whole file at its rate so far.
+            reserved_ = true;
+            const double scale = 1.05 * double(fileSize_) / double(block.offset);
+            const auto grow = [scale](auto& v) {
+                v.reserve(size_t(double(v.size()) * scale) + 16);
+            };
+            for (ThreadData& t : d_.threads) {
+                grow(t.items);
+                grow(t.ends);
+                grow(t.states);
+            }
+        }
+    }
+
+    /// After the last line: a file without its header is an error.
+    void finish(uint64_t lines)
+    {
+        if (headerDone_) return;
+        if (!newFormat_) throw TraceError(path_ + ": empty file: not a Paraver trace");
+        lineNumber_ = lines;
+        throw TraceError(path_ + ": line " + std::to_string(lines) +
+                         ": no header after \"new format\"");
     }
 
 private:
-    void reportProgress()
+    /// The first line (after "new format"): the header.
+    void header(const Record& r)
     {
-        if (!progress_ || size_ == 0) return;
-        if (!progress_(std::min(1.0, double(in_.offset()) / double(size_)))) throw Cancelled();
+        if (!newFormat_ && r.number == 1 && r.text == "new format") {
+            newFormat_ = true;
+            return;
+        }
+        try {
+            d_.header = parseHeader(r.text);
+        } catch (const TraceError& e) {
+            fail(e.what());
+        }
+        headerDone_ = true;
+        defineRanks();
     }
 
-    void split(std::string_view line)
+    /// TraceError "<path>: line N: <what>" for the line being parsed.
+    [[noreturn]] void fail(std::string_view what) const
     {
-        // Fields are short: a byte loop beats a library search per field.
-        fields_.clear();
-        const char* begin = line.data();
-        const char* const end = begin + line.size();
-        for (const char* p = begin; p != end; ++p)
-            if (*p == ':') {
-                fields_.emplace_back(begin, size_t(p - begin));
-                begin = p + 1;
-            }
-        fields_.emplace_back(begin, size_t(end - begin));
+        throw TraceError(path_ + ": line " + std::to_string(rec_ ? rec_->number : lineNumber_) +
+                         ": " + std::string(what));
     }
+
+    size_t fieldCount() const { return rec_->count; }
 
     template <class Int> Int number(size_t field, const char* what)
     {
-        if (field >= fields_.size()) in_.fail(std::string("the record ends before its ") + what);
-        const std::string_view s = fields_[field];
-        Int v = 0;
-        const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-        if (ec != std::errc() || end != s.data() + s.size())
-            in_.fail(std::string("bad ") + what + " '" + std::string(s.substr(0, 40)) + "'");
-        return v;
+        static_assert(std::is_same_v<Int, uint64_t> || std::is_same_v<Int, int64_t>);
+        const size_t at = rec_->first + field;
+        const uint8_t need = std::is_same_v<Int, uint64_t> ? kUnsigned : kSigned;
+        if (field < rec_->count && (tok_->ok[at] & need)) [[likely]]
+            return Int(tok_->values[at]);
+        badNumber(field, what);
+    }
+
+    [[noreturn, gnu::noinline, gnu::cold]] void badNumber(size_t field, const char* what) const
+    {
+        if (field >= rec_->count) fail(std::string("the record ends before its ") + what);
+        fail(std::string("bad ") + what + " '" +
+             std::string(recordField(rec_->text, field).substr(0, 40)) + "'");
     }
 
     int64_t time(size_t field, const char* what)
@@ -107,7 +145,7 @@ private:
         const uint64_t v = number<uint64_t>(field, what);
         const uint64_t limit =
             uint64_t(std::numeric_limits<int64_t>::max()) / uint64_t(d_.header.nsPerUnit);
-        if (v > limit) in_.fail(std::string(what) + " beyond the 292 years a trace can span");
+        if (v > limit) fail(std::string(what) + " beyond the 292 years a trace can span");
         return int64_t(v) * d_.header.nsPerUnit;
     }
 
@@ -165,25 +203,40 @@ private:
     {
         const auto app = number<uint64_t>(at, "application");
         if (app == 0 || app > d_.header.applications.size())
-            in_.fail("names application " + std::to_string(app) + ", but the header defines " +
-                     std::to_string(d_.header.applications.size()));
+            fail("names application " + std::to_string(app) + ", but the header defines " +
+                 std::to_string(d_.header.applications.size()));
         return uint32_t(app - 1);
     }
 
     /// The thread (index into threads) named by fields at+1 (application) to at+3 (thread).
     uint32_t thread(size_t at)
     {
+        // Records of one thread come in runs: the last thread named is checked first.
+        const uint64_t* v = tok_->values.data() + rec_->first + at + 1;
+        if (rec_->count > at + 3 && (tok_->ok[rec_->first + at + 1] & kUnsigned) &&
+            (tok_->ok[rec_->first + at + 2] & kUnsigned) &&
+            (tok_->ok[rec_->first + at + 3] & kUnsigned) && lastThread_ != kNone &&
+            v[0] == lastThreadKey_[0] && v[1] == lastThreadKey_[1] && v[2] == lastThreadKey_[2])
+            return lastThread_;
+        const uint32_t found = findThread(at);
+        lastThreadKey_ = {v[0], v[1], v[2]};
+        lastThread_ = found;
+        return found;
+    }
+
+    uint32_t findThread(size_t at)
+    {
         const uint32_t app = application(at + 1);
         const auto task = number<uint64_t>(at + 2, "task");
         const auto& tasks = d_.header.applications[app];
         if (task == 0 || task > tasks.size())
-            in_.fail("names task " + std::to_string(task) + " of application " +
-                     std::to_string(app + 1) + ", which has " + std::to_string(tasks.size()) +
-                     " tasks");
+            fail("names task " + std::to_string(task) + " of application " +
+                 std::to_string(app + 1) + ", which has " + std::to_string(tasks.size()) +
+                 " tasks");
         const auto th = number<uint64_t>(at + 3, "thread");
         if (th == 0 || th > tasks[task - 1].threads)
-            in_.fail("names thread " + std::to_string(th) + " of task " + std::to_string(task) +
-                     ", which has " + std::to_string(tasks[task - 1].threads) + " threads");
+            fail("names thread " + std::to_string(th) + " of task " + std::to_string(task) +
+                 ", which has " + std::to_string(tasks[task - 1].threads) + " threads");
         const uint32_t rank = d_.appFirstRank[app] + uint32_t(task - 1);
         return d_.rankFirstThread[rank] + uint32_t(th - 1);
     }
@@ -193,17 +246,17 @@ private:
         const uint32_t app = application(1);
         const auto id = number<uint64_t>(2, "communicator id");
         const auto n = number<uint64_t>(3, "communicator size");
-        if (fields_.size() != 4 + n)
-            in_.fail("a communicator of " + std::to_string(n) + " tasks lists " +
-                     std::to_string(fields_.size() - 4));
+        if (fieldCount() != 4 + n)
+            fail("a communicator of " + std::to_string(n) + " tasks lists " +
+                 std::to_string(fieldCount() - 4));
         const auto& tasks = d_.header.applications[app];
         std::vector<RankId> members;
         for (size_t i = 0; i < n; ++i) {
             const auto task = number<uint64_t>(4 + i, "task");
             if (task == 0 || task > tasks.size())
-                in_.fail("a communicator names task " + std::to_string(task) + " of application " +
-                         std::to_string(app + 1) + ", which has " + std::to_string(tasks.size()) +
-                         " tasks");
+                fail("a communicator names task " + std::to_string(task) + " of application " +
+                     std::to_string(app + 1) + ", which has " + std::to_string(tasks.size()) +
+                     " tasks");
             members.push_back(RankId(d_.appFirstRank[app] + uint32_t(task - 1)));
         }
         d_.comms[{app, id}] = addCommunicator("communicator " + std::to_string(id), members);
@@ -211,12 +264,12 @@ private:
 
     void stateRecord()
     {
-        if (fields_.size() != 8) in_.fail("a state record has 8 fields");
+        if (fieldCount() != 8) fail("a state record has 8 fields");
         ThreadData& t = d_.threads[thread(1)];
         const int64_t begin = time(5, "state begin");
         const int64_t end = time(6, "state end");
-        if (end < begin) in_.fail("a state ends before it begins");
-        if (begin < t.lastState) in_.fail(kUnsorted);
+        if (end < begin) fail("a state ends before it begins");
+        if (begin < t.lastState) fail(kUnsorted);
         t.lastState = begin;
         const auto value = number<uint64_t>(7, "state");
         auto [it, added] = d_.stateRegions.try_emplace(value);
@@ -343,17 +396,17 @@ private:
 
     void eventRecord()
     {
-        if (fields_.size() < 8 || fields_.size() % 2 != 0)
-            in_.fail("an event record has 6 fields and then type:value pairs");
+        if (fieldCount() < 8 || fieldCount() % 2 != 0)
+            fail("an event record has 6 fields and then type:value pairs");
         ThreadData& t = d_.threads[thread(1)];
         const int64_t now = time(5, "event time");
-        if (now < t.lastEvent) in_.fail(kUnsorted);
+        if (now < t.lastEvent) fail(kUnsorted);
         t.lastEvent = now;
         bool globalOp = false;
         CollectiveData details;
         int64_t commId = -1;
         int64_t op = -1;
-        for (size_t f = 6; f + 1 < fields_.size(); f += 2) {
+        for (size_t f = 6; f + 1 < fieldCount(); f += 2) {
             const auto type = number<uint64_t>(f, "event type");
             const auto value = number<int64_t>(f + 1, "event value");
             if (isMpiCallType(type)) {
@@ -368,7 +421,7 @@ private:
                     leave(t, now, type);
             } else if (type >= kGlobalOpSendSize && type <= kGlobalOpComm) {
                 globalOp = true;
-                if (value < 0) in_.fail("a negative collective size, root or communicator");
+                if (value < 0) fail("a negative collective size, root or communicator");
                 if (type == kGlobalOpSendSize) details.sent = uint64_t(value);
                 if (type == kGlobalOpRecvSize) details.received = uint64_t(value);
                 if (type == kGlobalOpRoot) details.isRoot = value != 0;
@@ -415,7 +468,7 @@ private:
 
     void commRecord()
     {
-        if (fields_.size() != 15) in_.fail("a communication record has 15 fields");
+        if (fieldCount() != 15) fail("a communication record has 15 fields");
         const uint32_t from = thread(1);
         const int64_t logicalSend = time(5, "logical send time");
         time(6, "physical send time");
@@ -424,10 +477,10 @@ private:
         const int64_t physicalRecv = time(12, "physical receive time");
         const auto bytes = number<int64_t>(13, "message size");
         const auto tag = number<int64_t>(14, "tag");
-        if (bytes < 0) in_.fail("a negative message size");
+        if (bytes < 0) fail("a negative message size");
         if (tag < std::numeric_limits<int32_t>::min() || tag > std::numeric_limits<int32_t>::max())
-            in_.fail("a tag beyond 32 bits");
-        if (d_.messages.size() >= kMaxEventRef) in_.fail("more messages than a trace can hold");
+            fail("a tag beyond 32 bits");
+        if (d_.messages.size() >= kMaxEventRef) fail("more messages than a trace can hold");
         const uint32_t m = uint32_t(d_.messages.size());
         MessageData& msg = d_.messages.emplace_back();
         msg.sendThread = from;
@@ -441,11 +494,17 @@ private:
         d_.threads[to].ends.push_back({physicalRecv, m, EndKind::Receive});
     }
 
-    LineReader in_;
+    std::string path_;
     ImportData& d_;
-    const std::function<bool(double)>& progress_;
-    uint64_t size_ = 0;
-    std::vector<std::string_view> fields_;
+    const RecordTokens* tok_ = nullptr;
+    const Record* rec_ = nullptr;
+    uint64_t lineNumber_ = 0; ///< for an error after the last line
+    bool newFormat_ = false;  ///< the first line said "new format"
+    bool headerDone_ = false;
+    uint64_t fileSize_ = 0; ///< bytes (compressed for a .gz, whose offsets count the same)
+    bool reserved_ = false;
+    std::array<uint64_t, 3> lastThreadKey_{}; ///< application, task, thread of lastThread_
+    uint32_t lastThread_ = kNone;
     std::map<std::string, RegionId> regionsByName_;
     struct RecentRegion
     {
@@ -461,9 +520,32 @@ private:
 } // namespace
 
 void parseParaver(const std::string& path, ImportData& data,
-                  const std::function<bool(double)>& progress)
+                  const std::function<bool(double)>& progress, unsigned threads)
 {
-    Parser(path, data, progress).run();
+    text::TextSource source(path, "Paraver trace");
+    Parser parser(path, data, source.size());
+    uint64_t lines = 0;
+    int reported = 0;
+    text::runLinePipeline<RecordTokens>(
+        source,
+        [](std::string_view line, uint64_t n, RecordTokens& out) { tokenizeRecord(line, n, out); },
+        [&](const text::LineBlock<RecordTokens>& block) {
+            parser.take(block);
+            lines = block.firstLine + block.lines - 1;
+            if (progress && source.size() > 0) {
+                const double done = std::min(1.0, double(block.offset) / double(source.size()));
+                if (int(100 * done) > reported) {
+                    reported = int(100 * done);
+                    if (!progress(done)) throw Cancelled();
+                }
+            }
+        },
+        [&](uint64_t n) {
+            throw TraceError(path + ": line " + std::to_string(n) +
+                             ": a line longer than 64 MiB: not a Paraver trace");
+        },
+        threads);
+    parser.finish(lines);
 }
 
 } // namespace rankscope::paraver

@@ -11,6 +11,7 @@
 
 #include "importers/paraver/paraverimport_p.h"
 #include "importers/paraver/paravermpi.h"
+#include "model/support/parallelchunks.h"
 #include "model/trace/traceerror.h"
 
 #include <algorithm>
@@ -201,7 +202,7 @@ void buildThread(ImportData& d, ThreadData& t, LocationId loc, const RegionKinds
 
 } // namespace
 
-void buildEvents(ImportData& d)
+void buildEvents(ImportData& d, unsigned threads)
 {
     TraceBuilder& b = d.builder;
     std::vector<LocationId> locs;
@@ -226,10 +227,14 @@ void buildEvents(ImportData& d)
         kinds.nonBlockingSend.push_back(isNonBlockingSend(name) ? 1 : 0);
         kinds.nonBlockingReceive.push_back(isNonBlockingReceive(name) ? 1 : 0);
     }
-    // A send's kind depends on its own thread only, a receive's on the receiving thread only,
-    // so the threads are built one after the other.
-    for (size_t i = 0; i < d.threads.size(); ++i)
-        buildThread(d, d.threads[i], locs[i], kinds, recvCall, nonBlocking);
+    // A send's kind depends on its own thread only, a receive's (recvCall, nonBlocking) on the
+    // receiving thread only, and each thread fills its own location: the threads are built
+    // concurrently (bytes of nonBlocking are separate objects, so no two threads share one).
+    parallelChunks(d.threads.size(), std::max(1u, threads),
+                   [&](size_t begin, size_t end, unsigned) {
+                       for (size_t i = begin; i < end; ++i)
+                           buildThread(d, d.threads[i], locs[i], kinds, recvCall, nonBlocking);
+                   });
     for (size_t i = 0; i < d.threads.size(); ++i) {
         ThreadData& t = d.threads[i];
         sortStable(t.states, [](const Item& x, const Item& y) { return x.time < y.time; });

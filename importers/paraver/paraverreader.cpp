@@ -34,8 +34,8 @@ Trace readParaver(const std::string& path, const ParaverReadOptions& options)
     }
     const std::string row = paraver::besidePath(path, ".row");
     if (std::filesystem::is_regular_file(row, ec)) data.nodeNames = paraver::readRowNodes(row);
-    paraver::parseParaver(path, data, options.progress);
-    paraver::buildEvents(data);
+    paraver::parseParaver(path, data, options.progress, std::max(1u, options.threads));
+    paraver::buildEvents(data, std::max(1u, options.threads));
     TraceBuilder& b = data.builder;
     if (data.unmatchedExits > 0)
         b.addWarning(path + ": " + std::to_string(data.unmatchedExits) +
