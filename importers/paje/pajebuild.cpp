@@ -30,7 +30,7 @@ namespace rankscope::paje {
 namespace {
 
 constexpr uint32_t kNone = 0xFFFFFFFFu;
-/// How many message ends ahead the build asks the cache for a message's rows.
+/// How many message ends ahead the build asks the cache for a message's places.
 constexpr size_t kAhead = 16;
 
 /// N of a container named "rank N", "rank-N" or "rank_N" (any case); -1 otherwise.
@@ -90,11 +90,20 @@ enum class EndKind : uint8_t
     Receive
 };
 
+/// A link end with what its container's build needs of the message, copied from the message
+/// table in one pass over it (the build then reads each container's ends in order instead of
+/// the table at random, which cost a cache miss per end).
 struct End
 {
     int64_t time = 0;
+    uint64_t bytes = 0;
     uint32_t message = 0;
+    uint32_t read = 0;    ///< where it was read among its container's items (sendPlace/recvPlace)
+    uint32_t partner = 0; ///< the other end's container (receiver of a send, sender of a receive)
+    int32_t tag = 0;
+    int32_t comm = -1;
     EndKind kind = EndKind::Send;
+    bool here = false; ///< read on this container itself (not on another location of its rank)
 };
 
 class Builder
@@ -110,6 +119,7 @@ public:
         collectEnds();
         postPlace_.assign(d_.messages.size(), kNone);
         recvPlace_.assign(d_.messages.size(), kNone);
+        std::vector<MessageData>().swap(d_.messages); // the ends hold what is left to use
         // Each container fills its own location, and the places of a message's posting and
         // receive are written and read by the receiver's container only: containers are built
         // concurrently (TraceBuilder takes each location from one thread).
@@ -258,9 +268,28 @@ private:
                 ++outsideRanks_;
                 continue;
             }
-            ends_[s].push_back({msg.sendTime, m, EndKind::Send});
-            if (msg.posted) ends_[r].push_back({msg.postTime, m, EndKind::Post});
-            ends_[r].push_back({msg.recvTime, m, EndKind::Receive});
+            End e;
+            e.bytes = msg.bytes;
+            e.message = m;
+            e.tag = msg.tag;
+            e.comm = msg.comm;
+            e.time = msg.sendTime;
+            e.read = msg.sendPlace;
+            e.partner = msg.receiver;
+            e.kind = EndKind::Send;
+            e.here = msg.sender == s;
+            ends_[s].push_back(e);
+            e.partner = msg.sender;
+            e.read = msg.recvPlace;
+            e.here = msg.receiver == r;
+            if (msg.posted) {
+                e.time = msg.postTime;
+                e.kind = EndKind::Post;
+                ends_[r].push_back(e);
+            }
+            e.time = msg.recvTime;
+            e.kind = EndKind::Receive;
+            ends_[r].push_back(e);
         }
     }
 
@@ -284,14 +313,13 @@ private:
         uint64_t outsideCalls = 0; ///< link ends in no MPI state
     };
 
-    /// The communicator of message `m` and its partner's rank in it.
-    std::pair<CommId, uint32_t> partner(const MessageData& m, uint32_t container,
-                                        EmitState& st) const
+    /// The communicator of end `e` and its partner's rank in it.
+    std::pair<CommId, uint32_t> partner(const End& e, EmitState& st) const
     {
-        const uint32_t world = rankOf_[container];
-        if (m.comm != st.lastComm) {
-            const auto c = comm_.find(m.comm);
-            st.lastComm = m.comm;
+        const uint32_t world = rankOf_[e.partner];
+        if (e.comm != st.lastComm) {
+            const auto c = comm_.find(e.comm);
+            st.lastComm = e.comm;
             st.lastCommId = c == comm_.end() ? CommId() : c->second;
             st.lastPosition = c == comm_.end() ? nullptr : &position_.at(c->second.value);
         }
@@ -299,13 +327,6 @@ private:
             (*st.lastPosition)[world] != kNone)
             return {st.lastCommId, (*st.lastPosition)[world]};
         return {world_, world};
-    }
-
-    /// Whether the link end of `m` of `kind` was read on container `ci` itself (not on another
-    /// location of its rank), so its place among ci's items holds.
-    static bool sameContainer(const MessageData& m, size_t ci, EndKind kind)
-    {
-        return (kind == EndKind::Send ? m.sender : m.receiver) == ci;
     }
 
     void emit(size_t ci, EmitState& st);
@@ -371,8 +392,6 @@ void Builder::emit(size_t ci, EmitState& st)
     // forward from the previous one's (bisecting the whole container missed the cache).
     size_t lo = 0;
     for (uint32_t e = 0; e < ends.size(); ++e) {
-        // The messages of a container lie far apart in the table: fetch ahead.
-        if (e + kAhead < ends.size()) __builtin_prefetch(&d_.messages[ends[e + kAhead].message]);
         const int64_t t = ends[e].time;
         while (lo < items.size() && items[lo].time < t)
             ++lo;
@@ -380,10 +399,9 @@ void Builder::emit(size_t ci, EmitState& st)
         while (hi < items.size() && items[hi].time == t)
             ++hi;
         size_t p = ends[e].kind == EndKind::Receive ? lo : hi;
-        const MessageData& msg = d_.messages[ends[e].message];
-        const uint32_t read = ends[e].kind == EndKind::Send ? msg.sendPlace : msg.recvPlace;
-        if (!c.unordered && ends[e].kind != EndKind::Post && sameContainer(msg, ci, ends[e].kind) &&
-            read < call.size() && call[read] != kNone) {
+        const uint32_t read = ends[e].read;
+        if (!c.unordered && ends[e].kind != EndKind::Post && ends[e].here && read < call.size() &&
+            call[read] != kNone) {
             // Read inside an MPI call: the file's order says which (SimGrid ends a link just
             // after the pop of a completing MPI_Wait, though: then the time decides).
             p = read;
@@ -415,22 +433,20 @@ void Builder::emit(size_t ci, EmitState& st)
         for (; next < placed.size() && placed[next].first == p; ++next) {
             if (next + kAhead < placed.size()) {
                 const uint32_t ahead = ends[placed[next + kAhead].second].message;
-                __builtin_prefetch(&d_.messages[ahead]);
                 __builtin_prefetch(&postPlace_[ahead]);
                 __builtin_prefetch(&recvPlace_[ahead]);
             }
             const End& end = ends[placed[next].second];
-            const MessageData& m = d_.messages[end.message];
             const uint64_t request = uint64_t(end.message) + 1;
             const uint32_t region = callRegion[p];
             static const RegionFlags kOutside;
             const RegionFlags& in = region == kNone ? kOutside : flags_[region];
             if (end.kind == EndKind::Send) {
-                const auto [comm, to] = partner(m, m.receiver, st);
+                const auto [comm, to] = partner(end, st);
                 if (in.nonBlockingSend)
-                    b_.isend(loc, end.time, to, comm, m.tag, m.bytes, request);
+                    b_.isend(loc, end.time, to, comm, end.tag, end.bytes, request);
                 else
-                    b_.send(loc, end.time, to, comm, m.tag, m.bytes);
+                    b_.send(loc, end.time, to, comm, end.tag, end.bytes);
                 continue;
             }
             // A posting counts inside a non-blocking receive call other than the completing one.
@@ -442,11 +458,11 @@ void Builder::emit(size_t ci, EmitState& st)
                 if (postedApart) b_.irecvRequest(loc, end.time, request);
                 continue;
             }
-            const auto [comm, from] = partner(m, m.sender, st);
+            const auto [comm, from] = partner(end, st);
             if (postedApart || (region != kNone && !in.receiveCall))
-                b_.irecv(loc, end.time, from, comm, m.tag, m.bytes, request);
+                b_.irecv(loc, end.time, from, comm, end.tag, end.bytes, request);
             else
-                b_.recv(loc, end.time, from, comm, m.tag, m.bytes);
+                b_.recv(loc, end.time, from, comm, end.tag, end.bytes);
         }
         if (p == items.size()) break;
         const Item& item = items[p];

@@ -39,19 +39,29 @@ template <class T> bool number(std::string_view s, T& v)
 /// `s` with every byte sequence that is not UTF-8 replaced by '?'; counts the replacements.
 std::string validUtf8(std::string_view s, uint64_t& replaced);
 
-/// A hash of the bytes of `s`, eight at a time.
+/// A hash of the bytes of `s`, eight at a time; the last 1 to 7 bytes (most keys are that
+/// short: aliases like "r61") by two overlapping loads, which with the length determine them.
 inline uint64_t hashOf(std::string_view s)
 {
     uint64_t h = 0x9E3779B97F4A7C15ull ^ s.size();
-    size_t i = 0;
-    for (; i + 8 <= s.size(); i += 8) {
+    const char* p = s.data();
+    size_t n = s.size();
+    for (; n >= 8; p += 8, n -= 8) {
         uint64_t w;
-        std::memcpy(&w, s.data() + i, 8);
+        std::memcpy(&w, p, 8);
         h = (h ^ w) * 0xFF51AFD7ED558CCDull;
         h ^= h >> 32;
     }
-    uint64_t w = 0;
-    if (i < s.size()) std::memcpy(&w, s.data() + i, s.size() - i); // an empty view's data is null
+    uint64_t w = 0; // an empty view's data may be null: nothing is loaded then
+    if (n >= 4) {
+        uint32_t a, b;
+        std::memcpy(&a, p, 4);
+        std::memcpy(&b, p + n - 4, 4);
+        w = a | (uint64_t(b) << 32);
+    } else if (n > 0) {
+        w = uint64_t(uint8_t(p[0])) | uint64_t(uint8_t(p[n / 2])) << 8 |
+            uint64_t(uint8_t(p[n - 1])) << 16;
+    }
     h = (h ^ w) * 0xC4CEB9FE1A85EC53ull;
     return h ^ (h >> 29);
 }

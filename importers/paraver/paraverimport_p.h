@@ -38,10 +38,15 @@ enum class EndKind : uint8_t
     Receive, ///< the physical receive
 };
 
+/// A message end with what the build needs of its message (kept here rather than in a table of
+/// messages, which the build of each thread would read at random, a cache miss per end).
 struct End
 {
     int64_t time = 0;
+    uint64_t bytes = 0;
     uint32_t message = 0;
+    uint32_t partner = 0; ///< world rank: the receiver of a send, the sender of a receive
+    int32_t tag = 0;
     EndKind kind = EndKind::Send;
 };
 
@@ -66,16 +71,6 @@ struct ThreadData
 
 inline constexpr uint32_t kNone = 0xFFFFFFFFu;
 
-struct MessageData
-{
-    uint32_t sendThread = 0; ///< index into ImportData::threads
-    uint32_t recvThread = 0;
-    uint32_t receiver = 0; ///< world rank
-    uint32_t sender = 0;   ///< world rank
-    int32_t tag = 0;
-    uint64_t bytes = 0;
-};
-
 struct CollectiveData
 {
     CollectiveOp op = CollectiveOp::Other;
@@ -98,7 +93,7 @@ struct ImportData
     std::vector<uint32_t> appFirstRank;    ///< world rank of each application's task 1
     std::vector<uint32_t> rankFirstThread; ///< index into threads of each rank's thread 1
     std::vector<ThreadData> threads;
-    std::vector<MessageData> messages;
+    uint32_t messages = 0; ///< "3:" records read (their ends are in the threads' ends)
     std::vector<CollectiveData> collectives;
     std::vector<MiscEvent> misc;
     std::vector<CommId> appWorld; ///< the communicator of all tasks of each application

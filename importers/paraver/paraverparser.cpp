@@ -480,18 +480,15 @@ private:
         if (bytes < 0) fail("a negative message size");
         if (tag < std::numeric_limits<int32_t>::min() || tag > std::numeric_limits<int32_t>::max())
             fail("a tag beyond 32 bits");
-        if (d_.messages.size() >= kMaxEventRef) fail("more messages than a trace can hold");
-        const uint32_t m = uint32_t(d_.messages.size());
-        MessageData& msg = d_.messages.emplace_back();
-        msg.sendThread = from;
-        msg.recvThread = to;
-        msg.sender = d_.threads[from].rank;
-        msg.receiver = d_.threads[to].rank;
-        msg.tag = int32_t(tag);
-        msg.bytes = uint64_t(bytes);
-        d_.threads[from].ends.push_back({logicalSend, m, EndKind::Send});
-        d_.threads[to].ends.push_back({logicalRecv, m, EndKind::Post});
-        d_.threads[to].ends.push_back({physicalRecv, m, EndKind::Receive});
+        if (d_.messages >= kMaxEventRef) fail("more messages than a trace can hold");
+        const uint32_t m = d_.messages++;
+        const uint32_t sender = d_.threads[from].rank, receiver = d_.threads[to].rank;
+        const auto end = [&](int64_t t, uint32_t partner, EndKind kind) {
+            return End{t, uint64_t(bytes), m, partner, int32_t(tag), kind};
+        };
+        d_.threads[from].ends.push_back(end(logicalSend, receiver, EndKind::Send));
+        d_.threads[to].ends.push_back(end(logicalRecv, sender, EndKind::Post));
+        d_.threads[to].ends.push_back(end(physicalRecv, sender, EndKind::Receive));
     }
 
     std::string path_;

@@ -150,27 +150,25 @@ void buildThread(ImportData& d, ThreadData& t, LocationId loc, const RegionKinds
     size_t next = 0;
     for (size_t p = 0; p <= t.items.size(); ++p) {
         for (; next < placed.size() && placed[next].place == p; ++next) {
-            // The messages of a thread lie far apart in the table: fetch ahead.
+            // The messages of a thread lie far apart in nonBlocking: fetch ahead.
             if (next + kAhead < placed.size()) {
                 const uint32_t ahead = t.ends[placed[next + kAhead].end].message;
-                __builtin_prefetch(&d.messages[ahead]);
                 __builtin_prefetch(&nonBlocking[ahead]);
             }
             const End& end = t.ends[placed[next].end];
-            const MessageData& m = d.messages[end.message];
             const uint64_t request = uint64_t(end.message) + 1;
             if (end.kind == EndKind::Send) {
                 const uint32_t region = calls.region[p];
                 if (region != kNone && kinds.nonBlockingSend[region])
-                    b.isend(loc, end.time, m.receiver, d.world, m.tag, m.bytes, request);
+                    b.isend(loc, end.time, end.partner, d.world, end.tag, end.bytes, request);
                 else
-                    b.send(loc, end.time, m.receiver, d.world, m.tag, m.bytes);
+                    b.send(loc, end.time, end.partner, d.world, end.tag, end.bytes);
             } else if (end.kind == EndKind::Post) {
                 if (nonBlocking[end.message]) b.irecvRequest(loc, end.time, request);
             } else if (nonBlocking[end.message]) {
-                b.irecv(loc, end.time, m.sender, d.world, m.tag, m.bytes, request);
+                b.irecv(loc, end.time, end.partner, d.world, end.tag, end.bytes, request);
             } else {
-                b.recv(loc, end.time, m.sender, d.world, m.tag, m.bytes);
+                b.recv(loc, end.time, end.partner, d.world, end.tag, end.bytes);
             }
         }
         if (p == t.items.size()) break;
@@ -220,8 +218,8 @@ void buildEvents(ImportData& d, unsigned threads)
                           LocationType::Other, d.threads.size() + i);
     }
     decideRoots(d);
-    std::vector<uint32_t> recvCall(d.messages.size(), kNone);
-    std::vector<uint8_t> nonBlocking(d.messages.size(), 0);
+    std::vector<uint32_t> recvCall(d.messages, kNone);
+    std::vector<uint8_t> nonBlocking(d.messages, 0);
     RegionKinds kinds;
     for (const std::string& name : d.regionNames) {
         kinds.nonBlockingSend.push_back(isNonBlockingSend(name) ? 1 : 0);
