@@ -90,6 +90,49 @@ private slots:
             QCOMPARE(*table.find(key), value);
     }
 
+    void splitAgreesWithAByteLoop()
+    {
+        // Random lines of blanks, tabs, quotes, letters and bytes above 127, split by the
+        // word-at-a-time split and by a plain byte loop written here.
+        std::mt19937 random(8);
+        const std::string alphabet = std::string("  \t\"abcxyz019.-_") + char(0xC3) + char(0xA9);
+        for (int i = 0; i < 20000; ++i) {
+            std::string line;
+            const size_t length = random() % 70;
+            for (size_t k = 0; k < length; ++k)
+                line += alphabet[random() % alphabet.size()];
+            std::vector<std::string> expected;
+            bool closed = true;
+            for (size_t p = 0; p < line.size();) {
+                while (p < line.size() && (line[p] == ' ' || line[p] == '\t'))
+                    ++p;
+                if (p == line.size()) break;
+                if (line[p] == '"') {
+                    const size_t q = line.find('"', p + 1);
+                    if (q == std::string::npos) {
+                        closed = false;
+                        break;
+                    }
+                    expected.push_back(line.substr(p + 1, q - p - 1));
+                    p = q + 1;
+                } else {
+                    size_t q = p;
+                    while (q < line.size() && line[q] != ' ' && line[q] != '\t')
+                        ++q;
+                    expected.push_back(line.substr(p, q - p));
+                    p = q;
+                }
+            }
+            paje::Fields f;
+            QCOMPARE(paje::split(line, f), closed);
+            if (!closed) continue;
+            const size_t kept = std::min(expected.size(), paje::kMaxFields);
+            QCOMPARE(f.n, kept);
+            for (size_t k = 0; k < kept; ++k)
+                QCOMPARE(std::string(f.f[k]), expected[k]);
+        }
+    }
+
     void emptyKeyIsAKeyLikeAnyOther()
     {
         // A default string_view has a null data pointer (found by fuzz_pajeimport: an empty
