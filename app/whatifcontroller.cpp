@@ -4,6 +4,7 @@
 #include "app/sweepaxis.h"
 #include "app/tracedocument.h"
 #include "app/traceloader.h"
+#include "app/whatifsimgrid.h"
 #include "model/analysis/comparisondata.h"
 #include "model/support/atomicfile.h"
 #include "model/trace/traceerror.h"
@@ -438,6 +439,7 @@ void WhatIfController::openResult(const WhatIfOutcome& out)
         view->setRuns(runOf(out.compare), runOf(out.result), out.comparison, name);
         view->setEffect(out.effect);
         view->setNetwork(out.network);
+        view->setEngines(enginesOf(out));
         for (int k = 0; k < 2; ++k)
             window_->applyViewOptions(view->timelines()->timeline(k));
         widget = view;
@@ -456,7 +458,10 @@ void WhatIfController::openResult(const WhatIfOutcome& out)
     QString tip = qs(whatif::describe(out.scenario));
     if (!out.notes.isEmpty()) tip += QStringLiteral("\n") + out.notes.join('\n');
     tabs->setTabToolTip(tab, tip);
+    openSimGridTab(window_, out, tab, kScenarioProperty); // SimGrid's trace next to it
     tabs->setCurrentIndex(tab);
+    if (!out.simgridError.isEmpty())
+        window_->reportError(tr("SimGrid run failed"), out.simgridError);
     if (out.predictedRuntimeNs)
         window_->statusBar()->showMessage(
             tr("'%1': predicted run time %2 ms")

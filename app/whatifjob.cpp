@@ -1,6 +1,7 @@
 #include "app/whatifjob.h"
 
 #include "app/traceloader.h"
+#include "app/whatifsimgrid.h"
 #include "model/analysis/comparisondata.h"
 #include "model/trace/traceerror.h"
 #include "model/waits/waitstates.h"
@@ -25,6 +26,8 @@ constexpr int kProgressSteps = 1000;
 // Shares of a whole run: the engine, the analysis of its trace, the comparison.
 constexpr double kPredictShare = 0.6;
 constexpr double kAnalyseShare = 0.3;
+// With the SimGrid engine, Rankscope's part of the bar (smpirun and its analysis take the rest).
+constexpr double kRankscopeShare = 0.4;
 
 QString qs(const std::string& s)
 {
@@ -84,7 +87,19 @@ std::optional<whatif::ScenarioOutcome> WhatIfJob::effectOf(const WhatIfRequest& 
 }
 
 WhatIfOutcome WhatIfJob::runNow(const WhatIfRequest& request,
-                                const std::function<bool(double)>& keepGoing)
+                                const std::function<bool(double)>& progress)
+{
+    const bool withSimGrid = request.scenario.engine == "simgrid";
+    const ProgressCallback keepGoing =
+        withSimGrid ? progressSlice(progress, 0.0, kRankscopeShare) : progress;
+    WhatIfOutcome out = runRankscope(request, keepGoing);
+    if (withSimGrid && !out.cancelled && out.error.isEmpty())
+        runSimGridSide(request, out, progressSlice(progress, kRankscopeShare, 1.0));
+    return out;
+}
+
+WhatIfOutcome WhatIfJob::runRankscope(const WhatIfRequest& request,
+                                      const std::function<bool(double)>& keepGoing)
 {
     WhatIfOutcome out;
     out.scenario = request.scenario;

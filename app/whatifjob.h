@@ -1,8 +1,9 @@
 #pragma once
 // Runs what-if scenarios off the GUI thread (ARCHITECTURE.md, threads): a network replay
 // (netsim::simulate) or a scale prediction (extrap::synthesise) of one scenario, with the
-// predicted trace analysed like a loaded one and compared with its baseline; or a sweep, one
-// point per value of a parameter, two at a time on two cores, each point reporting as it ends.
+// predicted trace analysed like a loaded one and compared with its baseline (a replay with the
+// SimGrid engine then also runs smpirun, whatifsimgrid.h); or a sweep, one point per value of a
+// parameter, two at a time on two cores, each point reporting as it ends.
 //
 // One job at a time: starting another supersedes the running one (cancelled, its late results
 // dropped by id), like ExtrapolationJob. Progress is one throttled fraction; cancel() stops
@@ -25,6 +26,10 @@
 #include <vector>
 
 template <class T> class QFutureWatcher;
+
+namespace rankscope::bench {
+struct SimGridEngineResult;
+}
 
 namespace rankscope {
 
@@ -61,6 +66,11 @@ struct WhatIfOutcome
     std::shared_ptr<const ComparisonData> comparison; ///< null without a compared run
     /// Replays (whole runs only): the links' figures and where to draw them.
     std::shared_ptr<const netsim::NetworkPicture> network;
+    /// Scenarios with the SimGrid engine (whole runs only): both engines' figures and, analysed,
+    /// SimGrid's predicted trace; or why SimGrid failed (the Rankscope result still stands).
+    std::shared_ptr<const bench::SimGridEngineResult> simgrid;
+    LoadedTrace simgridResult;
+    QString simgridError;
     QStringList notes; ///< what the engine said besides the result (resized machine...)
     QString error;     ///< empty on success
     bool cancelled = false;
@@ -87,6 +97,9 @@ public:
     /// A whole run, synchronously; `keepGoing` gets 0..1 and returns false to cancel.
     static WhatIfOutcome runNow(const WhatIfRequest& request,
                                 const std::function<bool(double)>& keepGoing);
+    /// The Rankscope part of runNow: its replay or synthesis, analysed and compared.
+    static WhatIfOutcome runRankscope(const WhatIfRequest& request,
+                                      const std::function<bool(double)>& keepGoing);
     /// One sweep point (run time and wait time only), synchronously.
     static WhatIfOutcome pointNow(const WhatIfRequest& request, int index,
                                   const std::function<bool(double)>& keepGoing);

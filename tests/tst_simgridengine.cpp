@@ -1,7 +1,8 @@
 // `simulate --engine simgrid`: without smpirun it says how to install SimGrid; with it (skipped
 // when libsimgrid-dev is not installed) SimGrid's predicted run time, read from the Paje trace
 // its replay wrote, equals the "Simulated time" smpirun printed, the kept Paje trace opens in
-// every command, and specs SimGrid cannot model are refused by name.
+// every command, and specs SimGrid cannot model are refused by name; `scenario run` on a
+// scenario with `engine: simgrid` compares both engines as the what-if panel does.
 
 #include "testsupport/clirunner.h"
 #include "testsupport/testpaths.h"
@@ -114,6 +115,48 @@ private slots:
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains("crossbar, fat-tree or clusters") && r.err.contains("torus"),
                  r.err.constData());
+    }
+
+    void scenarioWithSimGridEngine()
+    {
+        if (!haveSimGrid()) QSKIP("smpirun (libsimgrid-dev) not installed");
+        // `scenario run` on a replay scenario with `engine: simgrid`: the GUI's run of it. The
+        // ping-pong of tst_simgridenginecore on a crossbar whose links the scenario slows to
+        // 2 us: rank 0's 800 bytes leave at 1000 and arrive at 1000 + 2 x 2000 + 100 = 5100,
+        // rank 1 answers at 5300 with 1600 bytes, which arrive at 5300 + 4000 + 200 = 9500.
+        QTemporaryDir dir;
+        const auto write = [&dir](const char* name, const char* text) {
+            QFile f(dir.filePath(QLatin1String(name)));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text);
+        };
+        write("pp-0.txt", "0 init\n0 compute 1000\n0 send 1 7 800\n0 recv 1 8 1600\n0 finalize\n");
+        write("pp-1.txt", "1 init\n1 recv 0 7 800\n1 compute 200\n1 send 0 8 1600\n1 finalize\n");
+        write("pp.ti", "pp-0.txt\npp-1.txt\n");
+        write("xbar.yaml", "name: xbar\nnodes: 2\neager_limit: 64KiB\n"
+                           "overhead: {send: 0ns, recv: 0ns}\n"
+                           "links:\n  nic: {latency: 1us, bandwidth: 8GB/s}\n"
+                           "networks:\n  main: {topology: crossbar, link: nic}\n");
+        write("s.yaml", "name: slower\nbaselines: [pp.ti]\nnetwork: xbar.yaml\n"
+                        "set: [links.nic.latency=2us]\nengine: simgrid\n");
+        const CliResult r = runCli({"scenario", "run", dir.filePath("s.yaml"), "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject j = jsonOf(r);
+        const QJsonObject engines = j.value("engines").toObject();
+        const double own =
+            engines.value("rankscope").toObject().value("predicted_runtime_ns").toDouble();
+        QCOMPARE(own, 9500.0);
+        const double sg =
+            engines.value("simgrid").toObject().value("predicted_runtime_ns").toDouble();
+        QVERIFY2(std::abs(sg - 9500.0) <= 95.0, qPrintable(QString::number(sg)));
+        QCOMPARE(engines.value("difference_percent").toDouble(), 100.0 * (sg - own) / own);
+        // Without smpirun: said, with how to install it.
+        const QByteArray path = qgetenv("PATH");
+        qputenv("PATH", dir.path().toUtf8());
+        const CliResult missing = runCli({"scenario", "run", dir.filePath("s.yaml")});
+        qputenv("PATH", path);
+        QCOMPARE(missing.exitCode, 1);
+        QVERIFY2(missing.err.contains("apt-get install libsimgrid-dev"), missing.err.constData());
     }
 
     void clustersPlatform()

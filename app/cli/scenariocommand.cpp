@@ -1,6 +1,7 @@
 #include "app/cli/scenariocommand.h"
 
 #include "app/cli/netsimoptions.h"
+#include "importers/simgrid/simgridengine.h"
 #include "model/trace/traceerror.h"
 #include "whatif/scenario/scenarioexec.h"
 #include "whatif/scenario/scenariorun.h"
@@ -30,6 +31,46 @@ ordered_json optional(const std::optional<double>& v)
 std::string signedDuration(int64_t ns)
 {
     return (ns < 0 ? "-" : "+") + durationText(ns < 0 ? -ns : ns);
+}
+
+/// A replay scenario with `engine: simgrid`: its edited replay by both engines, as the what-if
+/// panel runs it (importers/simgrid/simgridengine.h). Prints the comparison, or returns it as
+/// JSON when `json`.
+ordered_json runEngines(const whatif::Scenario& s, const Trace& trace,
+                        const netsim::NetworkSpec& fileSpec, const std::string& file, bool json)
+{
+    bench::SimGridEngineRequest request;
+    request.spec = fileSpec.withOverrides(whatif::allOverrides(s));
+    request.options.model = s.model;
+    request.options.collectiveAlgorithms = s.collectives;
+    request.options.cpuFactor = s.cpuFactor;
+    request.source = s.baselines.front();
+    bench::SimGridEngineResult r;
+    try {
+        r = bench::runSimGridEngine(trace, request);
+    } catch (const bench::SimGridUnavailable& e) {
+        throw TraceError(file + ": scenario '" + s.name + "' has engine: simgrid, but " + e.what());
+    }
+    if (!r.placementNote.empty())
+        std::fprintf(stderr, "rankscope-cli: note: %s\n", r.placementNote.c_str());
+    if (!json) {
+        std::printf("  engines, on the edited spec:\n");
+        std::printf("  %-22s %12s   wall-clock %.3f s\n", ("rankscope (" + r.model + ")").c_str(),
+                    durationText(r.rankscopeNs).c_str(), r.rankscopeWallSeconds);
+        std::printf("  %-22s %12s   wall-clock %.3f s (smpirun %.3f s)\n", "simgrid (smpirun)",
+                    durationText(r.simgridNs).c_str(), r.simgridWallSeconds(), r.smpirunSeconds);
+        std::printf("  difference: simgrid %+.2f %% against rankscope\n", r.differencePercent);
+        return {};
+    }
+    ordered_json j;
+    j["rankscope"] = {{"model", r.model},
+                      {"predicted_runtime_ns", r.rankscopeNs},
+                      {"wall_seconds", r.rankscopeWallSeconds}};
+    j["simgrid"] = {{"predicted_runtime_ns", r.simgridNs},
+                    {"wall_seconds", r.simgridWallSeconds()},
+                    {"smpirun_seconds", r.smpirunSeconds}};
+    j["difference_percent"] = r.differencePercent;
+    return j;
 }
 
 } // namespace
@@ -131,6 +172,7 @@ int ScenarioCommand::run() const
                 runs.push_back(r);
             }
             if (!s.sweepParam.empty()) j["sweep_param"] = s.sweepParam;
+            if (s.engine == "simgrid") j["engines"] = runEngines(s, trace, spec, file_, true);
             all.push_back(j);
             continue;
         }
@@ -155,6 +197,7 @@ int ScenarioCommand::run() const
                         signedDuration(e.effectNs).c_str(), pct,
                         e.effectNs > 0 ? ", slower" : (e.effectNs < 0 ? ", faster" : ""));
         }
+        if (s.engine == "simgrid") runEngines(s, trace, spec, file_, false);
     }
     if (json_) printJson((all.size() == 1 ? all.front() : all));
     return kOk;

@@ -3,7 +3,9 @@
 // as the what-if explorer does. For a replay: the measured run, the baseline replay (unedited
 // spec), the edited replay and the effect of the edit (edited - baseline), with the baseline's
 // calibration error apart (whatif/scenario/scenariorun.h). For a scale scenario: the run
-// synthesised at its target and its predicted run time (whatif/scenario/scenarioexec.h).
+// synthesised at its target and its predicted run time (whatif/scenario/scenarioexec.h). A
+// replay with `engine: simgrid` is also replayed by both engines, as the what-if panel does
+// (importers/simgrid/simgridengine.h): both predicted run times, the difference, wall-clocks.
 
 #include "app/cli/clicommon.h"
 #include "whatif/scenario/scenario.h"

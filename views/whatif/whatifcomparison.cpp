@@ -91,6 +91,14 @@ QWidget* WhatIfComparison::createSummaryPane()
     runs_->setWordWrap(true);
     runs_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     runs_->hide();
+    engines_ = new QLabel(pane);
+    engines_->setObjectName(QStringLiteral("engines"));
+    engines_->setWordWrap(true);
+    engines_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    engines_->setToolTip(tr("The same action program replayed on the same edited spec by "
+                            "Rankscope and by SimGrid's smpirun -replay; run times from the "
+                            "program's start to the last rank's end"));
+    engines_->hide();
     summaryModel_ = new QStandardItemModel(0, 4, pane);
     summaryModel_->setHorizontalHeaderLabels(
         {tr("Quantity"), tr("Measured"), tr("Predicted"), tr("Difference")});
@@ -123,6 +131,7 @@ QWidget* WhatIfComparison::createSummaryPane()
     layout->addWidget(header_);
     layout->addWidget(effect_);
     layout->addWidget(runs_);
+    layout->addWidget(engines_);
     layout->addWidget(summaryTable_, 1);
     return pane;
 }
@@ -227,6 +236,25 @@ void WhatIfComparison::setEffect(std::optional<whatif::ScenarioOutcome> effect)
     runs_->setText(text);
     effect_->show();
     runs_->show();
+}
+
+QString WhatIfComparison::enginesText(const Engines& e)
+{
+    return tr("SimGrid (smpirun): %1, %2%3 % against Rankscope's %4 (%5 model)\n"
+              "Wall-clock: Rankscope %6 s  ·  SimGrid %7 s (smpirun %8 s)")
+        .arg(formatDuration(double(e.simgridNs)))
+        .arg(e.differencePercent > 0 ? QStringLiteral("+") : QString())
+        .arg(e.differencePercent, 0, 'f', 2)
+        .arg(formatDuration(double(e.rankscopeNs)), e.model)
+        .arg(e.rankscopeWallSeconds, 0, 'f', 3)
+        .arg(e.simgridWallSeconds, 0, 'f', 3)
+        .arg(e.smpirunSeconds, 0, 'f', 3);
+}
+
+void WhatIfComparison::setEngines(std::optional<Engines> engines)
+{
+    engines_->setVisible(engines.has_value());
+    engines_->setText(engines ? enginesText(*engines) : QString());
 }
 
 QString WhatIfComparison::headerText() const

@@ -3,7 +3,8 @@
 // stacked timelines with coupled zoom (ComparisonView) above three panes:
 // - Summary: for a replay, the effect of the edit first (edited - baseline replay, red when
 //   slower, green when faster), the three runs (measured, baseline replay, edited replay) and
-//   the baseline's calibration error apart; then run time, MPI time, computation time and wait
+//   the baseline's calibration error apart, and with the SimGrid engine both engines' run
+//   times, their difference and wall-clocks; then run time, MPI time, computation time and wait
 //   time of both runs and their difference in percent (red when the prediction is more than
 //   5 % slower, green when faster);
 // - Delta times: the measured and predicted delta-time histograms of one execution interval
@@ -21,6 +22,7 @@
 
 #include <QWidget>
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QCheckBox;
@@ -56,6 +58,26 @@ public:
     QLabel* effectLabel() const { return effect_; }
     /// The three runs and the calibration error of the baseline replay.
     QLabel* runsLabel() const { return runs_; }
+
+    /// The same scenario replayed by both engines (the SimGrid engine of the what-if panel).
+    struct Engines
+    {
+        QString model; ///< Rankscope's network model
+        int64_t rankscopeNs = 0;
+        double rankscopeWallSeconds = 0;
+        int64_t simgridNs = 0;
+        double simgridWallSeconds = 0; ///< export, smpirun and import
+        double smpirunSeconds = 0;
+        double differencePercent = 0; ///< (SimGrid - Rankscope) / Rankscope
+        bool operator==(const Engines&) const = default;
+    };
+    /// Shows both engines' predicted run times, their difference and wall-clocks in the
+    /// Summary, under the effect of the edit; nothing hides them.
+    void setEngines(std::optional<Engines> engines);
+    /// "SimGrid (smpirun): 2.150 ms, +0.10 % against Rankscope's 2.148 ms (flow model)" and the
+    /// wall-clocks on a second line.
+    static QString enginesText(const Engines& e);
+    QLabel* enginesLabel() const { return engines_; }
 
     ComparisonView* timelines() const { return timelines_; }
     /// Columns: quantity | measured | predicted | difference %.
@@ -95,6 +117,7 @@ private:
     QLabel* header_ = nullptr;
     QLabel* effect_ = nullptr;
     QLabel* runs_ = nullptr;
+    QLabel* engines_ = nullptr;
     QStandardItemModel* summaryModel_ = nullptr;
     QTableView* summaryTable_ = nullptr;
     QComboBox* intervalBox_ = nullptr;

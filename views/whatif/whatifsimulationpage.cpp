@@ -9,6 +9,9 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
+#include <QStandardItemModel>
+#include <QStandardPaths>
+#include <algorithm>
 
 namespace rankscope {
 
@@ -52,6 +55,14 @@ WhatIfSimulationPage::WhatIfSimulationPage(const SpecItemModel* specModel, QWidg
 {
     auto* form = compactForm();
     setLayout(form);
+
+    engine_ = narrowCombo(this);
+    engine_->setObjectName(QStringLiteral("engine"));
+    engine_->addItem(tr("Rankscope"), QStringLiteral("rankscope"));
+    engine_->setItemData(0, tr("Rankscope's own replay of the trace on the spec"), Qt::ToolTipRole);
+    engine_->addItem(tr("SimGrid (smpirun)"), QStringLiteral("simgrid"));
+    form->addRow(tr("&Engine:"), engine_);
+    updateEngineAvailability();
 
     model_ = narrowCombo(this);
     model_->setObjectName(QStringLiteral("model"));
@@ -112,6 +123,33 @@ WhatIfSimulationPage::~WhatIfSimulationPage()
     disconnectChildren(this);
 }
 
+void WhatIfSimulationPage::updateEngineAvailability()
+{
+    const bool have = !QStandardPaths::findExecutable(QStringLiteral("smpirun")).isEmpty();
+    if (auto* items = qobject_cast<QStandardItemModel*>(engine_->model()))
+        if (QStandardItem* simgrid = items->item(1)) simgrid->setEnabled(have);
+    const QString install = tr("SimGrid's smpirun is not on PATH: install it with "
+                               "`apt-get install libsimgrid-dev` (Debian, Ubuntu), or put "
+                               "smpirun on PATH");
+    engine_->setItemData(1,
+                         have ? tr("Also replay the same action program with SimGrid's "
+                                   "smpirun -replay on a platform from the spec, and open its "
+                                   "predicted trace beside Rankscope's")
+                              : install,
+                         Qt::ToolTipRole);
+    engine_->setToolTip(
+        tr("Who replays the scenario: Rankscope's simulator, or SimGrid's smpirun as well "
+           "(both predicted run times, their difference and each engine's wall-clock are "
+           "shown in the result's Summary)") +
+        (have ? QString() : QStringLiteral("\n") + install));
+}
+
+void WhatIfSimulationPage::showEvent(QShowEvent* event)
+{
+    updateEngineAvailability();
+    QWidget::showEvent(event);
+}
+
 void WhatIfSimulationPage::updateSpecDefaults()
 {
     const bool has = specModel_->hasSpec();
@@ -130,6 +168,7 @@ void WhatIfSimulationPage::updateSpecDefaults()
 
 void WhatIfSimulationPage::fillScenario(whatif::Scenario& s) const
 {
+    s.engine = engine_->currentData().toString().toStdString();
     s.model = model_->currentData().toString().toStdString();
     for (QComboBox* combo : collectives_)
         if (const QString alg = combo->currentData().toString(); !alg.isEmpty())
@@ -139,6 +178,9 @@ void WhatIfSimulationPage::fillScenario(whatif::Scenario& s) const
 
 void WhatIfSimulationPage::setScenario(const whatif::Scenario& s, QStringList& problems)
 {
+    const int e = engine_->findData(fromStd(s.engine));
+    if (e < 0) problems << tr("unknown engine %1 ignored").arg(fromStd(s.engine));
+    engine_->setCurrentIndex(std::max(e, 0));
     int m = model_->findData(fromStd(s.model));
     if (m < 0) {
         model_->addItem(fromStd(s.model), fromStd(s.model));

@@ -137,6 +137,15 @@ std::string validate(const Scenario& s)
     }
     if (!s.sweepParam.empty() && s.sweepValues.empty())
         return "the sweep of " + s.sweepParam + " has no values";
+    if (s.engine != "rankscope" && s.engine != "simgrid")
+        return "unknown engine '" + s.engine + "' (expected rankscope or simgrid)";
+    if (s.engine == "simgrid" && s.kind != ScenarioKind::Replay)
+        return "SimGrid replays network replays only; choose the Rankscope engine for a scale "
+               "prediction";
+    if (s.engine == "simgrid" && !s.sweepParam.empty())
+        return "SimGrid runs one replay at a time, not a sweep; choose the Rankscope engine to "
+               "sweep " +
+               s.sweepParam;
     return {};
 }
 
@@ -171,6 +180,7 @@ std::string describe(const Scenario& s)
     for (const auto& [op, alg] : s.collectives)
         out << ", " << op << '=' << alg;
     if (s.cpuFactor != 1.0) out << ", CPU x" << s.cpuFactor;
+    if (s.engine == "simgrid") out << ", with SimGrid";
     if (!s.sweepParam.empty())
         out << "; sweep " << s.sweepParam << " over " << s.sweepValues.size() << " values";
     return out.str();
@@ -193,6 +203,7 @@ YAML::Node toYaml(const Scenario& s)
     for (const auto& [op, alg] : s.collectives)
         n["collectives"][op] = alg;
     n["cpu_factor"] = s.cpuFactor;
+    if (s.engine != "rankscope") n["engine"] = s.engine;
     if (s.kind == ScenarioKind::Scale) {
         n["target"] = s.target;
         n["method"] = s.method;
@@ -213,7 +224,7 @@ Scenario scenarioFromYaml(const YAML::Node& node, const std::string& source)
         static const char* const allowed[] = {
             "name",         "kind",   "baselines", "compare_with", "network",
             "baseline_set", "set",    "model",     "collectives",  "cpu_factor",
-            "target",       "method", "seed",      "sweep"};
+            "engine",       "target", "method",    "seed",         "sweep"};
         const std::string key = kv.first.Scalar();
         bool ok = false;
         for (const char* a : allowed)
@@ -221,7 +232,7 @@ Scenario scenarioFromYaml(const YAML::Node& node, const std::string& source)
         if (!ok)
             fail(source, kv.first, key,
                  "unknown scenario key (expected name, kind, baselines, compare_with, network, "
-                 "set, model, collectives, cpu_factor, target, method, seed or sweep)");
+                 "set, model, collectives, cpu_factor, engine, target, method, seed or sweep)");
     }
     Scenario s;
     s.name = scalar(node, "name", source, true);
@@ -256,6 +267,12 @@ Scenario scenarioFromYaml(const YAML::Node& node, const std::string& source)
     if (const std::string f = scalar(node, "cpu_factor", source); !f.empty())
         if (!parseNumber(f, s.cpuFactor))
             fail(source, node["cpu_factor"], "cpu_factor", "expected a number, not '" + f + "'");
+    if (const std::string e = scalar(node, "engine", source); !e.empty()) {
+        if (e != "rankscope" && e != "simgrid")
+            fail(source, node["engine"], "engine",
+                 "expected rankscope or simgrid, not '" + e + "'");
+        s.engine = e;
+    }
     if (const std::string t = scalar(node, "target", source); !t.empty())
         if (!parseNumber(t, s.target))
             fail(source, node["target"], "target", "expected a rank count, not '" + t + "'");

@@ -46,9 +46,13 @@ struct Scenario
     std::string model = "loggp";                 ///< netsim::models()
     std::vector<std::pair<std::string, std::string>> collectives; ///< op -> algorithm
     double cpuFactor = 1.0;
-    uint32_t target = 0;                  ///< Scale: the rank count to predict
-    std::string method = "rankscope";     ///< Scale: "rankscope" or "classic"
-    uint64_t seed = 1;                    ///< Scale: delta-time sampling
+    uint32_t target = 0;              ///< Scale: the rank count to predict
+    std::string method = "rankscope"; ///< Scale: "rankscope" or "classic"
+    uint64_t seed = 1;                ///< Scale: delta-time sampling
+    /// Who replays it: "rankscope" (its own simulator) or "simgrid" (also SimGrid's
+    /// `smpirun -replay`, compared side by side; replays without a sweep only). YAML `engine`,
+    /// written only when not "rankscope".
+    std::string engine = "rankscope";
     std::string sweepParam;               ///< empty: no sweep
     std::vector<std::string> sweepValues; ///< one run per value
 
@@ -81,8 +85,9 @@ std::vector<netsim::SpecOverride> allOverrides(const Scenario& scenario);
 void setOverride(std::vector<netsim::SpecOverride>& overrides, const netsim::SpecOverride& o);
 
 /// Checks what can be checked without files: a name, baselines (Replay one, Scale three or
-/// more), a network, a known model and method, cpu factor in (0, 1000], Scale target >= 1, sweep
-/// values present when a sweep parameter is. Returns the first problem, or empty.
+/// more), a network, a known model, method and engine, cpu factor in (0, 1000], Scale target
+/// >= 1, sweep values present when a sweep parameter is, the SimGrid engine only for a replay
+/// without a sweep. Returns the first problem, or empty.
 std::string validate(const Scenario& scenario);
 
 YAML::Node toYaml(const Scenario& scenario);
