@@ -116,7 +116,7 @@ public:
         findRanks();
         defineRegions();
         defineCommunicators();
-        collectEnds();
+        collectEnds(std::max(1u, threads));
         postPlace_.assign(d_.messages.size(), kNone);
         recvPlace_.assign(d_.messages.size(), kNone);
         std::vector<MessageData>().swap(d_.messages); // the ends hold what is left to use
@@ -258,39 +258,64 @@ private:
         b_.setWorldCommunicator(world_);
     }
 
-    void collectEnds()
+    /// Each main container's link ends, with what its build needs of the message. Containers
+    /// are split among the threads; each thread counts its containers' ends in one pass over the
+    /// messages, sizes their lists and fills them in a second (growing them by doubling copied
+    /// every end about twice).
+    void collectEnds(unsigned threads)
     {
-        ends_.assign(d_.containers.size(), {});
-        for (uint32_t m = 0; m < d_.messages.size(); ++m) {
-            const MessageData& msg = d_.messages[m];
-            const uint32_t s = mainContainer(msg.sender), r = mainContainer(msg.receiver);
-            if (s == kNone || r == kNone) {
-                ++outsideRanks_;
-                continue;
+        const size_t n = d_.containers.size();
+        ends_.assign(n, {});
+        if (n > 0) mainContainer(0); // fills mainOf_ before the threads read it
+        const unsigned workers = chunkCount(n, threads);
+        std::vector<uint64_t> outside(workers, 0);
+        parallelChunks(n, workers, [&](size_t begin, size_t end, unsigned k) {
+            const auto mine = [&](uint32_t c) { return c != kNone && c >= begin && c < end; };
+            std::vector<size_t> count(end - begin, 0);
+            for (const MessageData& msg : d_.messages) {
+                const uint32_t s = mainContainer(msg.sender), r = mainContainer(msg.receiver);
+                if (s == kNone || r == kNone) continue;
+                if (mine(s)) ++count[s - begin];
+                if (mine(r)) count[r - begin] += msg.posted ? 2 : 1;
             }
-            End e;
-            e.bytes = msg.bytes;
-            e.message = m;
-            e.tag = msg.tag;
-            e.comm = msg.comm;
-            e.time = msg.sendTime;
-            e.read = msg.sendPlace;
-            e.partner = msg.receiver;
-            e.kind = EndKind::Send;
-            e.here = msg.sender == s;
-            ends_[s].push_back(e);
-            e.partner = msg.sender;
-            e.read = msg.recvPlace;
-            e.here = msg.receiver == r;
-            if (msg.posted) {
-                e.time = msg.postTime;
-                e.kind = EndKind::Post;
+            for (size_t c = begin; c < end; ++c)
+                ends_[c].reserve(count[c - begin]);
+            for (uint32_t m = 0; m < d_.messages.size(); ++m) {
+                const MessageData& msg = d_.messages[m];
+                const uint32_t s = mainContainer(msg.sender), r = mainContainer(msg.receiver);
+                if (s == kNone || r == kNone) {
+                    ++outside[k];
+                    continue;
+                }
+                if (!mine(s) && !mine(r)) continue;
+                End e;
+                e.bytes = msg.bytes;
+                e.message = m;
+                e.tag = msg.tag;
+                e.comm = msg.comm;
+                if (mine(s)) {
+                    e.time = msg.sendTime;
+                    e.read = msg.sendPlace;
+                    e.partner = msg.receiver;
+                    e.kind = EndKind::Send;
+                    e.here = msg.sender == s;
+                    ends_[s].push_back(e);
+                }
+                if (!mine(r)) continue;
+                e.partner = msg.sender;
+                e.read = msg.recvPlace;
+                e.here = msg.receiver == r;
+                if (msg.posted) {
+                    e.time = msg.postTime;
+                    e.kind = EndKind::Post;
+                    ends_[r].push_back(e);
+                }
+                e.time = msg.recvTime;
+                e.kind = EndKind::Receive;
                 ends_[r].push_back(e);
             }
-            e.time = msg.recvTime;
-            e.kind = EndKind::Receive;
-            ends_[r].push_back(e);
-        }
+        });
+        outsideRanks_ += outside[0]; // every thread saw every message: count one thread's
     }
 
     /// The container of the main location of the rank `c` belongs to, or kNone.
