@@ -135,8 +135,9 @@ void runLinePipeline(Source& source, Tokenize&& tokenize, Consume&& consume, Too
         return;
     }
 
-    // Three blocks go round: one being filled, one waiting, one being consumed.
-    constexpr size_t kBlocks = 3;
+    // Six blocks go round: one being filled, one being consumed, and up to four waiting, so
+    // that a slow block on either side does not stall the other.
+    constexpr size_t kBlocks = 6;
     std::vector<LineBlock<Tokens>> blocks(kBlocks);
     std::mutex m;
     std::condition_variable cv;
