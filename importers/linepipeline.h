@@ -2,7 +2,7 @@
 // Reads a text trace in blocks of whole lines, in two stages: a tokenizer cuts each line into
 // what the format's parser needs (fields, numbers, times) and a consumer then takes each block's
 // tokens in file order. With two or more threads the tokenizer runs on a second thread, up to
-// two blocks ahead of the consumer (the calling thread), so reading and cutting the text overlap
+// five blocks ahead of the consumer (the calling thread), so reading and cutting the text overlap
 // with the parser's work; with one thread both stages run by turns on the calling thread. The
 // consumer sees the same blocks in the same order either way, so the result does not depend on
 // the thread count (bench/import measures both).
