@@ -81,23 +81,32 @@ int fieldOf(string_view name)
     return -1;
 }
 
-/// One event line as the tokenizer cut it: its definition, its fields (in LineTokens::fields),
-/// its time and the hash of the container it names.
+/// A field of a line: where it starts in the line and its length (half a string_view: the
+/// tokens of a block are written by one thread and read by another, so their size counts).
+struct FieldAt
+{
+    uint32_t at = 0;
+    uint32_t length = 0;
+};
+
+/// One event line as the tokenizer cut it: its definition, its fields after the event number
+/// (in LineTokens::fields), its time and the hash of the container it names.
 struct Line
 {
     uint64_t number = 0;
+    const char* text = nullptr; ///< the line's first byte
     const EventDef* def = nullptr;
     int64_t time = 0;
     uint64_t containerHash = 0; ///< hashOf the field naming its container
-    uint32_t first = 0;         ///< its fields: LineTokens::fields[first, first + count)
-    uint8_t count = 0;
-    bool timeOk = false; ///< the time field is a time (checked where the event needs it)
+    uint32_t first = 0;         ///< its fields 1..count-1: LineTokens::fields[first, ...)
+    uint8_t count = 0;          ///< fields with the event number
+    bool timeOk = false;        ///< the time field is a time (checked where the event needs it)
 };
 
 struct LineTokens
 {
     std::vector<Line> lines;
-    std::vector<string_view> fields;
+    std::vector<FieldAt> fields;
     void clear()
     {
         lines.clear();
@@ -151,9 +160,11 @@ public:
         Line& l = out.lines.emplace_back();
         l.number = n;
         l.def = &def;
+        l.text = s.data();
         l.first = uint32_t(out.fields.size());
         l.count = uint8_t(f_.n);
-        out.fields.insert(out.fields.end(), f_.f.begin(), f_.f.begin() + ptrdiff_t(f_.n));
+        for (size_t k = 1; k < f_.n; ++k)
+            out.fields.push_back({uint32_t(f_.f[k].data() - s.data()), uint32_t(f_.f[k].size())});
         const int at = def.at[FTime];
         if (at > 0 && size_t(at) < f_.n) l.timeOk = parseSeconds(f_.f[size_t(at)], l.time);
         const Field named = def.kind == Ev::StartLink ? FStartContainer
@@ -251,6 +262,7 @@ public:
             line_ = &l;
             f_ = t.fields.data() + l.first;
             n_ = l.count;
+            text_ = l.text;
             event(*l.def, l.number);
         }
         if (!reserved_ && fileSize_ > 0 && block.offset >= fileSize_ / 50 && !block.last) {
@@ -270,7 +282,14 @@ private:
     string_view get(const EventDef& def, Field field) const
     {
         const int at = def.at[field];
-        return at > 0 && size_t(at) < n_ ? f_[size_t(at)] : string_view();
+        return at > 0 && size_t(at) < n_ ? fieldText(size_t(at)) : string_view();
+    }
+
+    /// Field k (k >= 1) of the line.
+    string_view fieldText(size_t k) const
+    {
+        const FieldAt& f = f_[k - 1];
+        return string_view(text_ + f.at, f.length);
     }
 
     int64_t time(const EventDef& def, uint64_t n) const
@@ -443,7 +462,7 @@ private:
             m.bytes = intField<uint64_t>(def, FSize, 0);
             // SimGrid writes the size after the defined fields without a definition.
             if (def.at[FSize] < 0 && n_ > size_t(def.fields) + 1)
-                number(f_[size_t(def.fields) + 1], m.bytes);
+                number(fieldText(size_t(def.fields) + 1), m.bytes);
             m.tag = intField<int32_t>(def, FTag, 0);
             if (def.at[FTag] < 0) { // SimGrid's key: <src>_<dst>_<tag>_<sequence>
                 size_t u1 = key.find('_'), u2 = u1, u3 = u1;
@@ -534,7 +553,8 @@ private:
     uint64_t fileSize_ = 0; ///< bytes (compressed for a .gz, whose offsets count the same)
     bool reserved_ = false;
     const Line* line_ = nullptr;
-    const string_view* f_ = nullptr; ///< the line's fields
+    const FieldAt* f_ = nullptr; ///< the line's fields after its event number
+    const char* text_ = nullptr;
     size_t n_ = 0;
     StringTable<uint32_t> containers_;
     StringTable<uint32_t> values_;
