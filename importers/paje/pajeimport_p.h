@@ -185,6 +185,13 @@ void parsePaje(const std::string& path, ImportData& data,
 /// Turns what was read into a trace (pajebuild.cpp).
 Trace buildPajeTrace(ImportData& data, unsigned threads);
 
+/// The Paje event an %EventDef names ("PajePushState"); false for one the import does not know
+/// (pajetext.cpp).
+bool eventOf(std::string_view name, Ev& e);
+
+/// The Field a definition's field name is ("Time", "Container", "Size"...), or -1.
+int fieldOf(std::string_view name);
+
 /// Seconds in the Paje text ("12.345678901", "-0.5", "1e-06") as ns; false when not a number.
 bool parseSeconds(std::string_view s, int64_t& ns);
 

@@ -39,48 +39,6 @@ using text::LineBlock;
     throw TraceError(d.path + ":" + std::to_string(line) + ": " + what);
 }
 
-bool eventOf(string_view name, Ev& e)
-{
-    static constexpr std::array<std::pair<string_view, Ev>, 18> kNames = {{
-        {"PajeDefineContainerType", Ev::DefineContainerType},
-        {"PajeDefineStateType", Ev::DefineStateType},
-        {"PajeDefineEventType", Ev::DefineEventType},
-        {"PajeDefineVariableType", Ev::DefineVariableType},
-        {"PajeDefineLinkType", Ev::DefineLinkType},
-        {"PajeDefineEntityValue", Ev::DefineEntityValue},
-        {"PajeCreateContainer", Ev::CreateContainer},
-        {"PajeDestroyContainer", Ev::DestroyContainer},
-        {"PajeSetVariable", Ev::SetVariable},
-        {"PajeAddVariable", Ev::AddVariable},
-        {"PajeSubVariable", Ev::SubVariable},
-        {"PajeSetState", Ev::SetState},
-        {"PajePushState", Ev::PushState},
-        {"PajePopState", Ev::PopState},
-        {"PajeResetState", Ev::ResetState},
-        {"PajeStartLink", Ev::StartLink},
-        {"PajeEndLink", Ev::EndLink},
-        {"PajeNewEvent", Ev::NewEvent},
-    }};
-    for (const auto& [n, ev] : kNames)
-        if (n == name) {
-            e = ev;
-            return true;
-        }
-    return false;
-}
-
-int fieldOf(string_view name)
-{
-    static constexpr std::array<string_view, FieldCount> kNames = {
-        "Time",           "Alias",        "Type",   "Container", "Name", "Value",
-        "StartContainer", "EndContainer", "Key",    "Size",      "Tag",  "Comm",
-        "Post",           "Paradigm",     "Role",   "Op",        "Root", "Sent",
-        "Received",       "Id",           "Parent", "Members"};
-    for (size_t i = 0; i < kNames.size(); ++i)
-        if (kNames[i] == name) return int(i);
-    return -1;
-}
-
 /// A field of a line: where it starts in the line and its length (half a string_view: the
 /// tokens of a block are written by one thread and read by another, so their size counts).
 struct FieldAt

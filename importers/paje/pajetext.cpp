@@ -2,6 +2,7 @@
 
 #include "importers/paje/pajeimport_p.h"
 
+#include <array>
 #include <bit>
 #include <cstdlib>
 #include <optional>
@@ -168,6 +169,48 @@ bool parseSeconds(std::string_view s, int64_t& ns)
     ns = whole * 1'000'000'000 + frac * kScale[std::min<size_t>(fracDigits, 9)] + (up ? 1 : 0);
     if (negative) ns = -ns;
     return true;
+}
+
+bool eventOf(std::string_view name, Ev& e)
+{
+    static constexpr std::array<std::pair<std::string_view, Ev>, 18> kNames = {{
+        {"PajeDefineContainerType", Ev::DefineContainerType},
+        {"PajeDefineStateType", Ev::DefineStateType},
+        {"PajeDefineEventType", Ev::DefineEventType},
+        {"PajeDefineVariableType", Ev::DefineVariableType},
+        {"PajeDefineLinkType", Ev::DefineLinkType},
+        {"PajeDefineEntityValue", Ev::DefineEntityValue},
+        {"PajeCreateContainer", Ev::CreateContainer},
+        {"PajeDestroyContainer", Ev::DestroyContainer},
+        {"PajeSetVariable", Ev::SetVariable},
+        {"PajeAddVariable", Ev::AddVariable},
+        {"PajeSubVariable", Ev::SubVariable},
+        {"PajeSetState", Ev::SetState},
+        {"PajePushState", Ev::PushState},
+        {"PajePopState", Ev::PopState},
+        {"PajeResetState", Ev::ResetState},
+        {"PajeStartLink", Ev::StartLink},
+        {"PajeEndLink", Ev::EndLink},
+        {"PajeNewEvent", Ev::NewEvent},
+    }};
+    for (const auto& [n, ev] : kNames)
+        if (n == name) {
+            e = ev;
+            return true;
+        }
+    return false;
+}
+
+int fieldOf(std::string_view name)
+{
+    static constexpr std::array<std::string_view, FieldCount> kNames = {
+        "Time",           "Alias",        "Type",   "Container", "Name", "Value",
+        "StartContainer", "EndContainer", "Key",    "Size",      "Tag",  "Comm",
+        "Post",           "Paradigm",     "Role",   "Op",        "Root", "Sent",
+        "Received",       "Id",           "Parent", "Members"};
+    for (size_t i = 0; i < kNames.size(); ++i)
+        if (kNames[i] == name) return int(i);
+    return -1;
 }
 
 } // namespace rankscope::paje
