@@ -14,7 +14,7 @@
 #include "app/traceloader.h"
 #include "app/viewexporter.h"
 #include "app/whatifcontroller.h"
-#include "importers/paraver/paraverreader.h"
+#include "importers/tracefile.h"
 #include "views/extrap/extrapolationview.h"
 #include "views/extrap/extrapprogress.h"
 #include "views/panes/durationformat.h"
@@ -81,8 +81,8 @@ MainWindow::MainWindow(QWidget* parent)
     auto* hint = new QLabel(
         tr("<p style='font-size:large'>Open an MPI trace</p>"
            "<p>File &gt; Open (Ctrl+O), drop an OTF2 anchor file "
-           "(traces.otf2) or its folder or a Paraver .prv here, or pass traces on the command "
-           "line.</p>"),
+           "(traces.otf2) or its folder, a Paraver .prv, a Paje .paje or a SimGrid .ti here, or "
+           "pass traces on the command line.</p>"),
         this);
     hint->setAlignment(Qt::AlignCenter);
     hint->setObjectName(QStringLiteral("emptyHint"));
@@ -273,10 +273,11 @@ bool MainWindow::openTrace(const QString& path)
         return false;
     }
     if (info.isFile() && info.suffix().compare(QLatin1String("otf2"), Qt::CaseInsensitive) != 0 &&
-        !isParaverPath(QFile::encodeName(path).toStdString())) {
+        !isSingleFileTracePath(QFile::encodeName(path).toStdString())) {
         reportError(tr("Not a trace"),
-                    tr("%1 is not an OTF2 or Paraver trace.\n\nOpen the trace's anchor file "
-                       "(usually traces.otf2) or the folder holding it, or a Paraver .prv.")
+                    tr("%1 is not an OTF2, Paraver, Paje or SimGrid trace.\n\nOpen the trace's "
+                       "anchor file (usually traces.otf2) or the folder holding it, a Paraver "
+                       ".prv, a Paje .paje or a SimGrid time-independent .ti list file.")
                         .arg(shown));
         return false;
     }

@@ -1,6 +1,5 @@
 #include "app/traceloader.h"
 
-#include "importers/paraver/paraverreader.h"
 #include "importers/tracefile.h"
 #include "model/analysis/traceanalysis.h"
 #include "model/matching/clockcorrection.h"
@@ -42,8 +41,9 @@ QString TraceLoader::displayName(const QString& path)
 {
     const QFileInfo info(path);
     if (info.isDir()) return QDir(info.absoluteFilePath()).dirName();
-    // A Paraver trace is one file among others in its folder; an OTF2 anchor names its folder.
-    if (isParaverPath(QFile::encodeName(path).toStdString())) return info.fileName();
+    // A Paraver, Paje or TI trace is one file among others in its folder; an OTF2 anchor names
+    // its folder.
+    if (isSingleFileTracePath(QFile::encodeName(path).toStdString())) return info.fileName();
     const QString folder = info.absoluteDir().dirName();
     return folder.isEmpty() ? info.fileName() : folder;
 }

@@ -24,4 +24,9 @@ Trace readTraceFile(const std::string& path, const Otf2ReadOptions& options)
     return readOtf2(path, options);
 }
 
+bool isSingleFileTracePath(const std::string& path)
+{
+    return isParaverPath(path) || isPajePath(path) || isTiPath(path);
+}
+
 } // namespace rankscope

@@ -13,4 +13,8 @@ namespace rankscope {
 /// something (allowPartial and the memory check are OTF2's). Throws TraceError.
 Trace readTraceFile(const std::string& path, const Otf2ReadOptions& options = {});
 
+/// Whether `path` names a trace of one file (with files beside it) by its extension: Paraver,
+/// Paje or a SimGrid TI list file. Any other file must be an OTF2 anchor.
+bool isSingleFileTracePath(const std::string& path);
+
 } // namespace rankscope

@@ -59,6 +59,7 @@ private slots:
     void initTestCase();
     void opensRealTrace();
     void opensParaverTrace();
+    void opensPajeTrace();
     void waitAndCauseTablesDriveTheTimeline();
     void tabsKeepTheOrderAskedFor();
     void tabsKeepTheOrderAskedForCheckedIn();
@@ -145,6 +146,20 @@ void TestMainWindow::opensParaverTrace()
              qPrintable(w.statusText()));
 }
 
+void TestMainWindow::opensPajeTrace()
+{
+    // tests/data/paje/smpi-4r.paje: SimGrid's trace of a 4-rank program (tst_pajeimport reads
+    // 4 ranks and 5 messages in it). The tab is named by the file, as a Paraver trace's is.
+    MainWindow w;
+    QSignalSpy opened(&w, &MainWindow::traceOpened);
+    QSignalSpy errors(&w, &MainWindow::errorReported);
+    QVERIFY(w.openTrace(test::testData(QStringLiteral("paje/smpi-4r.paje"))));
+    QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, kLoadTimeoutMs);
+    QCOMPARE(errors.count(), 0);
+    QCOMPARE(w.tabs()->tabText(0), QStringLiteral("smpi-4r.paje"));
+    QVERIFY2(w.statusText().startsWith(QStringLiteral("4 ranks · ")), qPrintable(w.statusText()));
+}
+
 void TestMainWindow::waitAndCauseTablesDriveTheTimeline()
 {
     MainWindow w;
@@ -229,7 +244,8 @@ void TestMainWindow::rejectsNonTraceFile()
     QCOMPARE(errors.count(), 1);
     const QString message = errors.front().at(1).toString();
     QVERIFY2(message.contains(QStringLiteral("notes.txt")), qPrintable(message));
-    QVERIFY2(message.contains(QStringLiteral("not an OTF2 or Paraver trace")), qPrintable(message));
+    QVERIFY2(message.contains(QStringLiteral("not an OTF2, Paraver, Paje or SimGrid trace")),
+             qPrintable(message));
     QCOMPARE(w.tabs()->count(), 0);
     QVERIFY(!w.isLoading());
     auto* box = w.findChild<QMessageBox*>(QStringLiteral("errorBox"));
@@ -240,8 +256,8 @@ void TestMainWindow::rejectsNonTraceFile()
     // Dropping the same file onto the window says the same (what dropEvent calls).
     w.openUrls({QUrl::fromLocalFile(notes)});
     QCOMPARE(errors.count(), 2);
-    QVERIFY(
-        errors.back().at(1).toString().contains(QStringLiteral("not an OTF2 or Paraver trace")));
+    QVERIFY(errors.back().at(1).toString().contains(QStringLiteral("not an OTF2, Paraver, Paje or "
+                                                                   "SimGrid trace")));
     QCOMPARE(w.tabs()->count(), 0);
 
     QVERIFY(!w.openTrace(dir.filePath(QStringLiteral("missing"))));
