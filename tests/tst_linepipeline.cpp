@@ -2,8 +2,8 @@
 // consumer once, in order, with its number, on one thread and on two, whatever the block size
 // and however the source cuts its reads; errors of the source, the tokenizer and the consumer
 // come in file order and stop the reading thread. Then the Paje and Paraver imports of the same
-// multi-block files give the same trace on one thread and on two, and a truncated .prv.gz fails
-// at the line where its data ends.
+// multi-block files give the same trace on one thread and on two (tst_textimport: a truncated
+// .prv.gz fails at the line where its data ends, on both).
 
 #include "importers/linepipeline.h"
 #include "importers/paje/pajeexport.h"
@@ -23,7 +23,6 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
-#include <zlib.h>
 
 using namespace rankscope;
 
@@ -243,50 +242,6 @@ private slots:
         const Trace prv2 = readParaver(prv, o);
         compareTraces(prv1, prv2);
         QCOMPARE(prv1.messages().size(), original.messages().size());
-    }
-
-    void truncatedGzipFailsWhereItsDataEnds()
-    {
-        // 200000 records of "2:1:1:1:1:<t>:50000001:1" (an event per line), compressed, cut
-        // in half: the import fails at the line after the last whole one the data holds,
-        // counted here by decompressing the cut file with zlib directly.
-        QTemporaryDir dir;
-        std::string text = "#Paraver (01/01/26 at 00:00):100000000000_ns:1(1):1:1(1:1)\n";
-        for (int i = 0; i < 200000; ++i)
-            text += "2:1:1:1:1:" + std::to_string(i * 1000) + ":50000001:1\n";
-        const std::string whole = dir.filePath("whole.prv.gz").toStdString();
-        gzFile gz = gzopen(whole.c_str(), "wb");
-        QVERIFY(gz);
-        QCOMPARE(gzwrite(gz, text.data(), unsigned(text.size())), int(text.size()));
-        gzclose(gz);
-        FILE* f = std::fopen(whole.c_str(), "rb");
-        QVERIFY(f);
-        std::string bytes(size_t(1) << 24, '\0');
-        bytes.resize(std::fread(bytes.data(), 1, bytes.size(), f));
-        std::fclose(f);
-        const std::string cut = dir.filePath("cut.prv.gz").toStdString();
-        writeFile(cut, bytes.substr(0, bytes.size() / 2));
-        // Whole lines in what zlib can decompress of the cut file.
-        gz = gzopen(cut.c_str(), "rb");
-        std::string out(text.size(), '\0');
-        int got = 0, total = 0;
-        while ((got = gzread(gz, out.data() + total, unsigned(out.size() - size_t(total)))) > 0)
-            total += got;
-        gzclose(gz);
-        const uint64_t lines = uint64_t(std::count(out.begin(), out.begin() + total, '\n'));
-        QVERIFY(lines > 1000 && lines < 200000);
-        for (unsigned t : {1u, 2u}) {
-            ParaverReadOptions o;
-            o.threads = t;
-            try {
-                readParaver(cut, o);
-                QFAIL("a truncated .prv.gz imported without an error");
-            } catch (const TraceError& e) {
-                const std::string expected =
-                    cut + ": line " + std::to_string(lines + 1) + ": damaged or truncated";
-                QVERIFY2(std::string(e.what()).rfind(expected, 0) == 0, e.what());
-            }
-        }
     }
 };
 

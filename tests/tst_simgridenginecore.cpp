@@ -7,6 +7,8 @@
 #include "importers/simgrid/simgridengine.h"
 #include "importers/tracefile.h"
 #include "model/trace/traceerror.h"
+#include "testsupport/simgridfixture.h"
+#include "testsupport/twonodespec.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -24,48 +26,17 @@ using namespace rankscope::bench;
 
 namespace {
 
-// Two nodes on one crossbar, every node link 1 us and 8 bytes/ns, no CPU overheads, eager up to
-// 64 KiB: a message of B bytes between the nodes takes 2 x 1 us (the sender's and the
-// receiver's link) + B / 8 ns, and its sender goes on at once.
-constexpr const char* kCrossbar = "name: xbar\nnodes: 2\neager_limit: 64KiB\n"
-                                  "overhead: {send: 0ns, recv: 0ns}\n"
-                                  "links:\n  nic: {latency: 1us, bandwidth: 8GB/s}\n"
-                                  "networks:\n  main: {topology: crossbar, link: nic}\n";
-
-void writeFile(const QString& path, const QByteArray& text, bool executable = false)
-{
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(text);
-    f.close();
-    if (executable)
-        f.setPermissions(f.permissions() | QFileDevice::ExeOwner | QFileDevice::ExeUser);
-}
-
-/// A SimGrid time-independent ping-pong in `dir`: rank 0 computes 1000 flops (1 us on
-/// SimGrid's 1 Gflop/s hosts, as the export writes them), sends 800 bytes to rank 1 and
-/// receives 1600 bytes back; rank 1 receives, computes 200 flops and answers.
-QString writePingPong(const QString& dir)
-{
-    writeFile(dir + "/pp-0.txt", "0 init\n0 compute 1000\n0 send 1 7 800\n0 recv 1 8 1600\n"
-                                 "0 finalize\n");
-    writeFile(dir + "/pp-1.txt", "1 init\n1 recv 0 7 800\n1 compute 200\n1 send 0 8 1600\n"
-                                 "1 finalize\n");
-    writeFile(dir + "/pp.ti", "pp-0.txt\npp-1.txt\n");
-    return dir + "/pp.ti";
-}
+// test::kTwoNodeSpec: two nodes on one crossbar, every node link 1 us and 8 bytes/ns, no CPU
+// overheads, eager up to 64 KiB: a message of B bytes between the nodes takes 2 x 1 us (the
+// sender's and the receiver's link) + B / 8 ns, and its sender goes on at once. The ping-pong is
+// test::writeSimGridPingPong.
 
 SimGridEngineRequest crossbarRequest()
 {
     SimGridEngineRequest r;
-    r.spec = netsim::NetworkSpec::fromString(kCrossbar, "xbar");
+    r.spec = netsim::NetworkSpec::fromString(test::kTwoNodeSpec, "xbar");
     r.source = "pp.ti";
     return r;
-}
-
-bool haveSimGrid()
-{
-    return !QStandardPaths::findExecutable(QStringLiteral("smpirun")).isEmpty();
 }
 
 /// Folders this process's runs left in the temporary folder.
@@ -103,9 +74,9 @@ class TestSimGridEngineCore : public QObject
 private slots:
     void pingPongByHand()
     {
-        if (!haveSimGrid()) QSKIP("smpirun (libsimgrid-dev) not installed");
+        if (!test::haveSmpirun()) QSKIP("smpirun (libsimgrid-dev) not installed");
         QTemporaryDir dir;
-        const Trace trace = readTraceFile(writePingPong(dir.path()).toStdString());
+        const Trace trace = readTraceFile(test::writeSimGridPingPong(dir.path()).toStdString());
         const SimGridEngineResult r = runSimGridEngine(trace, crossbarRequest());
         // By hand: rank 0 sends at 1000 ns; the 800 bytes arrive at 1000 + 2000 + 100 = 3100,
         // where rank 1's receive ends; it computes until 3300 and sends 1600 bytes, which arrive
@@ -150,7 +121,7 @@ private slots:
         QTemporaryDir empty;
         const QByteArray old = qgetenv("PATH");
         qputenv("PATH", empty.path().toUtf8());
-        const Trace trace = readTraceFile(writePingPong(empty.path()).toStdString());
+        const Trace trace = readTraceFile(test::writeSimGridPingPong(empty.path()).toStdString());
         QString message;
         try {
             runSimGridEngine(trace, crossbarRequest());
@@ -167,13 +138,13 @@ private slots:
     {
         // A stand-in smpirun that prints 20 lines and exits with 3.
         QTemporaryDir bin;
-        writeFile(bin.filePath("smpirun"),
-                  "#!/bin/sh\nfor i in $(seq 1 20); do echo \"line $i\"; done\n"
-                  "echo 'platform.xml: unknown host' >&2\nexit 3\n",
-                  true);
+        test::writeTestFile(bin.filePath("smpirun"),
+                            "#!/bin/sh\nfor i in $(seq 1 20); do echo \"line $i\"; done\n"
+                            "echo 'platform.xml: unknown host' >&2\nexit 3\n",
+                            true);
         PathFirst path(bin.path());
         QTemporaryDir dir;
-        const Trace trace = readTraceFile(writePingPong(dir.path()).toStdString());
+        const Trace trace = readTraceFile(test::writeSimGridPingPong(dir.path()).toStdString());
         QString message;
         try {
             runSimGridEngine(trace, crossbarRequest());
@@ -193,15 +164,15 @@ private slots:
         // A stand-in smpirun that notes its process id and folder, then runs for a minute.
         QTemporaryDir bin;
         const QString mark = bin.filePath("mark");
-        writeFile(bin.filePath("smpirun"),
-                  QStringLiteral("#!/bin/sh\necho \"$$ $(pwd)\" > %1.tmp\nmv %1.tmp %1\n"
-                                 "exec sleep 60\n")
-                      .arg(mark)
-                      .toUtf8(),
-                  true);
+        test::writeTestFile(bin.filePath("smpirun"),
+                            QStringLiteral("#!/bin/sh\necho \"$$ $(pwd)\" > %1.tmp\nmv %1.tmp %1\n"
+                                           "exec sleep 60\n")
+                                .arg(mark)
+                                .toUtf8(),
+                            true);
         PathFirst path(bin.path());
         QTemporaryDir dir;
-        const Trace trace = readTraceFile(writePingPong(dir.path()).toStdString());
+        const Trace trace = readTraceFile(test::writeSimGridPingPong(dir.path()).toStdString());
         SimGridEngineRequest r = crossbarRequest();
         // Cancel once the stand-in runs.
         r.cancelled = [&] { return QFile::exists(mark); };

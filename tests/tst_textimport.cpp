@@ -2,15 +2,18 @@
 // deletion by shifting back) checked against std::map over a long run of adds and removals,
 // and the Paraver line reader, which cuts lines out of blocks of a few MiB: lines across
 // block ends, a line longer than a block, CRLF ends, a last line without newline, and a
-// truncated .gz that fails at the line where the data ends.
+// truncated .gz that fails at the line where the data ends (in the reader, and in the import on
+// one thread and on two).
 
 #include "importers/paje/pajeimport_p.h"
 #include "importers/paje/pajetext.h"
 #include "importers/paraver/paraverinput.h"
+#include "importers/paraver/paraverreader.h"
 #include "model/trace/traceerror.h"
 
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <random>
@@ -28,6 +31,24 @@ void writeFile(const std::string& path, const std::string& text)
     QVERIFY(f);
     QCOMPARE(std::fwrite(text.data(), 1, text.size(), f), text.size());
     std::fclose(f);
+}
+
+/// `text` gzip-compressed and cut after half of its compressed bytes, as `name` in `dir`: the
+/// data ends somewhere inside the lines. Returns its path.
+std::string writeCutGzip(const QTemporaryDir& dir, const std::string& text, const char* name)
+{
+    const std::string whole = dir.filePath("whole.gz").toStdString();
+    gzFile gz = gzopen(whole.c_str(), "wb");
+    if (!gz || gzwrite(gz, text.data(), unsigned(text.size())) != int(text.size())) return {};
+    gzclose(gz);
+    FILE* f = std::fopen(whole.c_str(), "rb");
+    if (!f) return {};
+    std::string bytes(size_t(1) << 24, '\0');
+    bytes.resize(std::fread(bytes.data(), 1, bytes.size(), f));
+    std::fclose(f);
+    const std::string cut = dir.filePath(name).toStdString();
+    writeFile(cut, bytes.substr(0, bytes.size() / 2));
+    return cut;
 }
 
 std::vector<std::string> readLines(const std::string& path)
@@ -211,22 +232,11 @@ private slots:
     void lineReaderNamesTheLineOfTruncatedGzip()
     {
         QTemporaryDir dir;
-        const std::string whole = dir.filePath("whole.prv.gz").toStdString();
         std::string text;
         for (int i = 0; i < 200000; ++i)
             text += "2:1:1:1:1:" + std::to_string(i * 1000) + ":50000001:1\n";
-        gzFile gz = gzopen(whole.c_str(), "wb");
-        QVERIFY(gz);
-        QCOMPARE(gzwrite(gz, text.data(), unsigned(text.size())), int(text.size()));
-        gzclose(gz);
-        // The first half of the compressed bytes: the data ends somewhere inside the lines.
-        FILE* f = std::fopen(whole.c_str(), "rb");
-        QVERIFY(f);
-        std::string bytes(size_t(1) << 24, '\0');
-        bytes.resize(std::fread(bytes.data(), 1, bytes.size(), f));
-        std::fclose(f);
-        const std::string cut = dir.filePath("cut.prv.gz").toStdString();
-        writeFile(cut, bytes.substr(0, bytes.size() / 2));
+        const std::string cut = writeCutGzip(dir, text, "cut.prv.gz");
+        QVERIFY(!cut.empty());
         paraver::LineReader in(cut);
         std::string_view line;
         uint64_t read = 0;
@@ -242,6 +252,40 @@ private slots:
         }
         QVERIFY(read > 1000);
         QVERIFY(read < 200000);
+    }
+
+    void importOfTruncatedGzipFailsWhereItsDataEnds()
+    {
+        // 200000 records of "2:1:1:1:1:<t>:50000001:1" (an event per line), compressed, cut
+        // in half: the import fails at the line after the last whole one the data holds,
+        // counted here by decompressing the cut file with zlib directly.
+        QTemporaryDir dir;
+        std::string text = "#Paraver (01/01/26 at 00:00):100000000000_ns:1(1):1:1(1:1)\n";
+        for (int i = 0; i < 200000; ++i)
+            text += "2:1:1:1:1:" + std::to_string(i * 1000) + ":50000001:1\n";
+        const std::string cut = writeCutGzip(dir, text, "cut.prv.gz");
+        QVERIFY(!cut.empty());
+        // Whole lines in what zlib can decompress of the cut file.
+        gzFile gz = gzopen(cut.c_str(), "rb");
+        std::string out(text.size(), '\0');
+        int got = 0, total = 0;
+        while ((got = gzread(gz, out.data() + total, unsigned(out.size() - size_t(total)))) > 0)
+            total += got;
+        gzclose(gz);
+        const uint64_t lines = uint64_t(std::count(out.begin(), out.begin() + total, '\n'));
+        QVERIFY(lines > 1000 && lines < 200000);
+        for (unsigned t : {1u, 2u}) {
+            ParaverReadOptions o;
+            o.threads = t;
+            try {
+                readParaver(cut, o);
+                QFAIL("a truncated .prv.gz imported without an error");
+            } catch (const TraceError& e) {
+                const std::string expected =
+                    cut + ": line " + std::to_string(lines + 1) + ": damaged or truncated";
+                QVERIFY2(std::string(e.what()).rfind(expected, 0) == 0, e.what());
+            }
+        }
     }
 };
 

@@ -13,6 +13,8 @@
 #include "importers/otf2/otf2writer.h"
 #include "importers/tracefile.h"
 #include "model/trace/traceerror.h"
+#include "testsupport/simgridfixture.h"
+#include "testsupport/twonodespec.h"
 #include "views/whatif/whatifcomparison.h"
 #include "views/whatif/whatifpanel.h"
 #include "views/whatif/whatifsimulationpage.h"
@@ -34,32 +36,12 @@ using namespace rankscope;
 
 namespace {
 
-// As tst_simgridenginecore: two nodes on a crossbar, 1 us and 8 bytes/ns per node link.
-constexpr const char* kCrossbar = "name: xbar\nnodes: 2\neager_limit: 64KiB\n"
-                                  "overhead: {send: 0ns, recv: 0ns}\n"
-                                  "links:\n  nic: {latency: 1us, bandwidth: 8GB/s}\n"
-                                  "networks:\n  main: {topology: crossbar, link: nic}\n";
-
-void writeFile(const QString& path, const QByteArray& text, bool executable = false)
-{
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(text);
-    f.close();
-    if (executable)
-        f.setPermissions(f.permissions() | QFileDevice::ExeOwner | QFileDevice::ExeUser);
-}
-
 /// The ping-pong of tst_simgridenginecore and the crossbar spec in `dir`; returns the scenario
 /// that replays it with the SimGrid engine.
 whatif::Scenario pingPongScenario(const QString& dir)
 {
-    writeFile(dir + "/pp-0.txt", "0 init\n0 compute 1000\n0 send 1 7 800\n0 recv 1 8 1600\n"
-                                 "0 finalize\n");
-    writeFile(dir + "/pp-1.txt", "1 init\n1 recv 0 7 800\n1 compute 200\n1 send 0 8 1600\n"
-                                 "1 finalize\n");
-    writeFile(dir + "/pp.ti", "pp-0.txt\npp-1.txt\n");
-    writeFile(dir + "/xbar.yaml", kCrossbar);
+    test::writeSimGridPingPong(dir);
+    test::writeTestFile(dir + "/xbar.yaml", test::kTwoNodeSpec);
     // The main window opens OTF2 (and Paraver): the same trace as OTF2.
     const std::string otf2 = (dir + "/pp-otf2").toStdString();
     writeOtf2(readTraceFile((dir + "/pp.ti").toStdString()), otf2);
@@ -69,11 +51,6 @@ whatif::Scenario pingPongScenario(const QString& dir)
     s.network = (dir + "/xbar.yaml").toStdString();
     s.engine = "simgrid";
     return s;
-}
-
-bool haveSimGrid()
-{
-    return !QStandardPaths::findExecutable(QStringLiteral("smpirun")).isEmpty();
 }
 
 /// Sets PATH for the life of the object.
@@ -114,7 +91,7 @@ private slots:
             QVERIFY(simgridItem(box)->toolTip().contains("apt-get install libsimgrid-dev"));
             QVERIFY(box->toolTip().contains("apt-get install libsimgrid-dev"));
         }
-        writeFile(bin.filePath("smpirun"), "#!/bin/sh\nexit 0\n", true);
+        test::writeTestFile(bin.filePath("smpirun"), "#!/bin/sh\nexit 0\n", true);
         {
             PathSet path(bin.path().toUtf8()); // a smpirun on PATH
             page->updateEngineAvailability();
@@ -187,7 +164,7 @@ private slots:
 
     void runOpensSimGridTabBeside()
     {
-        if (!haveSimGrid()) QSKIP("smpirun (libsimgrid-dev) not installed");
+        if (!test::haveSmpirun()) QSKIP("smpirun (libsimgrid-dev) not installed");
         QTemporaryDir dir;
         const whatif::Scenario s = pingPongScenario(dir.path());
         MainWindow window;
@@ -242,11 +219,12 @@ private slots:
         const whatif::Scenario s = pingPongScenario(dir.path());
         // A stand-in smpirun that notes its process id, then runs for a minute.
         const QString mark = dir.filePath("mark");
-        writeFile(dir.filePath("smpirun"),
-                  QStringLiteral("#!/bin/sh\necho $$ > %1.tmp\nmv %1.tmp %1\nexec sleep 60\n")
-                      .arg(mark)
-                      .toUtf8(),
-                  true);
+        test::writeTestFile(
+            dir.filePath("smpirun"),
+            QStringLiteral("#!/bin/sh\necho $$ > %1.tmp\nmv %1.tmp %1\nexec sleep 60\n")
+                .arg(mark)
+                .toUtf8(),
+            true);
         PathSet path(dir.path().toUtf8() + ":" + qgetenv("PATH"));
         MainWindow window;
         window.setInteractive(false);
@@ -279,9 +257,9 @@ private slots:
     {
         QTemporaryDir dir;
         const whatif::Scenario s = pingPongScenario(dir.path());
-        writeFile(dir.filePath("smpirun"),
-                  "#!/bin/sh\necho 'parsing platform'\necho 'xbt_die: no route' >&2\nexit 2\n",
-                  true);
+        test::writeTestFile(
+            dir.filePath("smpirun"),
+            "#!/bin/sh\necho 'parsing platform'\necho 'xbt_die: no route' >&2\nexit 2\n", true);
         PathSet path(dir.path().toUtf8() + ":" + qgetenv("PATH"));
         MainWindow window;
         window.setInteractive(false);
