@@ -17,7 +17,6 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
-#include <cstdio>
 #include <cstring>
 #include <random>
 #include <stdexcept>
@@ -109,14 +108,6 @@ std::string numberedLines(int n, std::vector<std::string>& expected)
         text += line + "\n";
     }
     return text;
-}
-
-void writeFile(const std::string& path, const std::string& bytes)
-{
-    FILE* f = std::fopen(path.c_str(), "wb");
-    QVERIFY(f);
-    QCOMPARE(std::fwrite(bytes.data(), 1, bytes.size(), f), bytes.size());
-    std::fclose(f);
 }
 
 /// Whether two traces hold the same definitions, events, messages and collectives (the
