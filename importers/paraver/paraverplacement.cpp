@@ -23,17 +23,21 @@ namespace rankscope::paraver {
 namespace {
 
 /// For each place p (before item p, p = items.size() after the last) of a thread's sorted
-/// items: the MPI call open there (a number per call, kNone outside) and its region.
+/// items: the MPI call open there (a number per call, kNone outside) and its region. One per
+/// building thread, refilled for each of its threads: fresh lists cost a page fault per 4 KiB.
 struct Calls
 {
     std::vector<uint32_t> call;
     std::vector<uint32_t> region;
+    std::vector<std::pair<uint32_t, uint32_t>> open; // (region, call) of open MPI calls
 
-    Calls(const std::vector<Item>& items, const std::vector<bool>& isMpi)
+    void fill(const std::vector<Item>& items, const std::vector<bool>& isMpi)
     {
+        call.clear();
+        region.clear();
+        open.clear();
         call.reserve(items.size() + 1);
         region.reserve(items.size() + 1);
-        std::vector<std::pair<uint32_t, uint32_t>> open; // (region, call) of open MPI calls
         uint32_t calls = 0;
         for (const Item& item : items) {
             call.push_back(open.empty() ? kNone : open.back().second);
@@ -126,14 +130,24 @@ struct RegionKinds
     std::vector<uint8_t> nonBlockingReceive; ///< by RegionId
 };
 
+/// A building thread's lists, reused from one trace thread to the next.
+struct BuildScratch
+{
+    Calls calls;
+    std::vector<Placed> placed;
+};
+
 void buildThread(ImportData& d, ThreadData& t, LocationId loc, const RegionKinds& kinds,
-                 std::vector<uint32_t>& recvCall, std::vector<uint8_t>& nonBlocking)
+                 std::vector<uint32_t>& recvCall, std::vector<uint8_t>& nonBlocking,
+                 BuildScratch& scratch)
 {
     TraceBuilder& b = d.builder;
     sortStable(t.items, [](const Item& x, const Item& y) { return x.time < y.time; });
     sortStable(t.ends, [](const End& x, const End& y) { return x.time < y.time; });
-    const Calls calls(t.items, d.regionIsMpi);
-    std::vector<Placed> placed;
+    Calls& calls = scratch.calls;
+    calls.fill(t.items, d.regionIsMpi);
+    std::vector<Placed>& placed = scratch.placed;
+    placed.clear();
     placed.reserve(t.ends.size());
     size_t cursor = 0;
     for (uint32_t e = 0; e < t.ends.size(); ++e) {
@@ -250,13 +264,14 @@ void buildEvents(ImportData& d, unsigned threads)
     // receiving thread only, and each thread fills its own locations (its events, its states):
     // the threads are built concurrently (bytes of nonBlocking are separate objects, so no two
     // threads share one).
-    parallelChunks(d.threads.size(), std::max(1u, threads),
-                   [&](size_t begin, size_t end, unsigned) {
-                       for (size_t i = begin; i < end; ++i) {
-                           buildThread(d, d.threads[i], locs[i], kinds, recvCall, nonBlocking);
-                           buildStates(b, d.threads[i], stateLocs[i]);
-                       }
-                   });
+    parallelChunks(
+        d.threads.size(), std::max(1u, threads), [&](size_t begin, size_t end, unsigned) {
+            BuildScratch scratch;
+            for (size_t i = begin; i < end; ++i) {
+                buildThread(d, d.threads[i], locs[i], kinds, recvCall, nonBlocking, scratch);
+                buildStates(b, d.threads[i], stateLocs[i]);
+            }
+        });
 }
 
 } // namespace rankscope::paraver
