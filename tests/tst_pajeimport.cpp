@@ -19,6 +19,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
+#include <set>
 #include <tuple>
 
 using namespace rankscope;
@@ -297,6 +298,28 @@ private slots:
         QCOMPARE(t.messages().size(), size_t(2));
         QVERIFY(hasWarning(t, ": 1 link end(s) without their other end"));
         QVERIFY(hasWarning(t, ": 2 link end(s) outside any MPI state"));
+    }
+
+    void linksOfTwoTypesMatchApart()
+    {
+        // One key used by links of two types at once: each end finds the start of its own type
+        // (pending links are keyed by type and key). Worked by hand:
+        // the base file's 80-byte message, 8 bytes rank 0 -> 1 (type 3), 16 bytes 1 -> 0 (4).
+        QTemporaryDir dir;
+        const Trace t =
+            readPaje(writeFile(dir, "t.paje",
+                               smallFile("15 0.000006 3 0 PTP 1 kx 8\n15 0.000006 4 0 PTP 2 kx 16\n"
+                                         "16 0.000008 4 0 PTP 1 kx\n16 0.000009 3 0 PTP 2 kx\n")));
+        QCOMPARE(t.messages().size(), size_t(3));
+        std::multiset<std::tuple<uint64_t, uint32_t, uint32_t>> got; // bytes, from, to
+        for (size_t m = 0; m < t.messages().size(); ++m)
+            got.insert({t.messages()[m].bytes, t.messageSender(t.messages()[m]).value,
+                        t.messageReceiver(t.messages()[m]).value});
+        const std::multiset<std::tuple<uint64_t, uint32_t, uint32_t>> expected{
+            {80, 0, 1}, {8, 0, 1}, {16, 1, 0}};
+        QVERIFY(got == expected);
+        QVERIFY(!hasWarning(t, "without their other end"));
+        QVERIFY(!hasWarning(t, "reusing the key"));
     }
 
     void nonUtf8NamesAreReplaced()
