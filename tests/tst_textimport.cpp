@@ -195,6 +195,21 @@ private slots:
         }
     }
 
+    void longDigitRunsAreNoTime()
+    {
+        // Found by fuzz_pajeimport: twenty digits before the point overflowed the whole
+        // seconds (undefined behaviour) before the length check refused them. A plain time has
+        // at most nine digits before its point (31 years); the exponent form reaches 9e9 s.
+        int64_t ns = 0;
+        QVERIFY(!paje::parseSeconds("44444444444444444444.5", ns));
+        QVERIFY(!paje::parseSeconds("-4444444444444444444444", ns));
+        QVERIFY(!paje::parseSeconds("1234567890.5", ns));
+        QVERIFY(paje::parseSeconds("999999999.5", ns));
+        QCOMPARE(ns, int64_t(999999999500000000));
+        QVERIFY(paje::parseSeconds("1.2345678905e9", ns));
+        QCOMPARE(ns, int64_t(1234567890500000000));
+    }
+
     void emptyKeyIsAKeyLikeAnyOther()
     {
         // A default string_view has a null data pointer (found by fuzz_pajeimport: an empty

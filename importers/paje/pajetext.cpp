@@ -138,8 +138,10 @@ bool parseSeconds(std::string_view s, int64_t& ns)
     if (*p == '-' || *p == '+') ++p;
     int64_t whole = 0;
     const char* const wholeBegin = p;
-    while (p < end && unsigned(*p - '0') < 10)
-        whole = whole * 10 + (*p++ - '0');
+    // Digits past the ninth are counted, not added (that form takes the general path below):
+    // a long run of digits would overflow (found by fuzz_pajeimport).
+    for (; p < end && unsigned(*p - '0') < 10; ++p)
+        if (p - wholeBegin < 10) whole = whole * 10 + (*p - '0');
     const size_t wholeDigits = size_t(p - wholeBegin);
     int64_t frac = 0;
     size_t fracDigits = 0;
