@@ -1,35 +1,20 @@
 #include "importers/paraver/paraverinput.h"
 
+#include "importers/linepipeline.h"
 #include "model/trace/traceerror.h"
 
-#include <cerrno>
 #include <cstring>
-#include <filesystem>
-#include <zlib.h>
+#include <exception>
 
 namespace rankscope::paraver {
 
-LineReader::LineReader(const std::string& path) : path_(path)
+LineReader::LineReader(const std::string& path)
+    : path_(path), source_(std::make_unique<text::TextSource>(path, "Paraver trace"))
 {
-    std::error_code ec;
-    const auto status = std::filesystem::status(path, ec);
-    if (ec || !std::filesystem::exists(status))
-        throw TraceError(path + ": cannot open the Paraver trace (no such file)");
-    // A FIFO or a device would block or never end; only regular files are traces.
-    if (!std::filesystem::is_regular_file(status))
-        throw TraceError(path + ": cannot open the Paraver trace (not a regular file)");
-    gzFile f = gzopen(path.c_str(), "rb");
-    if (!f)
-        throw TraceError(path + ": cannot open the Paraver trace (" + std::strerror(errno) + ")");
-    gzbuffer(f, 1 << 18);
-    file_ = f;
     buffer_.resize(kBlock);
 }
 
-LineReader::~LineReader()
-{
-    if (file_) gzclose(static_cast<gzFile>(file_));
-}
+LineReader::~LineReader() = default;
 
 bool LineReader::next(std::string& line)
 {
@@ -41,7 +26,6 @@ bool LineReader::next(std::string& line)
 
 bool LineReader::next(std::string_view& line)
 {
-    auto* f = static_cast<gzFile>(file_);
     constexpr size_t kLongest = size_t(1) << 26;
     for (;;) {
         const char* data = buffer_.data();
@@ -67,18 +51,11 @@ bool LineReader::next(std::string_view& line)
             begin_ = 0;
         }
         if (buffer_.size() - end_ < kBlock / 2) buffer_.resize(buffer_.size() + kBlock);
-        const int got = gzread(f, buffer_.data() + end_, unsigned(buffer_.size() - end_));
-        // gzread hands out what was decompressed before damaged data; the error shows when it
-        // returns nothing more, at the line where the data ends.
-        if (got <= 0) {
-            int err = Z_OK;
-            const char* message = gzerror(f, &err);
-            if (got < 0 || (err != Z_OK && err != Z_STREAM_END)) {
-                std::string reason = err == Z_ERRNO ? std::strerror(errno) : message;
-                if (reason.rfind(path_ + ": ", 0) == 0) reason.erase(0, path_.size() + 2);
-                throw TraceError(path_ + ": line " + std::to_string(line_ + 1) +
-                                 ": damaged or truncated compressed data (" + reason + ")");
-            }
+        const size_t got = source_->read(buffer_.data() + end_, buffer_.size() - end_);
+        // The source hands out what was decompressed before damaged data; the error shows
+        // when it returns nothing more, at the line where the data ends.
+        if (got == text::kReadFailed) std::rethrow_exception(source_->failure(line_ + 1));
+        if (got == 0) {
             eof_ = true;
             continue;
         }
@@ -88,8 +65,7 @@ bool LineReader::next(std::string_view& line)
 
 uint64_t LineReader::offset() const
 {
-    const z_off_t at = gzoffset(static_cast<gzFile>(file_));
-    return at < 0 ? 0 : uint64_t(at);
+    return source_->offset();
 }
 
 void LineReader::fail(std::string_view what) const

@@ -1,9 +1,13 @@
 #pragma once
-// Reads a Paraver file line by line, gzip-compressed (.prv.gz) or plain: zlib's gzread reads
-// plain files unchanged, in blocks of a few MiB the lines are cut out of. Errors name the file
-// and the line.
+// Reads a Paraver file (the .pcf, .row) line by line, gzip-compressed or plain, through
+// text::TextSource (importers/textsource.h), in blocks of a few MiB the lines are cut out of.
+// Errors name the file and the line. The .prv itself is read by the two-stage pipeline
+// (importers/linepipeline.h).
+
+#include "importers/textsource.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -33,7 +37,7 @@ public:
 
 private:
     std::string path_;
-    void* file_ = nullptr; // gzFile
+    std::unique_ptr<text::TextSource> source_;
     uint64_t line_ = 0;
     static constexpr size_t kBlock = size_t(4) << 20;
     std::string buffer_; ///< read ahead in blocks; lines are cut out of it
