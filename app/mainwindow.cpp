@@ -81,8 +81,8 @@ MainWindow::MainWindow(QWidget* parent)
     auto* hint = new QLabel(
         tr("<p style='font-size:large'>Open an MPI trace</p>"
            "<p>File &gt; Open (Ctrl+O), drop an OTF2 anchor file "
-           "(traces.otf2) or its folder, a Paraver .prv, a Paje .paje or a SimGrid .ti here, or "
-           "pass traces on the command line.</p>"),
+           "(traces.otf2) or its folder,<br>a Paraver .prv, a Paje .paje or a SimGrid .ti here, "
+           "or pass traces on the command line.</p>"),
         this);
     hint->setAlignment(Qt::AlignCenter);
     hint->setObjectName(QStringLiteral("emptyHint"));
