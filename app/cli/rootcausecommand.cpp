@@ -1,5 +1,6 @@
 #include "app/cli/rootcausecommand.h"
 
+#include "app/report/analysisjson.h"
 #include "model/waits/rootcause.h"
 #include "model/waits/waitstates.h"
 
@@ -69,33 +70,6 @@ void printText(const Trace& trace, const WaitStateAnalysis& waits, const RootCau
     printMore(pairs, r.perFunctionRank.size());
 }
 
-void printJson(const Trace& trace, const WaitStateAnalysis& waits, const RootCauseReport& r)
-{
-    nlohmann::ordered_json j;
-    j["total_wait_ns"] = r.totalWaitNs;
-    j["explained_ns"] = r.explainedNs;
-    auto& hotspots = j["hotspots"] = nlohmann::ordered_json::array();
-    for (RegionId h : r.hotspots)
-        hotspots.push_back(std::string(trace.regionName(h)));
-    auto& functions = j["functions"] = nlohmann::ordered_json::array();
-    for (const FunctionCause& f : r.perFunction)
-        functions.push_back({{"function", std::string(trace.regionName(f.function))},
-                             {"cost_ns", f.costNs},
-                             {"share", f.shareOfWaiting}});
-    auto& sites = j["callsites"] = nlohmann::ordered_json::array();
-    for (const CallSiteCause& c : r.perCallSite)
-        sites.push_back({{"callsite", std::string(waits.callSites.name(c.callSite))},
-                         {"function", std::string(trace.regionName(c.function))},
-                         {"cost_ns", c.costNs},
-                         {"share", c.shareOfWaitingAtCallSite}});
-    auto& pairs = j["function_ranks"] = nlohmann::ordered_json::array();
-    for (const RootCauseCost& c : r.perFunctionRank)
-        pairs.push_back({{"function", std::string(trace.regionName(c.function))},
-                         {"rank", c.rank.value},
-                         {"cost_ns", c.costNs}});
-    cli::printJson(j);
-}
-
 } // namespace
 
 CLI::App* RootCauseCommand::add(CLI::App& parent)
@@ -133,7 +107,7 @@ int RootCauseCommand::run() const
     options.hotspotThresholdPercent = hotspotThreshold_;
     const RootCauseReport report = analyzeRootCauses(trace, waits, options);
     if (json_)
-        printJson(trace, waits, report);
+        printJson(rootCauseJson(trace, waits.callSites, report));
     else
         printText(trace, waits, report);
     return kOk;

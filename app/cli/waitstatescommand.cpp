@@ -1,5 +1,6 @@
 #include "app/cli/waitstatescommand.h"
 
+#include "app/report/analysisjson.h"
 #include "model/waits/waitstates.h"
 
 #include <algorithm>
@@ -92,23 +93,7 @@ int WaitStatesCommand::run() const
         printText(a);
         return kOk;
     }
-    nlohmann::ordered_json j;
-    j["total_wait_ns"] = a.totalNs;
-    auto& patterns = j["by_pattern"] = nlohmann::ordered_json::object();
-    for (size_t p = 0; p < kWaitPatternCount; ++p)
-        patterns[std::string(waitPatternKey(WaitPattern(p)))] = a.byPattern[p];
-    j["late_sender_wrong_order"] = {{"same_source_ns", a.wrongOrderNs[0]},
-                                    {"different_source_ns", a.wrongOrderNs[1]}};
-    j["direct_ns"] = a.directNs;
-    j["indirect_ns"] = a.indirectNs;
-    j["by_rank"] = a.byRank;
-    auto& sites = j["by_callsite"] = nlohmann::ordered_json::array();
-    for (const CallSiteWait& c : a.byCallSite)
-        sites.push_back({{"callsite", std::string(a.callSites.name(c.callSite))},
-                         {"pattern", std::string(waitPatternKey(c.pattern))},
-                         {"wait_ns", c.waitNs},
-                         {"occurrences", c.occurrences}});
-    printJson(j);
+    printJson(waitStatesJson(a));
     return kOk;
 }
 

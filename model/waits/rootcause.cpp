@@ -19,12 +19,6 @@ __extension__ typedef __int128 Int128;
 constexpr uint32_t kWaitingSide = 0; // the sync point of the waiting rank, at WaitState::begin
 constexpr uint32_t kCauseSide = 1;   // the sync point of the cause rank, at WaitState::end
 
-bool chargeable(const WaitState& w, size_t rankCount)
-{
-    return w.rank.valid() && w.cause.valid() && w.rank.value < rankCount &&
-           w.cause.value < rankCount && w.rank != w.cause && w.end > w.begin;
-}
-
 /// Splits `wait` ns over the hotspots in proportion to `sigma` (sum `total` > 0): floor shares,
 /// the remainder to the largest excess (lowest index on ties), so the parts add up to `wait`.
 void splitWait(const std::vector<int64_t>& sigma, int64_t total, int64_t wait,
@@ -43,6 +37,27 @@ void splitWait(const std::vector<int64_t>& sigma, int64_t total, int64_t wait,
 }
 
 } // namespace
+
+bool chargeableWait(const WaitState& w, size_t rankCount)
+{
+    return w.rank.valid() && w.cause.valid() && w.rank.value < rankCount &&
+           w.cause.value < rankCount && w.rank != w.cause && w.end > w.begin;
+}
+
+bool chargeWait(const std::vector<int64_t>& causeInterval,
+                const std::vector<int64_t>& waitingInterval, int64_t wait,
+                std::vector<int64_t>& parts)
+{
+    std::vector<int64_t> sigma(causeInterval.size());
+    int64_t sigmaSum = 0;
+    for (size_t c = 0; c < sigma.size(); ++c) {
+        sigma[c] = std::max<int64_t>(0, causeInterval[c] - waitingInterval[c]);
+        sigmaSum += sigma[c];
+    }
+    if (sigmaSum == 0) return false; // q did no more hotspot work than p: nothing to charge
+    splitWait(sigma, sigmaSum, wait, parts);
+    return true;
+}
 
 std::vector<RegionId> findHotspots(const Trace& trace, double thresholdPercent,
                                    const ProgressCallback& progress, bool* cancelled)
@@ -74,6 +89,12 @@ std::vector<RegionId> findHotspots(const Trace& trace, double thresholdPercent,
         done += events;
     }
 
+    return hotspotsOf(trace, exclusive, thresholdPercent);
+}
+
+std::vector<RegionId> hotspotsOf(const Trace& trace, const std::vector<int64_t>& exclusive,
+                                 double thresholdPercent)
+{
     int64_t total = 0;
     for (int64_t e : exclusive)
         total += e;
@@ -126,7 +147,7 @@ RootCauseReport analyzeRootCauses(const Trace& trace, const WaitStateAnalysis& a
     std::vector<uint32_t> items;
     items.reserve(2 * waits.size());
     for (uint32_t i = 0; i < waits.size(); ++i) {
-        if (!chargeable(waits[i], rankCount)) continue;
+        if (!chargeableWait(waits[i], rankCount)) continue;
         items.push_back(2 * i + kWaitingSide);
         items.push_back(2 * i + kCauseSide);
     }
@@ -155,7 +176,6 @@ RootCauseReport analyzeRootCauses(const Trace& trace, const WaitStateAnalysis& a
     std::unordered_map<uint32_t, std::vector<int64_t>> pending;
     std::vector<int64_t> rankCost(rankCount * hotspotCount, 0);
     std::map<std::pair<uint32_t, uint32_t>, int64_t> siteCost; // (call site, hotspot)
-    std::vector<int64_t> sigma(hotspotCount);
     std::vector<int64_t> parts;
 
     ProgressReporter reporter(options.progress, 2 * totalEvents);
@@ -178,16 +198,10 @@ RootCauseReport analyzeRootCauses(const Trace& trace, const WaitStateAnalysis& a
         }
         const auto p = pending.find(index);
         if (p == pending.end()) continue;
-        int64_t sigmaSum = 0;
-        for (size_t c = 0; c < hotspotCount; ++c) {
-            sigma[c] = std::max<int64_t>(0, interval[c] - p->second[c]);
-            sigmaSum += sigma[c];
-        }
+        const bool charged = chargeWait(interval, p->second, w.duration(), parts);
         pending.erase(p);
-        if (sigmaSum == 0) continue; // q did no more hotspot work than p: nothing to charge
-        const int64_t wait = w.duration();
-        splitWait(sigma, sigmaSum, wait, parts);
-        report.explainedNs += wait;
+        if (!charged) continue;
+        report.explainedNs += w.duration();
         for (uint32_t c = 0; c < hotspotCount; ++c) {
             if (parts[c] == 0) continue;
             rankCost[size_t(w.cause.value) * hotspotCount + c] += parts[c];
@@ -196,7 +210,17 @@ RootCauseReport analyzeRootCauses(const Trace& trace, const WaitStateAnalysis& a
     }
     if (!report.cancelled) report.cancelled = !reporter.report(2 * totalEvents);
 
+    finishRootCauseReport(report, rankCost, siteCost, waitAtCallSite);
+    return report;
+}
+
+void finishRootCauseReport(RootCauseReport& report, const std::vector<int64_t>& rankCost,
+                           const std::map<std::pair<uint32_t, uint32_t>, int64_t>& siteCost,
+                           const std::map<uint32_t, int64_t>& waitAtCallSite)
+{
     const double totalWait = double(report.totalWaitNs);
+    const size_t hotspotCount = report.hotspots.size();
+    const size_t rankCount = hotspotCount == 0 ? 0 : rankCost.size() / hotspotCount;
     std::vector<int64_t> functionCost(hotspotCount, 0);
     for (uint32_t r = 0; r < rankCount; ++r) {
         for (uint32_t c = 0; c < hotspotCount; ++c) {
@@ -212,7 +236,8 @@ RootCauseReport analyzeRootCauses(const Trace& trace, const WaitStateAnalysis& a
                                       totalWait > 0 ? double(functionCost[c]) / totalWait : 0.0});
     }
     for (const auto& [key, cost] : siteCost) {
-        const double atSite = double(waitAtCallSite[key.first]);
+        const auto site = waitAtCallSite.find(key.first);
+        const double atSite = site == waitAtCallSite.end() ? 0.0 : double(site->second);
         report.perCallSite.push_back({CallSiteId(key.first), report.hotspots[key.second], cost,
                                       atSite > 0 ? double(cost) / atSite : 0.0});
     }
@@ -232,7 +257,6 @@ RootCauseReport analyzeRootCauses(const Trace& trace, const WaitStateAnalysis& a
                   if (a.costNs != b.costNs) return a.costNs > b.costNs;
                   return std::tie(a.callSite, a.function) < std::tie(b.callSite, b.function);
               });
-    return report;
 }
 
 } // namespace rankscope

@@ -38,7 +38,9 @@
 #include "model/waits/waitstates.h"
 
 #include <cstdint>
+#include <map>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 namespace rankscope {
@@ -114,6 +116,28 @@ struct RootCauseReport
 /// total exclusive time, by descending exclusive time. Cancelled (empty, flag set) via progress.
 std::vector<RegionId> findHotspots(const Trace& trace, double thresholdPercent,
                                    const ProgressCallback& progress, bool* cancelled = nullptr);
+
+/// The hotspots by findHotspots' rule from the exclusive time of each region (by RegionId) summed
+/// over all ranks (a merged Profile's RegionSummary::exclusive).
+std::vector<RegionId> hotspotsOf(const Trace& trace, const std::vector<int64_t>& exclusive,
+                                 double thresholdPercent);
+
+/// Whether analyzeRootCauses charges `w` at all (both ranks known and distinct, some waiting).
+bool chargeableWait(const WaitState& w, size_t rankCount);
+
+/// The charge of one wait of `wait` ns: parts[c] for hotspot c, from the cause's and the waiting
+/// rank's hotspot times in their synchronisation intervals. False (nothing charged) when the cause
+/// did no more hotspot work than the waiting rank.
+bool chargeWait(const std::vector<int64_t>& causeInterval,
+                const std::vector<int64_t>& waitingInterval, int64_t wait,
+                std::vector<int64_t>& parts);
+
+/// Fills the tables of `report` (hotspots, totalWaitNs set) from the costs: rankCost[r x
+/// hotspots + c] per rank and hotspot, siteCost per (call site, hotspot index) and the waiting
+/// per call site.
+void finishRootCauseReport(RootCauseReport& report, const std::vector<int64_t>& rankCost,
+                           const std::map<std::pair<uint32_t, uint32_t>, int64_t>& siteCost,
+                           const std::map<uint32_t, int64_t>& waitAtCallSite);
 
 /// Charges every wait of `waits` (found in `trace`) to the hotspots that made its cause late.
 RootCauseReport analyzeRootCauses(const Trace& trace, const WaitStateAnalysis& waits,

@@ -1,6 +1,7 @@
 #include "model/waits/waitpointtopoint.h"
 
 #include "model/trace/trace.h"
+#include "model/waits/waitboundary.h"
 #include "model/waits/waitcalllocator.h"
 
 #include <string_view>
@@ -8,8 +9,8 @@
 namespace rankscope {
 
 WaitPointToPoint::WaitPointToPoint(const Trace& trace, const WaitCallLocator& locator,
-                                   uint64_t eagerLimit)
-    : trace_(trace), locator_(locator), eagerLimit_(eagerLimit)
+                                   uint64_t eagerLimit, const WaitBoundary* boundary)
+    : trace_(trace), locator_(locator), eagerLimit_(eagerLimit), boundary_(boundary)
 {
     for (const Region& r : trace.regions()) {
         const std::string_view name = trace.str(r.name);
@@ -25,7 +26,8 @@ bool WaitPointToPoint::consider(RankId rank, const CallRecord& call, const CallP
     const MessageId id = payload.message();
     if (!id.valid()) return false;
     const Message& m = trace_.message(id);
-    if (!m.matched()) return false; // no partner call to depend on
+    if (!m.matched()) // the partner is on another process, or nowhere
+        return boundary_ != nullptr && considerRemote(id, m, payload.kind, best);
     switch (payload.kind) {
     case EventKind::MpiRecv:
     case EventKind::MpiIrecv:
@@ -35,6 +37,33 @@ bool WaitPointToPoint::consider(RankId rank, const CallRecord& call, const CallP
         return synchronising(m) && lateReceiver(rank, id, m, best);
     default:
         return false; // posting a request (MPI_Isend, MPI_Irecv) never blocks
+    }
+}
+
+bool WaitPointToPoint::considerRemote(MessageId id, const Message& m, EventKind kind,
+                                      WaitDependency& best) const
+{
+    switch (kind) {
+    case EventKind::MpiRecv:
+    case EventKind::MpiIrecv: {
+        if (m.sendLocation.valid()) return false; // a send end named by a receive: not ours
+        const auto it = boundary_->sends.find(id.value);
+        if (it == boundary_->sends.end() || it->second.callEvent == kNoEvent) return false;
+        best.keepLatest({WaitPattern::LateSender, trace_.messageSender(m), it->second.callEvent,
+                         it->second.callEnter});
+        return true;
+    }
+    case EventKind::MpiSend:
+    case EventKind::MpiIsendComplete: {
+        if (!m.sendLocation.valid() || !synchronising(m)) return false;
+        const auto it = boundary_->receives.find(id.value);
+        if (it == boundary_->receives.end() || it->second.callEvent == kNoEvent) return false;
+        best.keepLatest({WaitPattern::LateReceiver, trace_.messageReceiver(m), it->second.callEvent,
+                         it->second.callEnter});
+        return true;
+    }
+    default:
+        return false;
     }
 }
 

@@ -9,6 +9,8 @@
 // earlier than the corresponding send operation"; "Late Receiver": "a send operation is blocked
 // until the corresponding receive operation is called") states the same two cases.
 // MPI_Test* calls never wait (they return at once), so they have no dependency.
+// A message whose other end another process holds (rankscope-mpi) is unmatched in the part;
+// its partner's call comes from the WaitBoundary instead.
 
 #include "model/trace/callrecord.h"
 #include "model/waits/waitdependency.h"
@@ -20,11 +22,15 @@ namespace rankscope {
 
 class Trace;
 class WaitCallLocator;
+struct WaitBoundary;
 
 class WaitPointToPoint
 {
 public:
-    WaitPointToPoint(const Trace& trace, const WaitCallLocator& locator, uint64_t eagerLimit);
+    /// `boundary` (may be null) gives the partners of messages whose other end is not in
+    /// `trace`; it must outlive this object.
+    WaitPointToPoint(const Trace& trace, const WaitCallLocator& locator, uint64_t eagerLimit,
+                     const WaitBoundary* boundary = nullptr);
 
     /// Adds the dependency of `payload` (an event of `call` on `rank`) to `best`; true when the
     /// call synchronises with another rank through it (whether or not it waits).
@@ -35,10 +41,12 @@ private:
     bool lateSender(RankId rank, const Message& m, WaitDependency& best) const;
     bool lateReceiver(RankId rank, MessageId id, const Message& m, WaitDependency& best) const;
     bool synchronising(const Message& m) const;
+    bool considerRemote(MessageId id, const Message& m, EventKind kind, WaitDependency& best) const;
 
     const Trace& trace_;
     const WaitCallLocator& locator_;
     uint64_t eagerLimit_;
+    const WaitBoundary* boundary_;
     std::vector<uint8_t> nonBlocking_; // per region: MPI_Test* (never waits)
     std::vector<uint8_t> synchronous_; // per region: MPI_Ssend / MPI_Issend
 };
