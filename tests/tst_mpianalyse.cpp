@@ -1,7 +1,9 @@
 // `rankscope-mpi analyse` under mpirun at 1 and 2 processes against the desktop's
-// `rankscope-cli profile --json` and `intervals --json` on checked-in traces: the MPI back end
-// must give the same results (integers equal, floating point within 1e-9 relative), as the
-// parallel analysis is the desktop's per-rank analyses and merges fed with blocks of ranks.
+// `rankscope-cli profile --json`, `intervals --json`, `waitstates --json` and `rootcause --json`
+// on checked-in traces: the MPI back end must give the same results (integers equal, floating
+// point within 1e-9 relative), as the parallel analysis is the desktop's per-rank analyses and
+// merges fed with blocks of ranks, and its wait states and root causes the desktop's rules fed
+// with the partner facts exchanged between processes (parallel replay).
 // Registered only when CMake found MPI (tests/CMakeLists.txt).
 
 #include "testsupport/clirunner.h"
@@ -104,23 +106,35 @@ private slots:
         const QString anchor = rankscope::test::checkedInTraceAnchor(trace);
         QVERIFY(!anchor.isEmpty());
 
+        // A low hotspot threshold so that every trace charges some waiting to hotspots.
+        const QString threshold = QStringLiteral("0.05");
         const CliResult profile = runCli({"profile", anchor, "--json"});
         const CliResult intervals = runCli({"intervals", anchor, "--json"});
-        QCOMPARE(profile.exitCode, 0);
-        QCOMPARE(intervals.exitCode, 0);
-        const CliResult mpi = runMpi(processes, {"analyse", anchor, "--json", "--timings"});
+        const CliResult waits = runCli({"waitstates", anchor, "--json"});
+        const CliResult causes =
+            runCli({"rootcause", anchor, "--json", "--hotspot-threshold", threshold});
+        for (const CliResult* r : {&profile, &intervals, &waits, &causes})
+            QVERIFY2(r->exitCode == 0, r->err.constData());
+        const CliResult mpi = runMpi(processes, {"analyse", anchor, "--json", "--timings",
+                                                 "--hotspot-threshold", threshold});
         QVERIFY2(mpi.exitCode == 0, mpi.err.constData());
 
         const json parallel = parse(mpi);
         QVERIFY(parallel.is_object());
-        // Exactly the two groups this round computes; no waitstates before they exist.
-        QCOMPARE(parallel.size(), size_t(2));
-        const std::string dp =
-            difference(parse(profile), parallel.value("profile", json()), "profile");
-        QVERIFY2(dp.empty(), dp.c_str());
-        const std::string di =
-            difference(parse(intervals), parallel.value("intervals", json()), "intervals");
-        QVERIFY2(di.empty(), di.c_str());
+        QCOMPARE(parallel.size(), size_t(4));
+        const std::pair<const char*, const CliResult*> groups[] = {{"profile", &profile},
+                                                                   {"intervals", &intervals},
+                                                                   {"waitstates", &waits},
+                                                                   {"rootcause", &causes}};
+        for (const auto& [key, desktop] : groups) {
+            const std::string d = difference(parse(*desktop), parallel.value(key, json()), key);
+            QVERIFY2(d.empty(), d.c_str());
+        }
+        // Not a vacuous comparison: these traces wait, and some of it is explained (but for the
+        // TraceR replay, which records MPI calls only: no function can be a hotspot).
+        QVERIFY(parallel["waitstates"]["total_wait_ns"].get<int64_t>() > 0);
+        if (!trace.startsWith("tracer-"))
+            QVERIFY(parallel["rootcause"]["explained_ns"].get<int64_t>() > 0);
 
         // Every process reported its block of ranks; the blocks tile the ranks in order, each
         // process holding some (these traces have more ranks than processes).

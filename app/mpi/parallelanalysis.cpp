@@ -1,5 +1,6 @@
 #include "app/mpi/parallelanalysis.h"
 
+#include "app/mpi/mpibytes.h"
 #include "app/mpi/shareencoding.h"
 #include "importers/otf2/otf2reader.h"
 #include "model/analysis/runspan.h"
@@ -7,44 +8,12 @@
 #include "model/trace/mpilifecycle.h"
 #include "model/trace/traceerror.h"
 
-#include <climits>
 #include <otf2/otf2.h>
 // OTF2's MPI collectives are header-only (static functions); MPI 3 provides the fixed-width
 // datatypes they need.
 #include <otf2/OTF2_MPI_Collectives.h>
 
 namespace rankscope::mpi {
-
-namespace {
-
-/// Gathers every process's bytes on rank 0, in process order.
-std::vector<char> gatherBytes(const std::vector<char>& mine, MPI_Comm comm, int me, int size)
-{
-    // Counts are ints in MPI-3: a process's share must stay under 2 GiB (it is O(its ranks x
-    // regions + their distinct intervals), kilobytes per rank).
-    if (mine.size() > size_t(INT_MAX))
-        throw TraceError("a process's results exceed 2 GiB, too large for one MPI message");
-    const int count = int(mine.size());
-    std::vector<int> counts(me == 0 ? size_t(size) : 0);
-    MPI_Gather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, comm);
-    std::vector<int> displs(counts.size());
-    std::vector<char> all;
-    if (me == 0) {
-        uint64_t total = 0;
-        for (size_t p = 0; p < counts.size(); ++p) {
-            if (total > uint64_t(INT_MAX))
-                throw TraceError("the gathered results exceed 2 GiB, too large for MPI_Gatherv");
-            displs[p] = int(total);
-            total += uint64_t(counts[p]);
-        }
-        all.resize(total);
-    }
-    MPI_Gatherv(mine.data(), count, MPI_CHAR, all.data(), counts.data(), displs.data(), MPI_CHAR, 0,
-                comm);
-    return all;
-}
-
-} // namespace
 
 ParallelResult analyseInParallel(const std::string& path, MPI_Comm comm)
 {
@@ -57,9 +26,9 @@ ParallelResult analyseInParallel(const std::string& path, MPI_Comm comm)
     Otf2ReadOptions read;
     read.threads = 1;
     read.selectRanks = [&](const std::vector<uint64_t>& eventsPerRank) {
-        const std::vector<uint32_t> starts = rankBlockStarts(eventsPerRank, uint32_t(size));
-        result.firstRank = starts[size_t(me)];
-        result.endRank = starts[size_t(me) + 1];
+        result.blockStarts = rankBlockStarts(eventsPerRank, uint32_t(size));
+        result.firstRank = result.blockStarts[size_t(me)];
+        result.endRank = result.blockStarts[size_t(me) + 1];
         std::vector<bool> mine(eventsPerRank.size(), false);
         for (uint32_t r = result.firstRank; r < result.endRank; ++r) {
             mine[r] = true;
@@ -88,7 +57,7 @@ ParallelResult analyseInParallel(const std::string& path, MPI_Comm comm)
     t0 = MPI_Wtime();
     result.times.analysis = t0 - t1;
 
-    const std::vector<char> all = gatherBytes(mine, comm, me, size);
+    const std::vector<char> all = gatherBytes(mine, comm);
     t1 = MPI_Wtime();
     result.times.communication = t1 - t0;
     if (me != 0) return result;

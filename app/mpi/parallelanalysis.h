@@ -13,6 +13,7 @@
 
 #include <mpi.h>
 #include <string>
+#include <vector>
 
 namespace rankscope::mpi {
 
@@ -31,7 +32,8 @@ struct ParallelResult
     Trace trace;
     uint32_t firstRank = 0; ///< this process's ranks: [firstRank, endRank)
     uint32_t endRank = 0;
-    uint64_t events = 0; ///< events this process read
+    std::vector<uint32_t> blockStarts; ///< process p holds ranks [starts[p], starts[p + 1])
+    uint64_t events = 0;               ///< events this process read
     /// Rank 0 only: the merged results, equal to the desktop's for the whole trace.
     Profile profile;
     IntervalTable intervals;

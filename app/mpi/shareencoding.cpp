@@ -1,89 +1,36 @@
 #include "app/mpi/shareencoding.h"
 
-#include <cstring>
+#include "app/mpi/bytecodec.h"
+
 #include <stdexcept>
-#include <type_traits>
 
 namespace rankscope::mpi {
 
 namespace {
 
-class Writer
+void putStats(ByteWriter& w, const DeltaStats& d)
 {
-public:
-    explicit Writer(std::vector<char>& out) : out_(out) {}
+    w.put(d.occurrences);
+    w.put(d.total);
+    w.put(d.min);
+    w.put(d.max);
+}
 
-    template <class T> void put(T v)
-    {
-        static_assert(std::is_trivially_copyable_v<T>);
-        const size_t at = out_.size();
-        out_.resize(at + sizeof v);
-        std::memcpy(out_.data() + at, &v, sizeof v);
-    }
-    void put(const std::string& s)
-    {
-        put<uint64_t>(s.size());
-        out_.insert(out_.end(), s.begin(), s.end());
-    }
-    void put(const DeltaStats& d)
-    {
-        put(d.occurrences);
-        put(d.total);
-        put(d.min);
-        put(d.max);
-    }
-
-private:
-    std::vector<char>& out_;
-};
-
-class Reader
+DeltaStats getStats(ByteReader& r)
 {
-public:
-    Reader(const char* bytes, size_t size) : p_(bytes), end_(bytes + size) {}
-
-    bool atEnd() const { return p_ == end_; }
-    template <class T> T get()
-    {
-        T v;
-        need(sizeof v);
-        std::memcpy(&v, p_, sizeof v);
-        p_ += sizeof v;
-        return v;
-    }
-    std::string getString()
-    {
-        const uint64_t n = get<uint64_t>();
-        need(n);
-        std::string s(p_, n);
-        p_ += n;
-        return s;
-    }
-    DeltaStats getStats()
-    {
-        DeltaStats d;
-        d.occurrences = get<uint64_t>();
-        d.total = get<int64_t>();
-        d.min = get<int64_t>();
-        d.max = get<int64_t>();
-        return d;
-    }
-
-private:
-    void need(uint64_t n) const
-    {
-        if (n > uint64_t(end_ - p_))
-            throw std::runtime_error("a process's results end early (truncated message)");
-    }
-    const char* p_;
-    const char* end_;
-};
+    DeltaStats d;
+    d.occurrences = r.get<uint64_t>();
+    d.total = r.get<int64_t>();
+    d.min = r.get<int64_t>();
+    d.max = r.get<int64_t>();
+    return d;
+}
 
 } // namespace
 
 void encodeShare(const RankShare& share, std::vector<char>& out)
 {
-    Writer w(out);
+    ByteWriter w(out);
     const RankProfile& p = share.profile;
     w.put(p.rank.value);
     w.put<uint64_t>(p.regions.size());
@@ -101,12 +48,12 @@ void encodeShare(const RankShare& share, std::vector<char>& out)
     w.put(iv.rank.value);
     w.put<uint64_t>(iv.callSites.size());
     for (const std::string& name : iv.callSites.names())
-        w.put(name);
+        w.putString(name);
     w.put<uint64_t>(iv.intervals.size());
     for (const RankIntervals::Interval& i : iv.intervals) {
         w.put(i.from.value);
         w.put(i.to.value);
-        w.put(i.stats);
+        putStats(w, i.stats);
     }
     w.put(iv.deltaSum);
     w.put<uint8_t>(iv.cancelled);
@@ -123,7 +70,7 @@ void encodeShare(const RankShare& share, std::vector<char>& out)
 
 std::vector<RankShare> decodeShares(const char* bytes, size_t size)
 {
-    Reader r(bytes, size);
+    ByteReader r(bytes, size);
     std::vector<RankShare> shares;
     while (!r.atEnd()) {
         RankShare share;
@@ -149,7 +96,7 @@ std::vector<RankShare> decodeShares(const char* bytes, size_t size)
         for (RankIntervals::Interval& i : iv.intervals) {
             i.from = CallSiteId(r.get<uint32_t>());
             i.to = CallSiteId(r.get<uint32_t>());
-            i.stats = r.getStats();
+            i.stats = getStats(r);
             if (i.from.value >= sites || i.to.value >= sites)
                 throw std::runtime_error("a process's results name an unknown call site");
         }
