@@ -2,6 +2,7 @@
 
 #include "importers/paje/pajereader.h"
 #include "importers/paraver/paraverreader.h"
+#include "importers/rsum/resultsummary.h"
 #include "importers/simgrid/tireader.h"
 
 namespace rankscope {
@@ -26,7 +27,7 @@ Trace readTraceFile(const std::string& path, const Otf2ReadOptions& options)
 
 bool isSingleFileTracePath(const std::string& path)
 {
-    return isParaverPath(path) || isPajePath(path) || isTiPath(path);
+    return isParaverPath(path) || isPajePath(path) || isTiPath(path) || isResultSummaryPath(path);
 }
 
 } // namespace rankscope

@@ -9,8 +9,10 @@
 #include "testsupport/clirunner.h"
 #include "testsupport/testpaths.h"
 
+#include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTest>
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -151,6 +153,27 @@ private slots:
         }
         QCOMPARE(count, processes);
         QCOMPARE(next, ranks);
+    }
+
+    void summaryFileIsTheDesktops()
+    {
+        // `analyse -o` at 2 processes writes the same bytes as `rankscope-cli summarize -o`.
+        const QString anchor = rankscope::test::checkedInTraceAnchor("stencil2d-9");
+        QTemporaryDir dir;
+        const QString desktop = dir.filePath("desktop.rsum"), parallel = dir.filePath("mpi.rsum");
+        const CliResult d = runCli({"summarize", anchor, "-o", desktop});
+        QVERIFY2(d.exitCode == 0, d.err.constData());
+        const CliResult p = runMpi(2, {"analyse", anchor, "-o", parallel});
+        QVERIFY2(p.exitCode == 0, p.err.constData());
+        QFile a(desktop), b(parallel);
+        QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+        const QByteArray bytes = a.readAll();
+        QVERIFY(bytes.size() > 1000);
+        QVERIFY(bytes == b.readAll());
+        // A bad output name is refused before anything runs.
+        const CliResult wrong = runMpi(1, {"analyse", anchor, "-o", dir.filePath("x.json")});
+        QCOMPARE(wrong.exitCode, 2);
+        QVERIFY2(wrong.err.contains(".rsum"), wrong.err.constData());
     }
 
     void missingTraceIsAClearError()

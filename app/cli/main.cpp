@@ -20,6 +20,7 @@
 #include "app/cli/rootcausecommand.h"
 #include "app/cli/scenariocommand.h"
 #include "app/cli/simulatecommand.h"
+#include "app/cli/summarizecommand.h"
 #include "app/cli/sweepcommand.h"
 #include "app/cli/waitstatescommand.h"
 #include "model/trace/traceerror.h"
@@ -70,6 +71,7 @@ int main(int argc, char** argv)
     CalibrateCommand calibrate;
     CompareCommand compare;
     ScenarioCommand scenario;
+    SummarizeCommand summarize;
     const std::vector<std::pair<CLI::App*, std::function<int()>>> commands = {
         {info.add(app), [&] { return info.run(); }},
         {profile.add(app), [&] { return profile.run(); }},
@@ -91,6 +93,7 @@ int main(int argc, char** argv)
         {calibrate.add(app), [&] { return calibrate.run(); }},
         {compare.add(app), [&] { return compare.run(); }},
         {scenario.add(app), [&] { return scenario.run(); }},
+        {summarize.add(app), [&] { return summarize.run(); }},
     };
 
     try {

@@ -2,13 +2,16 @@
 // too large for one workstation. `analyse` prints the results the desktop commands print.
 
 #include "app/mpi/parallelanalysis.h"
+#include "app/mpi/parallelsummary.h"
 #include "app/mpi/parallelwaits.h"
 #include "app/report/analysisjson.h"
+#include "importers/rsum/resultsummary.h"
 #include "model/trace/traceerror.h"
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
+#include <filesystem>
 #include <iostream>
 #include <mpi.h>
 #include <new>
@@ -37,6 +40,7 @@ struct ReplayTimes
 {
     double waits = 0;     ///< exchanging partner facts, scanning, totals to rank 0
     double rootCause = 0; ///< hotspot intervals, exchanging them, costs to rank 0
+    double summary = 0;   ///< pyramids, gathering them, writing the .rsum (-o)
 };
 
 /// Prints every process's blocks, phase times and peak memory (rank 0, to stderr).
@@ -45,23 +49,23 @@ void printTimings(const mpi::ParallelResult& r, const ReplayTimes& replay, MPI_C
     int me = 0, size = 1;
     MPI_Comm_rank(comm, &me);
     MPI_Comm_size(comm, &size);
-    constexpr int kFields = 10;
+    constexpr int kFields = 11;
     const double mine[kFields] = {double(r.firstRank), double(r.endRank), double(r.events),
                                   r.times.read,        r.times.analysis,  r.times.communication,
                                   r.times.merge,       replay.waits,      replay.rootCause,
-                                  peakRssBytes()};
+                                  replay.summary,      peakRssBytes()};
     std::vector<double> all(me == 0 ? size_t(size) * kFields : 0);
     MPI_Gather(mine, kFields, MPI_DOUBLE, all.data(), kFields, MPI_DOUBLE, 0, comm);
     if (me != 0) return;
-    std::fprintf(stderr, "%7s %13s %12s %9s %9s %9s %9s %9s %11s %11s\n", "process", "ranks",
+    std::fprintf(stderr, "%7s %13s %12s %9s %9s %9s %9s %9s %11s %9s %11s\n", "process", "ranks",
                  "events", "read s", "analyse s", "comm s", "merge s", "waits s", "rootcause s",
-                 "peak RSS MB");
+                 "rsum s", "peak RSS MB");
     for (int p = 0; p < size; ++p) {
         const double* v = all.data() + size_t(p) * kFields;
         const std::string ranks =
             std::to_string(uint64_t(v[0])) + ".." + std::to_string(uint64_t(v[1]));
-        std::fprintf(stderr, "%7d %13s %12.0f %9.3f %9.3f %9.3f %9.3f %9.3f %11.3f %11.1f\n", p,
-                     ranks.c_str(), v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9] / 1e6);
+        std::fprintf(stderr, "%7d %13s %12.0f %9.3f %9.3f %9.3f %9.3f %9.3f %11.3f %9.3f %11.1f\n",
+                     p, ranks.c_str(), v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10] / 1e6);
     }
 }
 
@@ -96,6 +100,7 @@ void printText(const mpi::ParallelResult& r, const WaitStateAnalysis& waits,
 struct AnalyseOptions
 {
     std::string trace;
+    std::string output; ///< the .rsum to write, if any
     bool json = false;
     bool timings = false;
     uint64_t eagerLimit = WaitStateOptions().eagerLimit;
@@ -120,6 +125,12 @@ int runAnalyse(const AnalyseOptions& o)
     const RootCauseReport causes =
         mpi::findRootCausesInParallel(part, waits, r.profile, o.hotspotThreshold, MPI_COMM_WORLD);
     replay.rootCause = MPI_Wtime() - t1;
+    if (!o.output.empty()) {
+        t1 = MPI_Wtime();
+        mpi::writeSummaryInParallel(o.output, std::filesystem::absolute(o.trace).string(), r, waits,
+                                    causes, MPI_COMM_WORLD);
+        replay.summary = MPI_Wtime() - t1;
+    }
 
     if (o.timings) printTimings(r, replay, MPI_COMM_WORLD);
     if (me != 0) return kOk;
@@ -170,6 +181,13 @@ int main(int argc, char** argv)
                      "total (0 < PCT <= 100)")
         ->check(CLI::Range(1e-9, 100.0))
         ->capture_default_str();
+    analyse
+        ->add_option("-o,--output", options.output,
+                     "Also write the result summary RESULT.rsum (profile, intervals, wait states, "
+                     "root causes, timeline pyramids), which the GUI opens")
+        ->check([](const std::string& p) {
+            return isResultSummaryPath(p) ? std::string() : "must end in .rsum, got " + p;
+        });
     analyse->add_flag("--timings", options.timings,
                       "Print each process's ranks, events, phase times (read, analyse, "
                       "communicate, merge) and peak memory to standard error");

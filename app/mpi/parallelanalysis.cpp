@@ -1,8 +1,8 @@
 #include "app/mpi/parallelanalysis.h"
 
 #include "app/mpi/mpibytes.h"
-#include "app/mpi/shareencoding.h"
 #include "importers/otf2/otf2reader.h"
+#include "model/analysis/rankshare.h"
 #include "model/analysis/runspan.h"
 #include "model/support/rankblocks.h"
 #include "model/trace/mpilifecycle.h"
@@ -62,7 +62,8 @@ ParallelResult analyseInParallel(const std::string& path, MPI_Comm comm)
     result.times.communication = t1 - t0;
     if (me != 0) return result;
 
-    std::vector<RankShare> shares = decodeShares(all.data(), all.size());
+    result.shares = decodeShares(all.data(), all.size());
+    std::vector<RankShare> shares = result.shares;
     if (shares.size() != trace.rankCount())
         throw TraceError(path + ": the processes analysed " + std::to_string(shares.size()) +
                          " ranks of " + std::to_string(trace.rankCount()));

@@ -7,6 +7,7 @@
 // merges them with the desktop's merge functions (mergeRankProfiles, mergeRankIntervals,
 // combineRankSpans). The desktop's computeProfile / computeIntervals are the one-process case.
 
+#include "model/analysis/rankshare.h"
 #include "model/deltas/intervals.h"
 #include "model/profile/profile.h"
 #include "model/trace/trace.h"
@@ -34,6 +35,9 @@ struct ParallelResult
     uint32_t endRank = 0;
     std::vector<uint32_t> blockStarts; ///< process p holds ranks [starts[p], starts[p + 1])
     uint64_t events = 0;               ///< events this process read
+    /// Rank 0 only: every rank's profile, intervals and span, in rank order (what the merges
+    /// below were fed; a result summary stores them).
+    std::vector<RankShare> shares;
     /// Rank 0 only: the merged results, equal to the desktop's for the whole trace.
     Profile profile;
     IntervalTable intervals;

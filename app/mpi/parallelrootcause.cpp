@@ -8,9 +8,9 @@
 // global wait index (waits numbered by rank, then begin, as in the desktop's analysis). Memory:
 // one hotspot interval per chargeable wait of the process, kept until its cause side is known.
 
-#include "app/mpi/bytecodec.h"
 #include "app/mpi/mpibytes.h"
 #include "app/mpi/parallelwaits.h"
+#include "model/support/bytecodec.h"
 #include "model/trace/traceerror.h"
 #include "model/waits/rootcausecursor.h"
 

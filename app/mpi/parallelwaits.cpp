@@ -1,7 +1,7 @@
 #include "app/mpi/parallelwaits.h"
 
-#include "app/mpi/bytecodec.h"
 #include "app/mpi/mpibytes.h"
+#include "model/support/bytecodec.h"
 #include "model/trace/traceerror.h"
 #include "model/waits/rootcausecursor.h"
 #include "model/waits/waitboundary.h"

@@ -19,6 +19,7 @@
 // instance of its region and everything above it, a Leave with nothing to close is ignored
 // (as the profile does).
 
+#include "model/profile/summarylevels.h"
 #include "model/support/progressreporter.h"
 #include "model/trace/ids.h"
 
@@ -43,6 +44,23 @@ public:
     /// `threads` > 1 builds ranks concurrently; the result is the same.
     static TimelineSummary build(const Trace& trace, const ProgressCallback& progress = {},
                                  unsigned threads = 1);
+    /// The summaries of ranks [firstRank, endRank) only, on the geometry of a run [runBegin,
+    /// runEnd) (a part of a trace, rankscope-mpi: the run is the whole trace's); the other ranks
+    /// have no cells. Each rank's cells equal those build() gives for the whole trace.
+    static TimelineSummary buildRanks(const Trace& trace, int64_t runBegin, int64_t runEnd,
+                                      uint32_t firstRank, uint32_t endRank);
+
+    /// For storing (importers/rsum): the level geometry and one rank's cells, all levels,
+    /// finest first (empty for a rank without cells).
+    SummaryLevels geometry() const;
+    std::span<const uint32_t> rankCells(RankId rank) const;
+    /// The summary without its `drop` finest levels: level `drop` becomes level 0 (a coarser
+    /// stored resolution; at least one level is kept).
+    TimelineSummary coarsened(unsigned drop) const;
+    /// A summary from stored parts; throws std::invalid_argument when a rank's cell count does not
+    /// fit the geometry (empty is allowed: no cells, drawn idle).
+    static TimelineSummary fromCells(const SummaryLevels& geometry,
+                                     std::vector<std::vector<uint32_t>> perRank);
 
     /// The dominant region of `rank` for each of out.size() consecutive pixels, pixel i covering
     /// [begin + i * nsPerPixel, begin + (i + 1) * nsPerPixel): taken from the finest level whose
@@ -64,6 +82,11 @@ public:
     size_t memoryBytes() const;
 
 private:
+    /// The builds' shared part: ranks [first, endRank) of `trace` on `geometry`.
+    static TimelineSummary buildOn(const Trace& trace, const SummaryLevels& geometry,
+                                   uint32_t first, uint32_t endRank,
+                                   const ProgressCallback& progress, unsigned threads);
+
     struct RankLevels
     {
         std::vector<uint32_t> cells; ///< all levels of one rank, level 0 first

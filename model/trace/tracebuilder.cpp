@@ -98,6 +98,14 @@ void TraceBuilder::setWorldCommunicator(CommId comm)
     s_->trace.world_ = comm;
 }
 
+void TraceBuilder::setTimeSpan(int64_t begin, int64_t end)
+{
+    if (end < begin) throw TraceError("time span ends before it begins");
+    s_->spanGiven = true;
+    s_->spanBegin = begin;
+    s_->spanEnd = end;
+}
+
 size_t TraceBuilder::rankCount() const
 {
     return s_->trace.ranks_.size();
@@ -431,7 +439,11 @@ Trace TraceBuilder::finish(unsigned threads)
         diag.warnings.push_back(std::to_string(diag.unmatchedLeaves) +
                                 " Leave record(s) without a matching Enter");
 
-    bool any = false;
+    bool any = s_->spanGiven;
+    if (any) {
+        t.begin_ = s_->spanBegin;
+        t.end_ = s_->spanEnd;
+    }
     for (auto& es : t.streams_) {
         es.shrinkToFit();
         if (es.empty()) continue;

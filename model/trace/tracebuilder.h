@@ -47,6 +47,9 @@ public:
     /// Marks MPI_COMM_WORLD; if never called, finish() picks the first communicator whose
     /// members are all ranks in order.
     void setWorldCommunicator(CommId comm);
+    /// The span of the run, for a trace holding definitions only (read from a result summary,
+    /// importers/rsum): beginTime() and endTime() start from it, events (if any) widen it.
+    void setTimeSpan(int64_t begin, int64_t end);
 
     size_t rankCount() const;
     size_t locationCount() const;

@@ -99,6 +99,9 @@ struct TraceBuildState
 {
     Trace trace;
     std::vector<LocationBuildState> locations;
+    bool spanGiven = false; ///< setTimeSpan was called
+    int64_t spanBegin = 0;
+    int64_t spanEnd = 0;
 };
 
 /// Matches sends with receives; fills `messages`, sets the point-to-point event references in

@@ -184,4 +184,31 @@ WaitStateAnalysis mergeWaitTotals(std::vector<WaitStateAnalysis> parts, size_t r
     return a;
 }
 
+std::vector<WaitRow> waitRows(const WaitStateAnalysis& a)
+{
+    std::vector<WaitRow> rows;
+    std::unordered_map<uint64_t, size_t> index; // (call site, pattern) of the current rank
+    RankId rank;
+    for (const WaitState& w : a.waits) {
+        if (w.rank != rank) {
+            index.clear();
+            rank = w.rank;
+        }
+        const auto [it, added] = index.try_emplace(siteKey(w.callSite, w.pattern), rows.size());
+        if (added) rows.push_back({w.pattern, w.callSite, w.rank, 0, 0, 0, 0, 0});
+        WaitRow& r = rows[it->second];
+        const int64_t d = w.duration();
+        r.waitNs += d;
+        r.indirectNs += w.direct ? 0 : d;
+        r.wrongOrderNs += w.wrongOrder != WrongOrder::None ? d : 0;
+        r.longestNs = std::max(r.longestNs, d);
+        ++r.occurrences;
+    }
+    std::sort(rows.begin(), rows.end(), [](const WaitRow& x, const WaitRow& y) {
+        return std::tie(x.rank.value, x.callSite.value, x.pattern) <
+               std::tie(y.rank.value, y.callSite.value, y.pattern);
+    });
+    return rows;
+}
+
 } // namespace rankscope

@@ -87,6 +87,21 @@ struct CallSiteWait
     bool operator==(const CallSiteWait&) const = default;
 };
 
+/// Totals for one (pattern, call site, waiting rank): the rows of the wait-state table, and what
+/// a result summary (importers/rsum) keeps instead of the waits themselves.
+struct WaitRow
+{
+    WaitPattern pattern = WaitPattern::LateSender;
+    CallSiteId callSite;
+    RankId rank;
+    int64_t waitNs = 0;
+    int64_t indirectNs = 0;
+    int64_t wrongOrderNs = 0; ///< Late Sender with a message that could have come first
+    int64_t longestNs = 0;    ///< the longest single wait
+    uint64_t occurrences = 0;
+    bool operator==(const WaitRow&) const = default;
+};
+
 struct WaitStateAnalysis
 {
     CallSiteTable callSites;
@@ -99,8 +114,14 @@ struct WaitStateAnalysis
     std::array<int64_t, 2> wrongOrderNs{};
     std::vector<int64_t> byRank;          ///< indexed by RankId
     std::vector<CallSiteWait> byCallSite; ///< by descending waitNs
+    /// Set only when `waits` is not held (an analysis read from a result summary): the rows
+    /// waitRows() gives for the waits.
+    std::vector<WaitRow> rows;
     bool cancelled = false;
 };
+
+/// The (pattern, call site, rank) rows of `a.waits`, by (rank, call site, pattern).
+std::vector<WaitRow> waitRows(const WaitStateAnalysis& a);
 
 /// Finds every wait state of `trace`.
 WaitStateAnalysis analyzeWaitStates(const Trace& trace, const WaitStateOptions& options = {});

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <stdexcept>
+#include <string>
 
 namespace rankscope {
 
@@ -117,6 +119,51 @@ size_t WaitSummary::memoryBytes() const
     for (const auto& r : perRank_)
         bytes += r.capacity();
     return bytes;
+}
+
+std::span<const uint8_t> WaitSummary::rankCells(RankId rank) const
+{
+    if (!rank.valid() || rank.value >= perRank_.size()) return {};
+    return perRank_[rank.value];
+}
+
+WaitSummary WaitSummary::coarsened(unsigned drop) const
+{
+    if (levels_.levels() == 0) return *this;
+    drop = std::min(drop, levels_.levels() - 1);
+    SummaryLevels g = levels_;
+    g.shift += drop;
+    const uint64_t skip = levels_.offset[drop];
+    g.offset.erase(g.offset.begin(), g.offset.begin() + drop);
+    for (uint64_t& o : g.offset)
+        o -= skip;
+    std::vector<std::vector<uint8_t>> cells(perRank_.size());
+    for (size_t r = 0; r < perRank_.size(); ++r)
+        if (!perRank_[r].empty())
+            cells[r].assign(perRank_[r].begin() + ptrdiff_t(skip), perRank_[r].end());
+    return fromCells(g, std::move(cells));
+}
+
+WaitSummary WaitSummary::fromCells(const SummaryLevels& levels,
+                                   std::vector<std::vector<uint8_t>> perRank)
+{
+    if (levels.offset.size() < 2 || levels.offset.front() != 0 || levels.shift > 62 ||
+        !std::is_sorted(levels.offset.begin(), levels.offset.end()) || levels.end < levels.origin)
+        throw std::invalid_argument("wait summary: inconsistent level geometry");
+    for (size_t r = 0; r < perRank.size(); ++r) {
+        if (!perRank[r].empty() && perRank[r].size() != levels.cellCount())
+            throw std::invalid_argument("wait summary: rank " + std::to_string(r) + " has " +
+                                        std::to_string(perRank[r].size()) + " cells, not " +
+                                        std::to_string(levels.cellCount()));
+        for (uint8_t v : perRank[r])
+            if (v != 0 && ((v >> 5) > kWaitPatternCount || (v & 31) == 0))
+                throw std::invalid_argument("wait summary: rank " + std::to_string(r) +
+                                            " has a cell that is no wait");
+    }
+    WaitSummary s;
+    s.levels_ = levels;
+    s.perRank_ = std::move(perRank);
+    return s;
 }
 
 } // namespace rankscope

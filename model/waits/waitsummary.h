@@ -52,6 +52,15 @@ public:
     WaitCell cell(RankId rank, unsigned level, uint64_t bucket) const;
 
     const SummaryLevels& levels() const { return levels_; }
+    /// For storing (importers/rsum): one rank's cells, all levels, finest first (empty when the
+    /// rank never waits).
+    std::span<const uint8_t> rankCells(RankId rank) const;
+    /// The summary without its `drop` finest levels (a coarser stored resolution).
+    WaitSummary coarsened(unsigned drop) const;
+    /// A summary from stored parts; throws std::invalid_argument when a rank's cell count does not
+    /// fit the geometry or a cell is no valid WaitCell.
+    static WaitSummary fromCells(const SummaryLevels& levels,
+                                 std::vector<std::vector<uint8_t>> perRank);
     int64_t baseWidthNs() const { return levels_.baseWidth(); }
     size_t rankCount() const { return perRank_.size(); }
     size_t memoryBytes() const;

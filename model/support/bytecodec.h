@@ -1,7 +1,9 @@
 #pragma once
-// Flat byte encoding of the messages between processes of rankscope-mpi: fixed-width values in
-// host order, strings and lists as a 64-bit length + items. Both ends are the same binary on one
-// cluster, so there is no versioning or byte swapping: these are messages, not a file format.
+// Flat byte encoding: fixed-width values in host (little-endian) order, strings and lists as a
+// 64-bit length + items. Used by the messages between processes of rankscope-mpi (same binary at
+// both ends) and inside the sections of the result summary file (importers/rsum, which adds the
+// versioning). Reading is bounds-checked: a length beyond the bytes left throws, before anything
+// is allocated, so damaged input cannot ask for huge buffers.
 
 #include <cstdint>
 #include <cstring>
@@ -10,7 +12,7 @@
 #include <type_traits>
 #include <vector>
 
-namespace rankscope::mpi {
+namespace rankscope {
 
 class ByteWriter
 {
@@ -48,6 +50,7 @@ public:
     ByteReader(const char* bytes, size_t size) : p_(bytes), end_(bytes + size) {}
 
     bool atEnd() const { return p_ == end_; }
+    size_t left() const { return size_t(end_ - p_); }
     template <class T> T get()
     {
         static_assert(std::is_trivially_copyable_v<T>);
@@ -78,11 +81,10 @@ public:
 private:
     void need(uint64_t n) const
     {
-        if (n > uint64_t(end_ - p_))
-            throw std::runtime_error("a process's message ends early (truncated message)");
+        if (n > uint64_t(end_ - p_)) throw std::runtime_error("the data end early (truncated)");
     }
     const char* p_;
     const char* end_;
 };
 
-} // namespace rankscope::mpi
+} // namespace rankscope

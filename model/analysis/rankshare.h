@@ -1,8 +1,8 @@
 #pragma once
-// The per-rank results a process of rankscope-mpi sends to rank 0: a flat little byte encoding
-// of RankProfile, RankIntervals and RankSpan (fixed-width integers in host order, strings as
-// length + bytes). Both ends are the same binary on the same cluster, so there is no versioning
-// or byte swapping; this is a message, not a file format.
+// The per-rank results of the profile and interval analyses (RankProfile, RankIntervals,
+// RankSpan) as bytes (model/support/bytecodec.h): what a process of rankscope-mpi sends to rank 0,
+// and what a result summary file (importers/rsum) stores per rank, so that its reader merges them
+// with the desktop's merge functions into the same Profile and IntervalTable.
 
 #include "model/analysis/runspan.h"
 #include "model/deltas/intervals.h"
@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-namespace rankscope::mpi {
+namespace rankscope {
 
 /// Everything one process computed for one of its ranks.
 struct RankShare
@@ -28,4 +28,4 @@ void encodeShare(const RankShare& share, std::vector<char>& out);
 /// when the bytes end early.
 std::vector<RankShare> decodeShares(const char* bytes, size_t size);
 
-} // namespace rankscope::mpi
+} // namespace rankscope

@@ -1,10 +1,10 @@
-#include "app/mpi/shareencoding.h"
+#include "model/analysis/rankshare.h"
 
-#include "app/mpi/bytecodec.h"
+#include "model/support/bytecodec.h"
 
 #include <stdexcept>
 
-namespace rankscope::mpi {
+namespace rankscope {
 
 namespace {
 
@@ -116,4 +116,4 @@ std::vector<RankShare> decodeShares(const char* bytes, size_t size)
     return shares;
 }
 
-} // namespace rankscope::mpi
+} // namespace rankscope

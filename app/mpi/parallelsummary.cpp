@@ -1,0 +1,114 @@
+#include "app/mpi/parallelsummary.h"
+
+#include "app/mpi/mpibytes.h"
+#include "importers/rsum/resultsummary.h"
+#include "model/support/bytecodec.h"
+#include "model/trace/traceerror.h"
+
+#include <algorithm>
+#include <climits>
+#include <tuple>
+
+namespace rankscope::mpi {
+
+namespace {
+
+struct Pyramids
+{
+    TimelineSummary timeline;
+    WaitSummary waits;
+};
+
+/// This process's ranks' pyramids on the whole run's geometry, at the stored resolution.
+Pyramids localPyramids(const ParallelResult& r, const WaitStateAnalysis& local, MPI_Comm comm)
+{
+    const Trace& trace = r.trace;
+    const bool any = trace.eventCount() > 0;
+    int64_t begin = any ? trace.beginTime() : INT64_MAX;
+    int64_t end = any ? trace.endTime() : INT64_MIN;
+    MPI_Allreduce(MPI_IN_PLACE, &begin, 1, MPI_INT64_T, MPI_MIN, comm);
+    MPI_Allreduce(MPI_IN_PLACE, &end, 1, MPI_INT64_T, MPI_MAX, comm);
+    if (begin > end) begin = end = 0; // no events anywhere
+    Pyramids p;
+    const TimelineSummary timeline =
+        TimelineSummary::buildRanks(trace, begin, end, r.firstRank, r.endRank);
+    p.timeline = timeline.coarsened(storedLevelDrop(timeline.geometry(), trace.rankCount()));
+    const WaitSummary waits = WaitSummary::build(local, trace.rankCount(), begin, end);
+    p.waits = waits.coarsened(storedLevelDrop(waits.levels(), trace.rankCount()));
+    return p;
+}
+
+} // namespace
+
+void writeSummaryInParallel(const std::string& path, const std::string& source,
+                            const ParallelResult& r, const ParallelWaits& waits,
+                            const RootCauseReport& causes, MPI_Comm comm)
+{
+    const Trace& trace = r.trace;
+    const Pyramids local = localPyramids(r, waits.local, comm);
+    uint64_t events = trace.eventCount();
+    MPI_Allreduce(MPI_IN_PLACE, &events, 1, MPI_UINT64_T, MPI_SUM, comm);
+
+    // This process's part: its wait rows (call sites by name) and its ranks' cells.
+    std::vector<char> mine;
+    ByteWriter w(mine);
+    const std::vector<WaitRow> rows = waitRows(waits.local);
+    w.put<uint64_t>(rows.size());
+    for (const WaitRow& row : rows) {
+        w.putString(std::string(waits.local.callSites.name(row.callSite)));
+        w.put(row);
+    }
+    w.put(r.firstRank);
+    w.put(r.endRank);
+    for (uint32_t k = r.firstRank; k < r.endRank; ++k) {
+        const auto cells = local.timeline.rankCells(RankId(k));
+        w.putList(std::vector<uint32_t>(cells.begin(), cells.end()));
+        const auto waitCells = local.waits.rankCells(RankId(k));
+        w.putList(std::vector<uint8_t>(waitCells.begin(), waitCells.end()));
+    }
+    const std::vector<char> all = gatherBytes(mine, comm);
+    int me = 0;
+    MPI_Comm_rank(comm, &me);
+    if (me != 0) return;
+
+    ResultSummary s;
+    // The definitions are whole on every process; the summary only reads them.
+    s.trace = std::shared_ptr<const Trace>(std::shared_ptr<const Trace>(), &trace);
+    s.source = source;
+    s.events = events;
+    s.ranks = r.shares;
+    s.waits = waits.merged;
+    s.rootCauses = causes;
+    const size_t ranks = trace.rankCount();
+    std::vector<std::vector<uint32_t>> cells(ranks);
+    std::vector<std::vector<uint8_t>> waitCells(ranks);
+    ByteReader in(all.data(), all.size());
+    while (!in.atEnd()) {
+        const auto count = in.get<uint64_t>();
+        for (uint64_t i = 0; i < count; ++i) {
+            const CallSiteId site = s.waits.callSites.find(in.getString());
+            WaitRow row = in.get<WaitRow>();
+            if (!site.valid())
+                throw TraceError("a process sent a wait row of an unknown call site");
+            row.callSite = site;
+            s.waits.rows.push_back(row);
+        }
+        const auto first = in.get<uint32_t>();
+        const auto end = in.get<uint32_t>();
+        if (first > end || end > ranks)
+            throw TraceError("a process sent pyramids of unknown ranks");
+        for (uint32_t k = first; k < end; ++k) {
+            cells[k] = in.getList<uint32_t>();
+            waitCells[k] = in.getList<uint8_t>();
+        }
+    }
+    std::sort(s.waits.rows.begin(), s.waits.rows.end(), [](const WaitRow& x, const WaitRow& y) {
+        return std::tie(x.rank.value, x.callSite.value, x.pattern) <
+               std::tie(y.rank.value, y.callSite.value, y.pattern);
+    });
+    s.timeline = TimelineSummary::fromCells(local.timeline.geometry(), std::move(cells));
+    s.waitSummary = WaitSummary::fromCells(local.waits.levels(), std::move(waitCells));
+    writeResultSummary(path, s);
+}
+
+} // namespace rankscope::mpi

@@ -1,0 +1,515 @@
+#include "importers/rsum/resultsummary.h"
+
+#include "importers/rsum/rsumdefinitions.h"
+#include "model/analysis/runspan.h"
+#include "model/support/bytecodec.h"
+#include "model/trace/traceerror.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <stdexcept>
+#include <zlib.h>
+
+namespace fs = std::filesystem;
+
+namespace rankscope {
+
+namespace {
+
+constexpr char kMagic[4] = {'R', 'S', 'U', 'M'};
+
+constexpr uint32_t tag(const char (&t)[5])
+{
+    return uint32_t(uint8_t(t[0])) | uint32_t(uint8_t(t[1])) << 8 | uint32_t(uint8_t(t[2])) << 16 |
+           uint32_t(uint8_t(t[3])) << 24;
+}
+
+constexpr uint32_t kDefs = tag("DEFS");
+constexpr uint32_t kMeta = tag("META");
+constexpr uint32_t kRank = tag("RANK");
+constexpr uint32_t kWait = tag("WAIT");
+constexpr uint32_t kRoot = tag("ROOT");
+constexpr uint32_t kTimeline = tag("TLOD");
+constexpr uint32_t kWaitLod = tag("WLOD");
+
+std::string tagName(uint32_t t)
+{
+    std::string s(4, ' ');
+    for (int i = 0; i < 4; ++i) {
+        const char c = char((t >> (8 * i)) & 0xFF);
+        s[size_t(i)] = c >= 32 && c < 127 ? c : '?';
+    }
+    return s;
+}
+
+void putSection(std::vector<char>& file, uint32_t t, const std::vector<char>& bytes)
+{
+    ByteWriter w(file);
+    w.put(t);
+    w.put<uint64_t>(bytes.size());
+    file.insert(file.end(), bytes.begin(), bytes.end());
+}
+
+// ---- pyramids: geometry, then each rank's cells compressed on their own -------------------
+
+template <class Cell> void putCompressed(ByteWriter& w, std::span<const Cell> cells)
+{
+    w.put<uint64_t>(cells.size());
+    if (cells.empty()) return;
+    const uLong raw = uLong(cells.size_bytes());
+    std::vector<Bytef> packed(compressBound(raw));
+    uLongf size = uLongf(packed.size());
+    if (compress2(packed.data(), &size, reinterpret_cast<const Bytef*>(cells.data()), raw,
+                  Z_BEST_SPEED) != Z_OK)
+        throw TraceError("zlib could not compress a summary pyramid");
+    packed.resize(size);
+    w.putList(packed);
+}
+
+template <class Cell> std::vector<Cell> getCompressed(ByteReader& r, uint64_t expected)
+{
+    const auto count = r.get<uint64_t>();
+    if (count == 0) return {};
+    if (count != expected)
+        throw std::runtime_error("a rank has " + std::to_string(count) + " cells, not " +
+                                 std::to_string(expected));
+    const std::vector<Bytef> packed = r.getList<Bytef>();
+    std::vector<Cell> cells(count);
+    uLongf size = uLongf(count * sizeof(Cell));
+    if (uncompress(reinterpret_cast<Bytef*>(cells.data()), &size, packed.data(),
+                   uLong(packed.size())) != Z_OK ||
+        size != count * sizeof(Cell))
+        throw std::runtime_error("a rank's cells do not decompress (damaged zlib data)");
+    return cells;
+}
+
+void putGeometry(ByteWriter& w, const SummaryLevels& g)
+{
+    w.put(g.origin);
+    w.put(g.end);
+    w.put(uint32_t(g.shift));
+    w.putList(g.offset);
+}
+
+SummaryLevels getGeometry(ByteReader& r)
+{
+    SummaryLevels g;
+    g.origin = r.get<int64_t>();
+    g.end = r.get<int64_t>();
+    g.shift = r.get<uint32_t>();
+    g.offset = r.getList<uint64_t>();
+    if (g.shift > 62 || g.offset.size() < 2 || g.offset.size() > 70 || g.offset.front() != 0 ||
+        !std::is_sorted(g.offset.begin(), g.offset.end()) || g.end < g.origin)
+        throw std::runtime_error("inconsistent pyramid geometry");
+    return g;
+}
+
+// ---- waits and root causes -------------------------------------------------------------------
+// Field by field: the structs have padding, which must not reach the file (its bytes are
+// whatever memory held, so two equal summaries would differ).
+
+template <class T, class Put> void putRecords(ByteWriter& w, const std::vector<T>& items, Put put)
+{
+    w.put<uint64_t>(items.size());
+    for (const T& item : items)
+        put(item);
+}
+
+template <class T, class Get> std::vector<T> getRecords(ByteReader& r, size_t minBytes, Get get)
+{
+    const auto n = r.get<uint64_t>();
+    if (n > r.left() / minBytes) throw std::runtime_error("a table runs past its section");
+    std::vector<T> items(n);
+    for (T& item : items)
+        item = get();
+    return items;
+}
+
+void putRow(ByteWriter& w, const WaitRow& x)
+{
+    w.put(uint8_t(x.pattern));
+    w.put(x.callSite.value);
+    w.put(x.rank.value);
+    w.put(x.waitNs);
+    w.put(x.indirectNs);
+    w.put(x.wrongOrderNs);
+    w.put(x.longestNs);
+    w.put(x.occurrences);
+}
+
+WaitRow getRow(ByteReader& r)
+{
+    WaitRow x;
+    x.pattern = WaitPattern(r.get<uint8_t>());
+    x.callSite = CallSiteId(r.get<uint32_t>());
+    x.rank = RankId(r.get<uint32_t>());
+    x.waitNs = r.get<int64_t>();
+    x.indirectNs = r.get<int64_t>();
+    x.wrongOrderNs = r.get<int64_t>();
+    x.longestNs = r.get<int64_t>();
+    x.occurrences = r.get<uint64_t>();
+    return x;
+}
+
+void putWaits(ByteWriter& w, const WaitStateAnalysis& a, const std::vector<WaitRow>& rows)
+{
+    w.put<uint64_t>(a.callSites.size());
+    for (const std::string& name : a.callSites.names())
+        w.putString(name);
+    w.put(a.byPattern);
+    w.put(a.totalNs);
+    w.put(a.directNs);
+    w.put(a.indirectNs);
+    w.put(a.wrongOrderNs);
+    w.putList(a.byRank);
+    putRecords(w, a.byCallSite, [&](const CallSiteWait& c) {
+        w.put(c.callSite.value);
+        w.put(uint8_t(c.pattern));
+        w.put(c.waitNs);
+        w.put(c.occurrences);
+    });
+    putRecords(w, rows, [&](const WaitRow& x) { putRow(w, x); });
+}
+
+void checkPattern(WaitPattern p)
+{
+    if (size_t(p) >= kWaitPatternCount) throw std::runtime_error("unknown wait pattern");
+}
+
+WaitStateAnalysis getWaits(ByteReader& r, size_t ranks)
+{
+    WaitStateAnalysis a;
+    const auto sites = r.get<uint64_t>();
+    for (uint64_t k = 0; k < sites; ++k)
+        if (a.callSites.intern(r.getString()).value != k)
+            throw std::runtime_error("call site " + std::to_string(k) + " is listed twice");
+    a.byPattern = r.get<decltype(a.byPattern)>();
+    a.totalNs = r.get<int64_t>();
+    a.directNs = r.get<int64_t>();
+    a.indirectNs = r.get<int64_t>();
+    a.wrongOrderNs = r.get<decltype(a.wrongOrderNs)>();
+    a.byRank = r.getList<int64_t>();
+    if (a.byRank.size() != ranks) throw std::runtime_error("waiting per rank for other ranks");
+    a.byCallSite = getRecords<CallSiteWait>(r, 21, [&] {
+        CallSiteWait c;
+        c.callSite = CallSiteId(r.get<uint32_t>());
+        c.pattern = WaitPattern(r.get<uint8_t>());
+        c.waitNs = r.get<int64_t>();
+        c.occurrences = r.get<uint64_t>();
+        return c;
+    });
+    for (const CallSiteWait& c : a.byCallSite) {
+        checkPattern(c.pattern);
+        if (c.callSite.value >= sites) throw std::runtime_error("unknown call site");
+    }
+    a.rows = getRecords<WaitRow>(r, 49, [&] { return getRow(r); });
+    for (const WaitRow& row : a.rows) {
+        checkPattern(row.pattern);
+        if (row.callSite.value >= sites || row.rank.value >= ranks)
+            throw std::runtime_error("a wait row names an unknown call site or rank");
+    }
+    return a;
+}
+
+void putRootCauses(ByteWriter& w, const RootCauseReport& c)
+{
+    std::vector<uint32_t> hotspots;
+    for (RegionId h : c.hotspots)
+        hotspots.push_back(h.value);
+    w.putList(hotspots);
+    putRecords(w, c.perFunctionRank, [&](const RootCauseCost& k) {
+        w.put(k.function.value);
+        w.put(k.rank.value);
+        w.put(k.costNs);
+    });
+    putRecords(w, c.perFunction, [&](const FunctionCause& f) {
+        w.put(f.function.value);
+        w.put(f.costNs);
+        w.put(f.shareOfWaiting);
+    });
+    putRecords(w, c.perCallSite, [&](const CallSiteCause& k) {
+        w.put(k.callSite.value);
+        w.put(k.function.value);
+        w.put(k.costNs);
+        w.put(k.shareOfWaitingAtCallSite);
+    });
+    w.put(c.totalWaitNs);
+    w.put(c.explainedNs);
+}
+
+RootCauseReport getRootCauses(ByteReader& r, const Trace& trace, size_t callSites)
+{
+    RootCauseReport c;
+    const size_t regions = trace.regions().size();
+    const auto region = [&](RegionId g) {
+        if (g.value >= regions) throw std::runtime_error("root causes name an unknown region");
+        return g;
+    };
+    for (uint32_t h : r.getList<uint32_t>())
+        c.hotspots.push_back(region(RegionId(h)));
+    c.perFunctionRank = getRecords<RootCauseCost>(r, 16, [&] {
+        RootCauseCost k;
+        k.function = RegionId(r.get<uint32_t>());
+        k.rank = RankId(r.get<uint32_t>());
+        k.costNs = r.get<int64_t>();
+        return k;
+    });
+    for (const RootCauseCost& k : c.perFunctionRank)
+        if (region(k.function).valid() && k.rank.value >= trace.rankCount())
+            throw std::runtime_error("root causes name an unknown rank");
+    c.perFunction = getRecords<FunctionCause>(r, 20, [&] {
+        FunctionCause f;
+        f.function = RegionId(r.get<uint32_t>());
+        f.costNs = r.get<int64_t>();
+        f.shareOfWaiting = r.get<double>();
+        return f;
+    });
+    for (const FunctionCause& f : c.perFunction)
+        region(f.function);
+    c.perCallSite = getRecords<CallSiteCause>(r, 24, [&] {
+        CallSiteCause k;
+        k.callSite = CallSiteId(r.get<uint32_t>());
+        k.function = RegionId(r.get<uint32_t>());
+        k.costNs = r.get<int64_t>();
+        k.shareOfWaitingAtCallSite = r.get<double>();
+        return k;
+    });
+    for (const CallSiteCause& s : c.perCallSite)
+        if (region(s.function).valid() && s.callSite.value >= callSites)
+            throw std::runtime_error("root causes name an unknown call site");
+    c.totalWaitNs = r.get<int64_t>();
+    c.explainedNs = r.get<int64_t>();
+    return c;
+}
+
+std::vector<char> readWholeFile(const std::string& path)
+{
+    std::error_code ec;
+    if (!fs::exists(path, ec)) throw TraceError(path + ": no such file");
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw TraceError(path + ": cannot be opened");
+    std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (in.bad()) throw TraceError(path + ": read error");
+    return bytes;
+}
+
+} // namespace
+
+uint64_t storedBaseBuckets(size_t ranks)
+{
+    const uint64_t budget = (uint64_t(1) << 24) / std::max<uint64_t>(1, ranks);
+    return std::clamp<uint64_t>(std::bit_floor(std::max<uint64_t>(1, budget)), uint64_t(1) << 10,
+                                uint64_t(1) << 15);
+}
+
+unsigned storedLevelDrop(const SummaryLevels& levels, size_t ranks)
+{
+    const uint64_t keep = storedBaseBuckets(ranks);
+    unsigned drop = 0;
+    while (drop + 1 < levels.levels() && levels.bucketCount(drop) > keep)
+        ++drop;
+    return drop;
+}
+
+bool isResultSummaryPath(const std::string& path)
+{
+    return path.size() > 5 && path.compare(path.size() - 5, 5, ".rsum") == 0;
+}
+
+void writeResultSummary(const std::string& path, const ResultSummary& s)
+{
+    if (!s.trace) throw TraceError(path + ": a summary needs the trace's definitions");
+    const Trace& trace = *s.trace;
+    const size_t ranks = trace.rankCount();
+    if (s.ranks.size() != ranks)
+        throw TraceError(path + ": per-rank results for " + std::to_string(s.ranks.size()) +
+                         " of " + std::to_string(ranks) + " ranks");
+    std::vector<char> file(std::begin(kMagic), std::end(kMagic));
+    ByteWriter(file).put(kResultSummaryVersion);
+
+    std::vector<char> bytes;
+    ByteWriter w(bytes);
+    // The run's span is the timeline's (a part of a trace, rankscope-mpi, spans less).
+    const SummaryLevels span = s.timeline.geometry();
+    encodeDefinitions(trace, span.origin, span.end, w);
+    putSection(file, kDefs, bytes);
+
+    bytes.clear();
+    w.putString(s.source);
+    w.put(s.events);
+    putSection(file, kMeta, bytes);
+
+    bytes.clear();
+    for (const RankShare& share : s.ranks)
+        encodeShare(share, bytes);
+    putSection(file, kRank, bytes);
+
+    bytes.clear();
+    putWaits(w, s.waits, s.waits.waits.empty() ? s.waits.rows : waitRows(s.waits));
+    putSection(file, kWait, bytes);
+
+    bytes.clear();
+    putRootCauses(w, s.rootCauses);
+    putSection(file, kRoot, bytes);
+
+    bytes.clear();
+    const TimelineSummary timeline =
+        s.timeline.coarsened(storedLevelDrop(s.timeline.geometry(), ranks));
+    putGeometry(w, timeline.geometry());
+    w.put<uint64_t>(ranks);
+    for (uint32_t r = 0; r < ranks; ++r)
+        putCompressed(w, timeline.rankCells(RankId(r)));
+    putSection(file, kTimeline, bytes);
+
+    bytes.clear();
+    const WaitSummary waitLod =
+        s.waitSummary.coarsened(storedLevelDrop(s.waitSummary.levels(), ranks));
+    putGeometry(w, waitLod.levels());
+    w.put<uint64_t>(ranks);
+    for (uint32_t r = 0; r < ranks; ++r)
+        putCompressed(w, waitLod.rankCells(RankId(r)));
+    putSection(file, kWaitLod, bytes);
+
+    const std::string temporary = path + ".part";
+    {
+        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+        if (!out) throw TraceError(path + ": cannot be written");
+        out.write(file.data(), std::streamsize(file.size()));
+        out.close();
+        if (!out) {
+            std::remove(temporary.c_str());
+            throw TraceError(path + ": write failed (disk full?)");
+        }
+    }
+    std::error_code ec;
+    fs::rename(temporary, path, ec);
+    if (ec) {
+        std::remove(temporary.c_str());
+        throw TraceError(path + ": cannot be written (" + ec.message() + ")");
+    }
+}
+
+ResultSummary readResultSummary(const std::string& path)
+{
+    const std::vector<char> file = readWholeFile(path);
+    if (file.size() < 8 || std::memcmp(file.data(), kMagic, 4) != 0)
+        throw TraceError(path + ": not a Rankscope result summary (no RSUM header)");
+    ByteReader head(file.data() + 4, 4);
+    const auto version = head.get<uint32_t>();
+    if (version > kResultSummaryVersion || version == 0)
+        throw TraceError(path + ": result summary version " + std::to_string(version) +
+                         "; this Rankscope reads version " + std::to_string(kResultSummaryVersion) +
+                         " (a newer Rankscope wrote it)");
+
+    std::map<uint32_t, std::pair<size_t, size_t>> sections; // tag -> (offset, length)
+    for (size_t at = 8; at < file.size();) {
+        ByteReader r(file.data() + at, file.size() - at);
+        try {
+            const auto t = r.get<uint32_t>();
+            const auto length = r.get<uint64_t>();
+            if (length > r.left())
+                throw std::runtime_error("section " + tagName(t) + " runs past the end");
+            sections[t] = {at + 12, size_t(length)};
+            at += 12 + size_t(length);
+        } catch (const std::exception& e) {
+            throw TraceError(path + ", byte " + std::to_string(at) + ": " + e.what() +
+                             " (truncated or damaged file)");
+        }
+    }
+
+    ResultSummary s;
+    const auto section = [&](uint32_t t) {
+        const auto it = sections.find(t);
+        if (it == sections.end())
+            throw TraceError(path + ": no " + tagName(t) + " section (damaged file)");
+        return std::make_pair(ByteReader(file.data() + it->second.first, it->second.second),
+                              it->second.first);
+    };
+    const auto decode = [&](uint32_t t, const auto& body) {
+        auto [reader, offset] = section(t);
+        try {
+            body(reader);
+            if (!reader.atEnd()) throw std::runtime_error("unexpected bytes at its end");
+        } catch (const TraceError&) {
+            throw;
+        } catch (const std::exception& e) {
+            throw TraceError(path + ", section " + tagName(t) + " (byte " + std::to_string(offset) +
+                             "): " + e.what());
+        }
+    };
+    decode(kDefs,
+           [&](ByteReader& r) { s.trace = std::make_shared<const Trace>(decodeDefinitions(r)); });
+    const Trace& trace = *s.trace;
+    const size_t ranks = trace.rankCount();
+    decode(kMeta, [&](ByteReader& r) {
+        s.source = r.getString();
+        s.events = r.get<uint64_t>();
+    });
+    decode(kRank, [&](ByteReader& r) {
+        const size_t size = r.left();
+        s.ranks = decodeShares(file.data() + section(kRank).second, size);
+        r = ByteReader(nullptr, 0);
+        if (s.ranks.size() != ranks)
+            throw std::runtime_error(std::to_string(s.ranks.size()) + " ranks' results for " +
+                                     std::to_string(ranks) + " ranks");
+        for (size_t k = 0; k < ranks; ++k) {
+            const RankShare& share = s.ranks[k];
+            if (share.profile.rank.value != k || share.intervals.rank.value != k ||
+                share.profile.regions.size() > trace.regions().size())
+                throw std::runtime_error("rank " + std::to_string(k) + "'s results are misplaced");
+        }
+    });
+    decode(kWait, [&](ByteReader& r) { s.waits = getWaits(r, ranks); });
+    decode(kRoot, [&](ByteReader& r) {
+        s.rootCauses = getRootCauses(r, trace, s.waits.callSites.size());
+    });
+    decode(kTimeline, [&](ByteReader& r) {
+        const SummaryLevels g = getGeometry(r);
+        if (r.get<uint64_t>() != ranks) throw std::runtime_error("pyramids for other ranks");
+        std::vector<std::vector<uint32_t>> cells(ranks);
+        for (size_t k = 0; k < ranks; ++k) {
+            cells[k] = getCompressed<uint32_t>(r, g.cellCount());
+            for (uint32_t c : cells[k])
+                if (c != RegionId().value && c >= trace.regions().size())
+                    throw std::runtime_error("rank " + std::to_string(k) +
+                                             "'s pyramid names an unknown region");
+        }
+        s.timeline = TimelineSummary::fromCells(g, std::move(cells));
+    });
+    decode(kWaitLod, [&](ByteReader& r) {
+        const SummaryLevels g = getGeometry(r);
+        if (r.get<uint64_t>() != ranks) throw std::runtime_error("pyramids for other ranks");
+        std::vector<std::vector<uint8_t>> cells(ranks);
+        for (size_t k = 0; k < ranks; ++k)
+            cells[k] = getCompressed<uint8_t>(r, g.cellCount());
+        s.waitSummary = WaitSummary::fromCells(g, std::move(cells));
+    });
+    return s;
+}
+
+Profile summaryProfile(const ResultSummary& s)
+{
+    std::vector<RankProfile> profiles;
+    std::vector<RankSpan> spans;
+    for (const RankShare& share : s.ranks) {
+        profiles.push_back(share.profile);
+        spans.push_back(share.span);
+    }
+    return mergeRankProfiles(*s.trace, std::move(profiles), combineRankSpans(std::move(spans)));
+}
+
+IntervalTable summaryIntervals(const ResultSummary& s)
+{
+    std::vector<RankIntervals> intervals;
+    for (const RankShare& share : s.ranks)
+        intervals.push_back(share.intervals);
+    return mergeRankIntervals(s.ranks.size(), intervals);
+}
+
+} // namespace rankscope
