@@ -44,6 +44,15 @@ struct LoadedTrace
     std::shared_ptr<const ClockCorrection> clockCorrection;
     /// With clockCorrection: the trace as loaded, to switch back without reading it again.
     std::shared_ptr<const LoadedTrace> uncorrected;
+    /// Opened from a result summary (.rsum): `trace` holds definitions only, the analyses are
+    /// the stored ones, and single events need the summarised trace.
+    bool fromSummary = false;
+    QString summarySource;      ///< the trace the summary was made from, as recorded
+    uint64_t summaryEvents = 0; ///< that trace's events
+    /// Loaded with TraceLoader::loadRanks: only ranks [firstRank, endRank) have events (the
+    /// timeline shows just them); both 0 otherwise.
+    uint32_t firstRank = 0;
+    uint32_t endRank = 0;
 };
 
 /// What a load job hands back: the trace, or the importer's message.

@@ -48,6 +48,12 @@ void MainActions::createActions(QMainWindow* window, QDockWidget* whatIfDock, QD
                                 "experiment directory)"),
                              {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O)});
 
+    loadRanks_ = makeAction(this, tr("Load &Ranks from Trace…"),
+                            tr("Open chosen ranks of the trace a result summary was made from, for "
+                               "single events below the summary's resolution"),
+                            {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L)});
+    loadRanks_->setEnabled(false);
+
     export_ = makeAction(this, tr("&Export..."), tr("Save the current view as PNG or SVG"),
                          {QKeySequence(Qt::CTRL | Qt::Key_E)},
                          s->standardIcon(QStyle::SP_DialogSaveButton));
@@ -192,6 +198,7 @@ void MainActions::createMenusAndToolbar(QMainWindow* window)
     QMenu* file = menuBar->addMenu(tr("&File"));
     file->addAction(open_);
     file->addAction(openFolder_);
+    file->addAction(loadRanks_);
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     connect(recentMenu_, &QMenu::aboutToShow, this, &MainActions::fillRecentMenu);
     file->addAction(export_);

@@ -29,6 +29,7 @@ public:
     // File
     QAction* open() const { return open_; }
     QAction* openFolder() const { return openFolder_; }
+    QAction* loadRanks() const { return loadRanks_; }
     QAction* exportView() const { return export_; }
     /// Writes the current trace (as shown: corrected clocks included) as OTF2.
     QAction* exportTrace() const { return exportTrace_; }
@@ -89,6 +90,7 @@ private:
     void fillRecentMenu();
 
     QAction* open_ = nullptr;
+    QAction* loadRanks_ = nullptr;
     QAction* openFolder_ = nullptr;
     QAction* export_ = nullptr;
     QAction* exportTrace_ = nullptr;

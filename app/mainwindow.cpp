@@ -10,6 +10,7 @@
 #include "app/mainnavigation.h"
 #include "app/recentfiles.h"
 #include "app/shortcutfallback.h"
+#include "app/summaryranks.h"
 #include "app/tracedocument.h"
 #include "app/traceloader.h"
 #include "app/viewexporter.h"
@@ -59,6 +60,7 @@ QString headlineText(const LoadedTrace& t)
                        .arg(formatDuration(double(t.headline.durationNs)));
     if (t.trace && t.trace->diagnostics().partial) text += MainWindow::tr(" · partial trace");
     if (t.clockCorrection) text += MainWindow::tr(" · corrected clocks");
+    if (t.fromSummary) text += MainWindow::tr(" · result summary (no single events)");
     return text;
 }
 
@@ -156,6 +158,10 @@ void MainWindow::connectActions()
         if (!dir.isEmpty()) openTrace(dir);
     });
     connect(actions_, &MainActions::recentChosen, this, [this](const QString& p) { openTrace(p); });
+    connect(a->loadRanks(), &QAction::triggered, this, [this] {
+        if (TraceDocument* doc = document(tabs_->currentIndex()))
+            askAndLoadSummaryRanks(this, doc->data(), loader_);
+    });
     connect(a->exportView(), &QAction::triggered, this, &MainWindow::chooseAndExport);
     connect(a->openSession(), &QAction::triggered, session_, &SessionController::chooseAndOpen);
     connect(a->saveSession(), &QAction::triggered, session_, &SessionController::save);
@@ -277,7 +283,8 @@ bool MainWindow::openTrace(const QString& path)
         reportError(tr("Not a trace"),
                     tr("%1 is not an OTF2, Paraver, Paje or SimGrid trace.\n\nOpen the trace's "
                        "anchor file (usually traces.otf2) or the folder holding it, a Paraver "
-                       ".prv, a Paje .paje or a SimGrid time-independent .ti list file.")
+                       ".prv, a Paje .paje, a SimGrid time-independent .ti list file or a "
+                       "result summary .rsum.")
                         .arg(shown));
         return false;
     }
@@ -304,6 +311,12 @@ void MainWindow::onLoaded(const LoadedTrace& trace)
     }
     auto* doc = new TraceDocument(trace, tabs_);
     applyViewOptions(doc->timeline());
+    if (trace.endRank > trace.firstRank) { // File > Load Ranks from Trace: only those ranks
+        std::vector<RankId> ranks;
+        for (uint32_t r = trace.firstRank; r < trace.endRank; ++r)
+            ranks.push_back(RankId(r));
+        doc->timeline()->setRankFilter(std::move(ranks));
+    }
     // Loads finish in any order; tabs keep the order the traces were asked for, so
     // `rankscope a b c` shows a, b, c. Tabs without an order (comparisons) stay last.
     const auto found = openOrder_.find(trace.path);
@@ -351,6 +364,7 @@ void MainWindow::onCurrentTabChanged()
     auto* stack = static_cast<QStackedWidget*>(centralWidget());
     stack->setCurrentIndex(tabs_->count() > 0 ? 1 : 0);
     const int i = tabs_->currentIndex();
+    actions_->loadRanks()->setEnabled(document(i) && document(i)->data().fromSummary);
     if (TraceDocument* doc = document(i)) {
         traceLabel_->setText(headlineText(doc->data()));
         setWindowTitle(tr("%1 — Rankscope").arg(doc->data().name));
@@ -409,7 +423,7 @@ void MainWindow::chooseAndOpen()
 {
     // OTF2 traces are a folder with an anchor file; offer the file, and accept a folder too.
     QFileDialog dialog(this, tr("Open Trace"));
-    const QString formats = QStringLiteral("*.otf2 *.prv *.prv.gz *.paje *.ti");
+    const QString formats = QStringLiteral("*.otf2 *.prv *.prv.gz *.paje *.ti *.rsum");
     dialog.setNameFilters({tr("Traces (%1)").arg(formats), tr("All files (*)")});
     dialog.setFileMode(QFileDialog::ExistingFiles);
     if (const QStringList recent = RecentFiles().paths(); !recent.isEmpty())

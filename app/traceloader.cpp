@@ -1,5 +1,6 @@
 #include "app/traceloader.h"
 
+#include "importers/rsum/resultsummary.h"
 #include "importers/tracefile.h"
 #include "model/analysis/traceanalysis.h"
 #include "model/matching/clockcorrection.h"
@@ -48,8 +49,45 @@ QString TraceLoader::displayName(const QString& path)
     return folder.isEmpty() ? info.fileName() : folder;
 }
 
+LoadOutcome TraceLoader::loadSummaryNow(const QString& path,
+                                        const std::function<bool(double)>& keepGoing)
+{
+    LoadOutcome out;
+    try {
+        const std::string file = QFile::encodeName(path).toStdString();
+        ResultSummary s = readResultSummary(file);
+        if (keepGoing && !keepGoing(0.5)) throw Cancelled();
+        // The pipeline on the definitions-only trace gives empty analyses of what a summary
+        // does not keep (call tree, critical path, counters, messages) in no time; the stored
+        // analyses then replace the others.
+        out = analyseNow(s.trace, path, displayName(path), progressSlice(keepGoing, 0.5, 1.0));
+        if (out.cancelled || !out.error.isEmpty()) return out;
+        LoadedTrace& t = out.loaded;
+        t.profile = std::make_shared<const Profile>(summaryProfile(s));
+        t.timeline = std::make_shared<const TimelineSummary>(std::move(s.timeline));
+        t.waitSummary = std::make_shared<const WaitSummary>(std::move(s.waitSummary));
+        t.waits = std::make_shared<const WaitStateAnalysis>(std::move(s.waits));
+        t.rootCauses = std::make_shared<const RootCauseReport>(std::move(s.rootCauses));
+        t.headline.events = s.events; // the summarised trace's (the status bar shows it)
+        t.fromSummary = true;
+        t.summarySource = QString::fromStdString(s.source);
+        t.summaryEvents = s.events;
+    } catch (const Cancelled&) {
+        out.cancelled = true;
+    } catch (const std::bad_alloc&) {
+        out.error = QObject::tr("%1: not enough memory to load this summary").arg(path);
+    } catch (const std::exception& e) {
+        out.error = QString::fromLocal8Bit(e.what());
+    }
+    out.loaded.path = path;
+    out.loaded.name = displayName(path);
+    return out;
+}
+
 LoadOutcome TraceLoader::loadNow(const QString& path, const std::function<bool(double)>& keepGoing)
 {
+    if (isResultSummaryPath(QFile::encodeName(path).toStdString()))
+        return loadSummaryNow(path, keepGoing);
     LoadOutcome out;
     out.loaded.path = path;
     out.loaded.name = displayName(path);
@@ -105,6 +143,50 @@ LoadOutcome TraceLoader::analyseNow(std::shared_ptr<const Trace> trace, const QS
         out.error = QString::fromLocal8Bit(e.what());
     }
     return out;
+}
+
+LoadOutcome TraceLoader::loadRanksNow(const QString& path, uint32_t firstRank, uint32_t endRank,
+                                      const std::function<bool(double)>& keepGoing)
+{
+    const QString name =
+        tr("%1 [ranks %2\u2013%3]").arg(displayName(path)).arg(firstRank).arg(endRank - 1);
+    LoadOutcome out;
+    try {
+        Otf2ReadOptions options;
+        options.threads = std::max(1u, std::thread::hardware_concurrency());
+        options.progress = progressSlice(keepGoing, 0.0, kReadShare);
+        options.selectRanks = [firstRank, endRank](const std::vector<uint64_t>& events) {
+            std::vector<bool> chosen(events.size(), false);
+            for (uint32_t r = firstRank; r < endRank && r < events.size(); ++r)
+                chosen[r] = true;
+            return chosen;
+        };
+        auto trace =
+            std::make_shared<Trace>(readTraceFile(QFile::encodeName(path).toStdString(), options));
+        out = analyseNow(std::move(trace), path, name, progressSlice(keepGoing, kReadShare, 1.0));
+        out.loaded.firstRank = firstRank;
+        out.loaded.endRank = endRank;
+        return out;
+    } catch (const Cancelled&) {
+        out.cancelled = true;
+    } catch (const std::bad_alloc&) {
+        out.error = tr("%1: not enough memory to load these ranks").arg(path);
+    } catch (const std::exception& e) {
+        out.error = QString::fromLocal8Bit(e.what());
+    }
+    out.loaded.path = path;
+    out.loaded.name = name;
+    return out;
+}
+
+quint64 TraceLoader::loadRanks(const QString& path, uint32_t firstRank, uint32_t endRank)
+{
+    return start(
+        path,
+        [path, firstRank, endRank](const std::function<bool(double)>& keepGoing) {
+            return loadRanksNow(path, firstRank, endRank, keepGoing);
+        },
+        false);
 }
 
 quint64 TraceLoader::load(const QString& path)

@@ -30,6 +30,10 @@ public:
     /// Starts loading `path` and returns the job's id. A running job for the same path is
     /// superseded: cancelled, its result dropped.
     quint64 load(const QString& path);
+    /// Starts loading ranks [firstRank, endRank) of the OTF2 trace `path` (all their locations;
+    /// the other ranks keep their definitions and no events), e.g. the detail under a result
+    /// summary. Messages to and waits on ranks not loaded are unmatched in it.
+    quint64 loadRanks(const QString& path, uint32_t firstRank, uint32_t endRank);
     /// Starts correcting the clocks of the open trace `loaded` (controlled logical clock with
     /// the default options, model/matching/clockcorrection.h) on a copy, then analysing the
     /// copy: loaded() then carries clockCorrection and, in `uncorrected`, `loaded` itself.
@@ -49,6 +53,11 @@ public:
     /// `keepGoing` receives the fraction done and returns false to cancel (then returns an
     /// outcome marked cancelled, with no error).
     static LoadOutcome loadNow(const QString& path, const std::function<bool(double)>& keepGoing);
+    static LoadOutcome loadRanksNow(const QString& path, uint32_t firstRank, uint32_t endRank,
+                                    const std::function<bool(double)>& keepGoing);
+    /// A result summary (.rsum): its definitions and stored analyses, no events.
+    static LoadOutcome loadSummaryNow(const QString& path,
+                                      const std::function<bool(double)>& keepGoing);
     /// The analysis part of a load (model/analysis/traceanalysis.h, then the timeline's indexes)
     /// for a trace already in memory (a simulated or predicted one), synchronously.
     static LoadOutcome analyseNow(std::shared_ptr<const Trace> trace, const QString& path,

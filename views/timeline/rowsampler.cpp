@@ -20,8 +20,11 @@ bool RowSampler::usesSummary(double nsPerPixel, bool group) const
 {
     const double minPixel =
         double(summary_ ? summary_->baseWidthNs() : 0) / (group ? kGroupBucketPixels : 1.0);
-    return summary_ && trace_ && summary_->rankCount() == trace_->rankCount() &&
-           nsPerPixel >= minPixel;
+    if (!summary_ || !trace_ || summary_->rankCount() != trace_->rankCount()) return false;
+    // A result summary's trace has no events: the pyramid serves every zoom level (its finest
+    // level stretched), and the view says where the detail ends (TimelinePainter).
+    if (trace_->eventCount() == 0 && summary_->levelCount() > 0) return true;
+    return nsPerPixel >= minPixel;
 }
 
 void RowSampler::sampleRank(RankId rank, double begin, double nsPerPixel, std::span<RegionId> out,

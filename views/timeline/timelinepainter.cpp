@@ -1,5 +1,6 @@
 #include "views/timeline/timelinepainter.h"
 
+#include "model/profile/timelinesummary.h"
 #include "views/timeline/timelinestate.h"
 
 #include <QPainter>
@@ -361,6 +362,31 @@ void TimelinePainter::paintOverlays(QPainter& p)
         if (QFontMetrics(p.font()).horizontalAdvance(note) <= free.width())
             p.drawText(free, Qt::AlignRight | Qt::AlignVCenter, note);
     }
+    paintSummaryNote(p);
+}
+
+void TimelinePainter::paintSummaryNote(QPainter& p)
+{
+    // A result summary's trace has no events: below its finest stored level the rows are that
+    // level stretched, and the view says so, and where the detail is.
+    if (!d.summary || d.trace->eventCount() > 0 || d.summary->levelCount() == 0) return;
+    const double bucket = double(d.summary->baseWidthNs());
+    if (d.mapping.nsPerPixel() * 2 >= bucket) return;
+    const QString text =
+        QStringLiteral("Result summary: no detail finer than %1 per bucket. For single events "
+                       "open the trace's ranks: File \u25B8 Load Ranks from Trace\u2026 "
+                       "(Ctrl+Shift+L)")
+            .arg(TimeMapping::formatTime(bucket, bucket / 100));
+    const QFontMetrics fm(p.font());
+    const int w = std::min(d.plot.width() - 16, fm.horizontalAdvance(text) + 24);
+    const QRect box(d.plot.left() + (d.plot.width() - w) / 2, TimelineState::kAxisHeight + 8, w,
+                    fm.height() + 12);
+    p.fillRect(box, withAlpha(palette_.color(QPalette::ToolTipBase), 235));
+    p.setPen(withAlpha(palette_.color(QPalette::Text), 120));
+    p.drawRect(box.adjusted(0, 0, -1, -1));
+    p.setPen(palette_.color(QPalette::ToolTipText));
+    p.drawText(box.adjusted(12, 0, -12, 0), Qt::AlignCenter,
+               fm.elidedText(text, Qt::ElideRight, box.width() - 24));
 }
 
 } // namespace rankscope

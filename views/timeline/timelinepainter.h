@@ -34,6 +34,7 @@ private:
     void paintHighlightedMessages(QPainter& p);
     void paintSelection(QPainter& p);
     void paintOverlays(QPainter& p);
+    void paintSummaryNote(QPainter& p);
     int rowCenter(RankId rank) const;
 
     TimelineState& d;

@@ -86,7 +86,9 @@ void RootCausePanel::setReport(std::shared_ptr<const Trace> trace,
     placeholder_->setText(!analysis_ ? tr("No root-cause analysis yet")
                                      : tr("No wait states found: no MPI call waited for "
                                           "another rank"));
-    pages_->setCurrentIndex(analysis_ && !analysis_->waits.empty() ? 1 : 0);
+    // A result summary holds rows, not single waits.
+    pages_->setCurrentIndex(
+        analysis_ && (!analysis_->waits.empty() || !analysis_->rows.empty()) ? 1 : 0);
     if (!analysis_) {
         statements_->clear();
         return;

@@ -53,6 +53,14 @@ void WaitBarChart::setAnalysis(std::shared_ptr<const Trace> trace,
             totals_[w.rank.value] += w.duration();
             present_[size_t(w.pattern)] = true;
         }
+        // A result summary keeps the (pattern, call site, rank) rows instead of the waits.
+        if (analysis->waits.empty())
+            for (const WaitRow& r : analysis->rows) {
+                if (r.rank.value >= ranks_) continue;
+                sums_[r.rank.value][size_t(r.pattern)] += r.waitNs;
+                totals_[r.rank.value] += r.waitNs;
+                present_[size_t(r.pattern)] = true;
+            }
         for (int64_t t : totals_)
             maxTotal_ = std::max(maxTotal_, t);
     }

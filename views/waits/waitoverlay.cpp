@@ -48,6 +48,8 @@ void WaitOverlay::setWaits(std::shared_ptr<const WaitStateAnalysis> waits,
 bool WaitOverlay::usesSummary(double nsPerPixel, bool group) const
 {
     if (!summary_) return false;
+    // A result summary keeps no single waits: its pyramid serves every zoom level.
+    if (waits_ && waits_->waits.empty() && !waits_->rows.empty()) return true;
     const double minPixel =
         double(summary_->baseWidthNs()) / (group ? RowSampler::kGroupBucketPixels : 1.0);
     return nsPerPixel >= minPixel;

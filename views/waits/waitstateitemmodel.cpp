@@ -53,7 +53,8 @@ void WaitStateItemModel::setAnalysis(std::shared_ptr<const Trace> trace,
         for (size_t i = 0; i < waits.size(); ++i) {
             const WaitState& w = waits[i];
             auto [it, added] = index.try_emplace(rowKey(w), uint32_t(rows_.size()));
-            if (added) rows_.push_back(Row{w.pattern, w.callSite, w.rank, 0, 0, 0, 0, uint32_t(i)});
+            if (added)
+                rows_.push_back(Row{w.pattern, w.callSite, w.rank, 0, 0, 0, 0, 0, uint32_t(i)});
             Row& r = rows_[it->second];
             r.waitNs += w.duration();
             r.indirectNs += w.direct ? 0 : w.duration();
@@ -62,14 +63,20 @@ void WaitStateItemModel::setAnalysis(std::shared_ptr<const Trace> trace,
             // Waits come by (rank, begin) and a row has one rank: strictly longer keeps the
             // earliest of equally long waits.
             if (w.duration() > waits[r.worst].duration()) r.worst = uint32_t(i);
+            r.longestNs = waits[r.worst].duration();
         }
+        // A result summary holds the rows, not the waits: no single wait to show.
+        if (waits.empty())
+            for (const WaitRow& w : analysis_->rows)
+                rows_.push_back(Row{w.pattern, w.callSite, w.rank, w.waitNs, w.indirectNs,
+                                    w.wrongOrderNs, w.occurrences, w.longestNs, kNoWait});
     }
     endResetModel();
 }
 
 int WaitStateItemModel::worstWait(int row) const
 {
-    if (row < 0 || row >= int(rows_.size())) return -1;
+    if (row < 0 || row >= int(rows_.size()) || rows_[size_t(row)].worst == kNoWait) return -1;
     return int(rows_[size_t(row)].worst);
 }
 
@@ -106,7 +113,7 @@ QVariant WaitStateItemModel::sortValue(const Row& row, int column) const
         return analysis_->totalNs > 0 ? 100.0 * double(row.waitNs) / double(analysis_->totalNs)
                                       : 0.0;
     case LongestColumn:
-        return qint64(analysis_->waits[row.worst].duration());
+        return qint64(row.longestNs);
     case IndirectShareColumn:
         return row.waitNs > 0 ? 100.0 * double(row.indirectNs) / double(row.waitNs) : 0.0;
     default:
@@ -136,6 +143,9 @@ QString WaitStateItemModel::toolTip(const Row& row, int column) const
         return tr("%1 ns of %2 ns waiting in all")
             .arg(formatCount(uint64_t(row.waitNs)), formatCount(uint64_t(analysis_->totalNs)));
     case LongestColumn: {
+        if (row.worst == kNoWait)
+            return tr("Longest: %1 (a result summary keeps no single waits)")
+                .arg(formatDuration(double(row.longestNs)));
         const WaitState& w = analysis_->waits[row.worst];
         return tr("Longest: %1 in %2 from %3, waiting for rank %4%5")
             .arg(formatDuration(double(w.duration())),

@@ -71,8 +71,10 @@ private:
         int64_t indirectNs = 0;
         int64_t wrongOrderNs = 0; // Late Sender with a message that could have come first
         uint64_t occurrences = 0;
-        uint32_t worst = 0; // index into waits
+        int64_t longestNs = 0;
+        uint32_t worst = 0; // index into waits, kNoWait for rows of a result summary
     };
+    static constexpr uint32_t kNoWait = 0xFFFFFFFFu;
 
     QVariant sortValue(const Row& row, int column) const;
     QString toolTip(const Row& row, int column) const;

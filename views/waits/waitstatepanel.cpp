@@ -116,7 +116,9 @@ void WaitStatePanel::setAnalysis(std::shared_ptr<const Trace> trace,
     placeholder_->setText(!analysis_ ? tr("No wait-state analysis yet")
                                      : tr("No wait states found: no MPI call waited for "
                                           "another rank"));
-    pages_->setCurrentIndex(analysis_ && !analysis_->waits.empty() ? 1 : 0);
+    // A result summary holds rows, not single waits.
+    pages_->setCurrentIndex(
+        analysis_ && (!analysis_->waits.empty() || !analysis_->rows.empty()) ? 1 : 0);
 }
 
 void WaitStatePanel::setMpiTimeNs(int64_t ns)
@@ -143,11 +145,15 @@ void WaitStatePanel::fillPatterns()
 void WaitStatePanel::updateSummary()
 {
     summary_->setText(summaryText());
-    if (analysis_)
-        summary_->setToolTip(tr("%1 ns waiting in %2 waits; indirect waiting: the rank waited "
-                                "for was itself waiting")
-                                 .arg(formatCount(uint64_t(analysis_->totalNs)),
-                                      formatCount(analysis_->waits.size())));
+    if (analysis_) {
+        uint64_t count = analysis_->waits.size();
+        for (const WaitRow& r : analysis_->rows)
+            count += r.occurrences; // a result summary: the rows count the waits
+        summary_->setToolTip(
+            tr("%1 ns waiting in %2 waits; indirect waiting: the rank waited "
+               "for was itself waiting")
+                .arg(formatCount(uint64_t(analysis_->totalNs)), formatCount(count)));
+    }
 }
 
 QString WaitStatePanel::summaryText() const
