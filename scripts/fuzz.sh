@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(otf2import paraverimport pajeimport tiimport networkspec session scenario)
+[ ${#targets[@]} -gt 0 ] || targets=(otf2import paraverimport pajeimport tiimport rsum networkspec session scenario)
 runs=()
 [ -n "${FUZZ_RUNS:-}" ] && runs=(-runs="$FUZZ_RUNS")
 shared=../shared/traces

@@ -47,7 +47,11 @@ int SummarizeCommand::run() const
         auto trace = std::make_shared<const Trace>(loadTrace(trace_, load_));
         WaitStateOptions waits;
         waits.eagerLimit = eagerLimit_;
-        s = summarizeWholeTrace(std::move(trace), trace_, waits, hotspotThreshold_, load_.threads);
+        // The absolute path: the GUI opens the trace's ranks from it (or looks beside the
+        // summary when the pair has moved).
+        s = summarizeWholeTrace(std::move(trace),
+                                std::filesystem::absolute(trace_).lexically_normal().string(),
+                                waits, hotspotThreshold_, load_.threads);
         if (!output_.empty()) {
             writeResultSummary(output_, s);
             if (!json_) {

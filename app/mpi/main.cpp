@@ -127,8 +127,9 @@ int runAnalyse(const AnalyseOptions& o)
     replay.rootCause = MPI_Wtime() - t1;
     if (!o.output.empty()) {
         t1 = MPI_Wtime();
-        mpi::writeSummaryInParallel(o.output, std::filesystem::absolute(o.trace).string(), r, waits,
-                                    causes, MPI_COMM_WORLD);
+        mpi::writeSummaryInParallel(o.output,
+                                    std::filesystem::absolute(o.trace).lexically_normal().string(),
+                                    r, waits, causes, MPI_COMM_WORLD);
         replay.summary = MPI_Wtime() - t1;
     }
 

@@ -58,13 +58,16 @@ void writeSummaryInParallel(const std::string& path, const std::string& source,
         w.putString(std::string(waits.local.callSites.name(row.callSite)));
         w.put(row);
     }
+    // Each rank's cells travel compressed, as the file keeps them: rank 0 never holds the
+    // pyramids whole.
     w.put(r.firstRank);
     w.put(r.endRank);
     for (uint32_t k = r.firstRank; k < r.endRank; ++k) {
-        const auto cells = local.timeline.rankCells(RankId(k));
-        w.putList(std::vector<uint32_t>(cells.begin(), cells.end()));
-        const auto waitCells = local.waits.rankCells(RankId(k));
-        w.putList(std::vector<uint8_t>(waitCells.begin(), waitCells.end()));
+        for (const PackedCells& p : {packCells(local.timeline.rankCells(RankId(k))),
+                                     packCells(local.waits.rankCells(RankId(k)))}) {
+            w.put(p.count);
+            w.putList(p.bytes);
+        }
     }
     const std::vector<char> all = gatherBytes(mine, comm);
     int me = 0;
@@ -80,8 +83,10 @@ void writeSummaryInParallel(const std::string& path, const std::string& source,
     s.waits = waits.merged;
     s.rootCauses = causes;
     const size_t ranks = trace.rankCount();
-    std::vector<std::vector<uint32_t>> cells(ranks);
-    std::vector<std::vector<uint8_t>> waitCells(ranks);
+    s.packed.timelineLevels = local.timeline.geometry();
+    s.packed.waitLevels = local.waits.levels();
+    s.packed.timeline.resize(ranks);
+    s.packed.waits.resize(ranks);
     ByteReader in(all.data(), all.size());
     while (!in.atEnd()) {
         const auto count = in.get<uint64_t>();
@@ -97,17 +102,16 @@ void writeSummaryInParallel(const std::string& path, const std::string& source,
         const auto end = in.get<uint32_t>();
         if (first > end || end > ranks)
             throw TraceError("a process sent pyramids of unknown ranks");
-        for (uint32_t k = first; k < end; ++k) {
-            cells[k] = in.getList<uint32_t>();
-            waitCells[k] = in.getList<uint8_t>();
-        }
+        for (uint32_t k = first; k < end; ++k)
+            for (PackedCells* p : {&s.packed.timeline[k], &s.packed.waits[k]}) {
+                p->count = in.get<uint64_t>();
+                p->bytes = in.getList<unsigned char>();
+            }
     }
     std::sort(s.waits.rows.begin(), s.waits.rows.end(), [](const WaitRow& x, const WaitRow& y) {
         return std::tie(x.rank.value, x.callSite.value, x.pattern) <
                std::tie(y.rank.value, y.callSite.value, y.pattern);
     });
-    s.timeline = TimelineSummary::fromCells(local.timeline.geometry(), std::move(cells));
-    s.waitSummary = WaitSummary::fromCells(local.waits.levels(), std::move(waitCells));
     writeResultSummary(path, s);
 }
 

@@ -58,18 +58,25 @@ void putSection(std::vector<char>& file, uint32_t t, const std::vector<char>& by
 
 // ---- pyramids: geometry, then each rank's cells compressed on their own -------------------
 
-template <class Cell> void putCompressed(ByteWriter& w, std::span<const Cell> cells)
+template <class Cell> PackedCells pack(std::span<const Cell> cells)
 {
-    w.put<uint64_t>(cells.size());
-    if (cells.empty()) return;
+    PackedCells p;
+    p.count = cells.size();
+    if (cells.empty()) return p;
     const uLong raw = uLong(cells.size_bytes());
-    std::vector<Bytef> packed(compressBound(raw));
-    uLongf size = uLongf(packed.size());
-    if (compress2(packed.data(), &size, reinterpret_cast<const Bytef*>(cells.data()), raw,
+    p.bytes.resize(compressBound(raw));
+    uLongf size = uLongf(p.bytes.size());
+    if (compress2(p.bytes.data(), &size, reinterpret_cast<const Bytef*>(cells.data()), raw,
                   Z_BEST_SPEED) != Z_OK)
         throw TraceError("zlib could not compress a summary pyramid");
-    packed.resize(size);
-    w.putList(packed);
+    p.bytes.resize(size);
+    return p;
+}
+
+void putPacked(ByteWriter& w, const PackedCells& p)
+{
+    w.put(p.count);
+    if (p.count > 0) w.putList(p.bytes);
 }
 
 template <class Cell> std::vector<Cell> getCompressed(ByteReader& r, uint64_t expected)
@@ -301,6 +308,16 @@ std::vector<char> readWholeFile(const std::string& path)
 
 } // namespace
 
+PackedCells packCells(std::span<const uint32_t> cells)
+{
+    return pack(cells);
+}
+
+PackedCells packCells(std::span<const uint8_t> cells)
+{
+    return pack(cells);
+}
+
 uint64_t storedBaseBuckets(size_t ranks)
 {
     const uint64_t budget = (uint64_t(1) << 24) / std::max<uint64_t>(1, ranks);
@@ -335,8 +352,27 @@ void writeResultSummary(const std::string& path, const ResultSummary& s)
 
     std::vector<char> bytes;
     ByteWriter w(bytes);
+    // The pyramids at the stored resolution, packed (rankscope-mpi hands them in packed).
+    PackedPyramids own;
+    const bool given = !s.packed.timeline.empty();
+    if (given) {
+        if (s.packed.timeline.size() != ranks || s.packed.waits.size() != ranks)
+            throw TraceError(path + ": packed pyramids for other ranks");
+    } else {
+        const TimelineSummary timeline =
+            s.timeline.coarsened(storedLevelDrop(s.timeline.geometry(), ranks));
+        own.timelineLevels = timeline.geometry();
+        for (uint32_t r = 0; r < ranks; ++r)
+            own.timeline.push_back(packCells(timeline.rankCells(RankId(r))));
+        const WaitSummary waitLod =
+            s.waitSummary.coarsened(storedLevelDrop(s.waitSummary.levels(), ranks));
+        own.waitLevels = waitLod.levels();
+        for (uint32_t r = 0; r < ranks; ++r)
+            own.waits.push_back(packCells(waitLod.rankCells(RankId(r))));
+    }
+    const PackedPyramids& pyramids = given ? s.packed : own;
     // The run's span is the timeline's (a part of a trace, rankscope-mpi, spans less).
-    const SummaryLevels span = s.timeline.geometry();
+    const SummaryLevels& span = pyramids.timelineLevels;
     encodeDefinitions(trace, span.origin, span.end, w);
     putSection(file, kDefs, bytes);
 
@@ -359,21 +395,17 @@ void writeResultSummary(const std::string& path, const ResultSummary& s)
     putSection(file, kRoot, bytes);
 
     bytes.clear();
-    const TimelineSummary timeline =
-        s.timeline.coarsened(storedLevelDrop(s.timeline.geometry(), ranks));
-    putGeometry(w, timeline.geometry());
+    putGeometry(w, pyramids.timelineLevels);
     w.put<uint64_t>(ranks);
-    for (uint32_t r = 0; r < ranks; ++r)
-        putCompressed(w, timeline.rankCells(RankId(r)));
+    for (const PackedCells& p : pyramids.timeline)
+        putPacked(w, p);
     putSection(file, kTimeline, bytes);
 
     bytes.clear();
-    const WaitSummary waitLod =
-        s.waitSummary.coarsened(storedLevelDrop(s.waitSummary.levels(), ranks));
-    putGeometry(w, waitLod.levels());
+    putGeometry(w, pyramids.waitLevels);
     w.put<uint64_t>(ranks);
-    for (uint32_t r = 0; r < ranks; ++r)
-        putCompressed(w, waitLod.rankCells(RankId(r)));
+    for (const PackedCells& p : pyramids.waits)
+        putPacked(w, p);
     putSection(file, kWaitLod, bytes);
 
     const std::string temporary = path + ".part";

@@ -34,10 +34,32 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
 namespace rankscope {
+
+/// One rank's pyramid cells as a file stores them: zlib-compressed, count = cells (0: none).
+struct PackedCells
+{
+    uint64_t count = 0;
+    std::vector<unsigned char> bytes;
+};
+
+/// Packs cells for storing (at the stored resolution already).
+PackedCells packCells(std::span<const uint32_t> cells);
+PackedCells packCells(std::span<const uint8_t> cells);
+
+/// The pyramids in stored form: what each process of rankscope-mpi packs for its ranks, so the
+/// writer never holds them uncompressed.
+struct PackedPyramids
+{
+    SummaryLevels timelineLevels; ///< at the stored resolution
+    SummaryLevels waitLevels;
+    std::vector<PackedCells> timeline; ///< one per rank
+    std::vector<PackedCells> waits;
+};
 
 struct ResultSummary
 {
@@ -49,6 +71,8 @@ struct ResultSummary
     RootCauseReport rootCauses;
     TimelineSummary timeline;
     WaitSummary waitSummary;
+    /// When set (one entry per rank), written instead of `timeline` and `waitSummary`.
+    PackedPyramids packed;
 };
 
 inline constexpr uint32_t kResultSummaryVersion = 1;
