@@ -49,15 +49,9 @@ void writeSummaryInParallel(const std::string& path, const std::string& source,
     uint64_t events = trace.eventCount();
     MPI_Allreduce(MPI_IN_PLACE, &events, 1, MPI_UINT64_T, MPI_SUM, comm);
 
-    // This process's part: its wait rows (call sites by name) and its ranks' cells.
+    // This process's part: its ranks' cells (the wait rows came with the wait totals).
     std::vector<char> mine;
     ByteWriter w(mine);
-    const std::vector<WaitRow> rows = waitRows(waits.local);
-    w.put<uint64_t>(rows.size());
-    for (const WaitRow& row : rows) {
-        w.putString(std::string(waits.local.callSites.name(row.callSite)));
-        w.put(row);
-    }
     // Each rank's cells travel compressed, as the file keeps them: rank 0 never holds the
     // pyramids whole.
     w.put(r.firstRank);
@@ -89,15 +83,6 @@ void writeSummaryInParallel(const std::string& path, const std::string& source,
     s.packed.waits.resize(ranks);
     ByteReader in(all.data(), all.size());
     while (!in.atEnd()) {
-        const auto count = in.get<uint64_t>();
-        for (uint64_t i = 0; i < count; ++i) {
-            const CallSiteId site = s.waits.callSites.find(in.getString());
-            WaitRow row = in.get<WaitRow>();
-            if (!site.valid())
-                throw TraceError("a process sent a wait row of an unknown call site");
-            row.callSite = site;
-            s.waits.rows.push_back(row);
-        }
         const auto first = in.get<uint32_t>();
         const auto end = in.get<uint32_t>();
         if (first > end || end > ranks)
@@ -108,10 +93,6 @@ void writeSummaryInParallel(const std::string& path, const std::string& source,
                 p->bytes = in.getList<unsigned char>();
             }
     }
-    std::sort(s.waits.rows.begin(), s.waits.rows.end(), [](const WaitRow& x, const WaitRow& y) {
-        return std::tie(x.rank.value, x.callSite.value, x.pattern) <
-               std::tie(y.rank.value, y.callSite.value, y.pattern);
-    });
     writeResultSummary(path, s);
 }
 

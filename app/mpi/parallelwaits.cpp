@@ -6,6 +6,7 @@
 #include "model/waits/rootcausecursor.h"
 #include "model/waits/waitboundary.h"
 #include "model/waits/waitcalllocator.h"
+#include "model/waits/waitcodec.h"
 #include "model/waits/waitscan.h"
 
 #include <algorithm>
@@ -298,49 +299,6 @@ void classifyIndirect(const Part& part, std::vector<RankWaits>& ranks, MPI_Comm 
         }
 }
 
-// ---- 5. totals -----------------------------------------------------------------------------
-
-void encodeTotals(const WaitStateAnalysis& a, uint32_t first, uint32_t end, ByteWriter& w)
-{
-    w.put<uint64_t>(a.callSites.size());
-    for (const std::string& name : a.callSites.names())
-        w.putString(name);
-    w.put(a.byPattern);
-    w.put(a.totalNs);
-    w.put(a.directNs);
-    w.put(a.indirectNs);
-    w.put(a.wrongOrderNs);
-    w.put(first);
-    w.putList(std::vector<int64_t>(a.byRank.begin() + first, a.byRank.begin() + end));
-    w.putList(a.byCallSite);
-    w.put<uint8_t>(a.cancelled);
-}
-
-WaitStateAnalysis decodeTotals(ByteReader& r, size_t rankCount)
-{
-    WaitStateAnalysis a;
-    const uint64_t sites = r.get<uint64_t>();
-    for (uint64_t k = 0; k < sites; ++k)
-        a.callSites.intern(r.getString()); // same names in the same order: same ids
-    a.byPattern = r.get<decltype(a.byPattern)>();
-    a.totalNs = r.get<int64_t>();
-    a.directNs = r.get<int64_t>();
-    a.indirectNs = r.get<int64_t>();
-    a.wrongOrderNs = r.get<decltype(a.wrongOrderNs)>();
-    const auto first = r.get<uint32_t>();
-    const std::vector<int64_t> byRank = r.getList<int64_t>();
-    if (uint64_t(first) + byRank.size() > rankCount)
-        throw TraceError("a process sent wait totals for unknown ranks");
-    a.byRank.assign(rankCount, 0);
-    std::copy(byRank.begin(), byRank.end(), a.byRank.begin() + first);
-    a.byCallSite = r.getList<CallSiteWait>();
-    for (const CallSiteWait& c : a.byCallSite)
-        if (c.callSite.value >= sites)
-            throw TraceError("a process's wait totals name an unknown call site");
-    a.cancelled = r.get<uint8_t>() != 0;
-    return a;
-}
-
 } // namespace
 
 ParallelWaits findWaitStatesInParallel(const Part& part, const WaitStateOptions& options,
@@ -366,13 +324,13 @@ ParallelWaits findWaitStatesInParallel(const Part& part, const WaitStateOptions&
 
     std::vector<char> mine;
     ByteWriter w(mine);
-    encodeTotals(local, part.firstRank(), part.endRank(), w);
+    encodeWaitTotals(local, waitRows(local), part.firstRank(), part.endRank(), w);
     const std::vector<char> all = gatherBytes(mine, comm);
     if (part.process != 0) return result;
     std::vector<WaitStateAnalysis> parts;
     ByteReader r(all.data(), all.size());
     while (!r.atEnd())
-        parts.push_back(decodeTotals(r, trace.rankCount()));
+        parts.push_back(decodeWaitTotals(r, trace.rankCount()));
     result.merged = mergeWaitTotals(std::move(parts), trace.rankCount());
     return result;
 }

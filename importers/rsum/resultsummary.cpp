@@ -4,6 +4,7 @@
 #include "model/analysis/runspan.h"
 #include "model/support/bytecodec.h"
 #include "model/trace/traceerror.h"
+#include "model/waits/waitcodec.h"
 
 #include <algorithm>
 #include <bit>
@@ -117,112 +118,9 @@ SummaryLevels getGeometry(ByteReader& r)
     return g;
 }
 
-// ---- waits and root causes -------------------------------------------------------------------
+// ---- root causes ------------------------------------------------------------------------------
 // Field by field: the structs have padding, which must not reach the file (its bytes are
 // whatever memory held, so two equal summaries would differ).
-
-template <class T, class Put> void putRecords(ByteWriter& w, const std::vector<T>& items, Put put)
-{
-    w.put<uint64_t>(items.size());
-    for (const T& item : items)
-        put(item);
-}
-
-template <class T, class Get> std::vector<T> getRecords(ByteReader& r, size_t minBytes, Get get)
-{
-    const auto n = r.get<uint64_t>();
-    if (n > r.left() / minBytes) throw std::runtime_error("a table runs past its section");
-    std::vector<T> items(n);
-    for (T& item : items)
-        item = get();
-    return items;
-}
-
-void putRow(ByteWriter& w, const WaitRow& x)
-{
-    w.put(uint8_t(x.pattern));
-    w.put(x.callSite.value);
-    w.put(x.rank.value);
-    w.put(x.waitNs);
-    w.put(x.indirectNs);
-    w.put(x.wrongOrderNs);
-    w.put(x.longestNs);
-    w.put(x.occurrences);
-}
-
-WaitRow getRow(ByteReader& r)
-{
-    WaitRow x;
-    x.pattern = WaitPattern(r.get<uint8_t>());
-    x.callSite = CallSiteId(r.get<uint32_t>());
-    x.rank = RankId(r.get<uint32_t>());
-    x.waitNs = r.get<int64_t>();
-    x.indirectNs = r.get<int64_t>();
-    x.wrongOrderNs = r.get<int64_t>();
-    x.longestNs = r.get<int64_t>();
-    x.occurrences = r.get<uint64_t>();
-    return x;
-}
-
-void putWaits(ByteWriter& w, const WaitStateAnalysis& a, const std::vector<WaitRow>& rows)
-{
-    w.put<uint64_t>(a.callSites.size());
-    for (const std::string& name : a.callSites.names())
-        w.putString(name);
-    w.put(a.byPattern);
-    w.put(a.totalNs);
-    w.put(a.directNs);
-    w.put(a.indirectNs);
-    w.put(a.wrongOrderNs);
-    w.putList(a.byRank);
-    putRecords(w, a.byCallSite, [&](const CallSiteWait& c) {
-        w.put(c.callSite.value);
-        w.put(uint8_t(c.pattern));
-        w.put(c.waitNs);
-        w.put(c.occurrences);
-    });
-    putRecords(w, rows, [&](const WaitRow& x) { putRow(w, x); });
-}
-
-void checkPattern(WaitPattern p)
-{
-    if (size_t(p) >= kWaitPatternCount) throw std::runtime_error("unknown wait pattern");
-}
-
-WaitStateAnalysis getWaits(ByteReader& r, size_t ranks)
-{
-    WaitStateAnalysis a;
-    const auto sites = r.get<uint64_t>();
-    for (uint64_t k = 0; k < sites; ++k)
-        if (a.callSites.intern(r.getString()).value != k)
-            throw std::runtime_error("call site " + std::to_string(k) + " is listed twice");
-    a.byPattern = r.get<decltype(a.byPattern)>();
-    a.totalNs = r.get<int64_t>();
-    a.directNs = r.get<int64_t>();
-    a.indirectNs = r.get<int64_t>();
-    a.wrongOrderNs = r.get<decltype(a.wrongOrderNs)>();
-    a.byRank = r.getList<int64_t>();
-    if (a.byRank.size() != ranks) throw std::runtime_error("waiting per rank for other ranks");
-    a.byCallSite = getRecords<CallSiteWait>(r, 21, [&] {
-        CallSiteWait c;
-        c.callSite = CallSiteId(r.get<uint32_t>());
-        c.pattern = WaitPattern(r.get<uint8_t>());
-        c.waitNs = r.get<int64_t>();
-        c.occurrences = r.get<uint64_t>();
-        return c;
-    });
-    for (const CallSiteWait& c : a.byCallSite) {
-        checkPattern(c.pattern);
-        if (c.callSite.value >= sites) throw std::runtime_error("unknown call site");
-    }
-    a.rows = getRecords<WaitRow>(r, 49, [&] { return getRow(r); });
-    for (const WaitRow& row : a.rows) {
-        checkPattern(row.pattern);
-        if (row.callSite.value >= sites || row.rank.value >= ranks)
-            throw std::runtime_error("a wait row names an unknown call site or rank");
-    }
-    return a;
-}
 
 void putRootCauses(ByteWriter& w, const RootCauseReport& c)
 {
@@ -230,17 +128,17 @@ void putRootCauses(ByteWriter& w, const RootCauseReport& c)
     for (RegionId h : c.hotspots)
         hotspots.push_back(h.value);
     w.putList(hotspots);
-    putRecords(w, c.perFunctionRank, [&](const RootCauseCost& k) {
+    w.putRecords(c.perFunctionRank, [&](const RootCauseCost& k) {
         w.put(k.function.value);
         w.put(k.rank.value);
         w.put(k.costNs);
     });
-    putRecords(w, c.perFunction, [&](const FunctionCause& f) {
+    w.putRecords(c.perFunction, [&](const FunctionCause& f) {
         w.put(f.function.value);
         w.put(f.costNs);
         w.put(f.shareOfWaiting);
     });
-    putRecords(w, c.perCallSite, [&](const CallSiteCause& k) {
+    w.putRecords(c.perCallSite, [&](const CallSiteCause& k) {
         w.put(k.callSite.value);
         w.put(k.function.value);
         w.put(k.costNs);
@@ -260,7 +158,7 @@ RootCauseReport getRootCauses(ByteReader& r, const Trace& trace, size_t callSite
     };
     for (uint32_t h : r.getList<uint32_t>())
         c.hotspots.push_back(region(RegionId(h)));
-    c.perFunctionRank = getRecords<RootCauseCost>(r, 16, [&] {
+    c.perFunctionRank = r.getRecords<RootCauseCost>(16, [&] {
         RootCauseCost k;
         k.function = RegionId(r.get<uint32_t>());
         k.rank = RankId(r.get<uint32_t>());
@@ -270,7 +168,7 @@ RootCauseReport getRootCauses(ByteReader& r, const Trace& trace, size_t callSite
     for (const RootCauseCost& k : c.perFunctionRank)
         if (region(k.function).valid() && k.rank.value >= trace.rankCount())
             throw std::runtime_error("root causes name an unknown rank");
-    c.perFunction = getRecords<FunctionCause>(r, 20, [&] {
+    c.perFunction = r.getRecords<FunctionCause>(20, [&] {
         FunctionCause f;
         f.function = RegionId(r.get<uint32_t>());
         f.costNs = r.get<int64_t>();
@@ -279,7 +177,7 @@ RootCauseReport getRootCauses(ByteReader& r, const Trace& trace, size_t callSite
     });
     for (const FunctionCause& f : c.perFunction)
         region(f.function);
-    c.perCallSite = getRecords<CallSiteCause>(r, 24, [&] {
+    c.perCallSite = r.getRecords<CallSiteCause>(24, [&] {
         CallSiteCause k;
         k.callSite = CallSiteId(r.get<uint32_t>());
         k.function = RegionId(r.get<uint32_t>());
@@ -387,7 +285,8 @@ void writeResultSummary(const std::string& path, const ResultSummary& s)
     putSection(file, kRank, bytes);
 
     bytes.clear();
-    putWaits(w, s.waits, s.waits.waits.empty() ? s.waits.rows : waitRows(s.waits));
+    encodeWaitTotals(s.waits, s.waits.waits.empty() ? s.waits.rows : waitRows(s.waits), 0,
+                     uint32_t(ranks), w);
     putSection(file, kWait, bytes);
 
     bytes.clear();
@@ -497,7 +396,7 @@ ResultSummary readResultSummary(const std::string& path)
                 throw std::runtime_error("rank " + std::to_string(k) + "'s results are misplaced");
         }
     });
-    decode(kWait, [&](ByteReader& r) { s.waits = getWaits(r, ranks); });
+    decode(kWait, [&](ByteReader& r) { s.waits = decodeWaitTotals(r, ranks); });
     decode(kRoot, [&](ByteReader& r) {
         s.rootCauses = getRootCauses(r, trace, s.waits.callSites.size());
     });

@@ -40,6 +40,15 @@ public:
         if (!items.empty()) std::memcpy(out_.data() + at, items.data(), items.size() * sizeof(T));
     }
 
+    /// A count, then each item written by `put` (field by field: struct padding must not be
+    /// written, its bytes are whatever memory held).
+    template <class T, class Put> void putRecords(const std::vector<T>& items, Put put)
+    {
+        this->put<uint64_t>(items.size());
+        for (const T& item : items)
+            put(item);
+    }
+
 private:
     std::vector<char>& out_;
 };
@@ -75,6 +84,18 @@ public:
         std::vector<T> items(n);
         if (n > 0) std::memcpy(items.data(), p_, n * sizeof(T));
         p_ += n * sizeof(T);
+        return items;
+    }
+
+    /// A count, then each item read by `get`; an item takes at least `minBytes` (so a damaged
+    /// count is refused before anything is allocated).
+    template <class T, class Get> std::vector<T> getRecords(size_t minBytes, Get get)
+    {
+        const auto n = this->get<uint64_t>();
+        if (n > left() / minBytes) need(left() + 1);
+        std::vector<T> items(n);
+        for (T& item : items)
+            item = get();
         return items;
     }
 

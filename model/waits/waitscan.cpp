@@ -125,6 +125,14 @@ void sortByCallSite(std::vector<CallSiteWait>& rows)
     });
 }
 
+void sortRows(std::vector<WaitRow>& rows)
+{
+    std::sort(rows.begin(), rows.end(), [](const WaitRow& x, const WaitRow& y) {
+        return std::tie(x.rank.value, x.callSite.value, x.pattern) <
+               std::tie(y.rank.value, y.callSite.value, y.pattern);
+    });
+}
+
 uint64_t siteKey(CallSiteId site, WaitPattern pattern)
 {
     return uint64_t(site.value) << 8 | uint64_t(pattern);
@@ -177,10 +185,15 @@ WaitStateAnalysis mergeWaitTotals(std::vector<WaitStateAnalysis> parts, size_t r
             a.byCallSite[it->second].waitNs += c.waitNs;
             a.byCallSite[it->second].occurrences += c.occurrences;
         }
+        for (WaitRow row : part.rows) {
+            row.callSite = ids[row.callSite.value];
+            a.rows.push_back(row);
+        }
         a.cancelled = a.cancelled || part.cancelled;
         part = WaitStateAnalysis(); // free as we go
     }
     sortByCallSite(a.byCallSite);
+    sortRows(a.rows);
     return a;
 }
 
@@ -204,10 +217,7 @@ std::vector<WaitRow> waitRows(const WaitStateAnalysis& a)
         r.longestNs = std::max(r.longestNs, d);
         ++r.occurrences;
     }
-    std::sort(rows.begin(), rows.end(), [](const WaitRow& x, const WaitRow& y) {
-        return std::tie(x.rank.value, x.callSite.value, x.pattern) <
-               std::tie(y.rank.value, y.callSite.value, y.pattern);
-    });
+    sortRows(rows);
     return rows;
 }
 

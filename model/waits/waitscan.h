@@ -63,9 +63,9 @@ bool causeWasIdle(const RankWaits& cause, uint32_t point);
 /// Fills the totals of `a` (byPattern ... byCallSite) from a.waits; byRank gets `rankCount` rows.
 void addWaitTotals(WaitStateAnalysis& a, size_t rankCount);
 
-/// The totals of several parts of one trace, each holding its ranks' totals (waits may be
-/// empty), merged in part order: call sites in order of first sight over the parts, so in the
-/// order of the whole trace's analysis when parts hold ascending blocks of ranks.
+/// The totals (and rows) of several parts of one trace, each holding its ranks' totals (waits
+/// may be empty), merged in part order: call sites in order of first sight over the parts, so in
+/// the order of the whole trace's analysis when parts hold ascending blocks of ranks.
 WaitStateAnalysis mergeWaitTotals(std::vector<WaitStateAnalysis> parts, size_t rankCount);
 
 } // namespace rankscope
