@@ -11,6 +11,8 @@
 
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <map>
@@ -166,6 +168,19 @@ private slots:
         for (size_t cut :
              {size_t(9), size_t(20), bytes.size() / 3, bytes.size() / 2, bytes.size() - 1})
             expectError(std::vector<char>(bytes.begin(), bytes.begin() + ptrdiff_t(cut)), "byte");
+        // A count that asks for more than the file holds is refused before anything is
+        // allocated (fuzz_rsum found a region count of about 2^60 allocating). The RANK
+        // section starts with rank 0's id (4 bytes), then its region count.
+        {
+            std::vector<char> huge = bytes;
+            const std::string tagRank = "RANK";
+            const auto at = std::search(huge.begin(), huge.end(), tagRank.begin(), tagRank.end());
+            QVERIFY(at != huge.end());
+            const size_t count = size_t(at - huge.begin()) + 4 + 8 + 4;
+            const uint64_t n = uint64_t(1) << 60;
+            std::memcpy(huge.data() + count, &n, sizeof n);
+            expectError(huge, "runs past the data");
+        }
         try {
             (void)readResultSummary(dir.filePath("missing.rsum").toStdString());
             QFAIL("a missing file was read");

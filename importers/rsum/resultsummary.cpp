@@ -115,6 +115,18 @@ SummaryLevels getGeometry(ByteReader& r)
     if (g.shift > 62 || g.offset.size() < 2 || g.offset.size() > 70 || g.offset.front() != 0 ||
         !std::is_sorted(g.offset.begin(), g.offset.end()) || g.end < g.origin)
         throw std::runtime_error("inconsistent pyramid geometry");
+    // The levels a writer makes (SummaryLevels::forRun): at most 2^15 buckets at level 0, each
+    // level half the one below (rounded up), down to one bucket. This bounds every allocation.
+    uint64_t count = g.offset[1];
+    if (count == 0 || count > TimelineSummary::kMaxBaseBuckets)
+        throw std::runtime_error("pyramid level 0 has " + std::to_string(count) + " buckets");
+    for (size_t k = 1; k + 1 < g.offset.size(); ++k) {
+        const uint64_t next = g.offset[k + 1] - g.offset[k];
+        if (count == 1 || next != (count + 1) / 2)
+            throw std::runtime_error("inconsistent pyramid levels");
+        count = next;
+    }
+    if (count != 1) throw std::runtime_error("the pyramid does not end in one bucket");
     return g;
 }
 

@@ -3,6 +3,7 @@
 #include "model/support/bytecodec.h"
 
 #include <stdexcept>
+#include <string>
 
 namespace rankscope {
 
@@ -24,6 +25,17 @@ DeltaStats getStats(ByteReader& r)
     d.min = r.get<int64_t>();
     d.max = r.get<int64_t>();
     return d;
+}
+
+/// A count of items that take at least `bytes` each, refused (as data ending early) when the
+/// bytes left cannot hold them: a damaged count must not allocate.
+uint64_t count(ByteReader& r, size_t bytes)
+{
+    const auto n = r.get<uint64_t>();
+    if (n > r.left() / bytes)
+        throw std::runtime_error("a count of " + std::to_string(n) +
+                                 " items runs past the data (truncated or damaged)");
+    return n;
 }
 
 } // namespace
@@ -76,7 +88,7 @@ std::vector<RankShare> decodeShares(const char* bytes, size_t size)
         RankShare share;
         RankProfile& p = share.profile;
         p.rank = RankId(r.get<uint32_t>());
-        p.regions.resize(r.get<uint64_t>());
+        p.regions.resize(count(r, 24)); // calls, inclusive, exclusive
         for (RegionTimes& t : p.regions) {
             t.calls = r.get<uint64_t>();
             t.inclusive = r.get<int64_t>();
@@ -89,10 +101,10 @@ std::vector<RankShare> decodeShares(const char* bytes, size_t size)
 
         RankIntervals& iv = share.intervals;
         iv.rank = RankId(r.get<uint32_t>());
-        const uint64_t sites = r.get<uint64_t>();
+        const uint64_t sites = count(r, 8); // each name at least its length
         for (uint64_t k = 0; k < sites; ++k)
             iv.callSites.intern(r.getString()); // same names in the same order: same ids
-        iv.intervals.resize(r.get<uint64_t>());
+        iv.intervals.resize(count(r, 40));      // from, to, four statistics
         for (RankIntervals::Interval& i : iv.intervals) {
             i.from = CallSiteId(r.get<uint32_t>());
             i.to = CallSiteId(r.get<uint32_t>());
