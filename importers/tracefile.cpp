@@ -4,11 +4,17 @@
 #include "importers/paraver/paraverreader.h"
 #include "importers/rsum/resultsummary.h"
 #include "importers/simgrid/tireader.h"
+#include "model/trace/traceerror.h"
 
 namespace rankscope {
 
 Trace readTraceFile(const std::string& path, const Otf2ReadOptions& options)
 {
+    if (isResultSummaryPath(path))
+        throw TraceError(path +
+                         ": a result summary holds no events, only results; "
+                         "`rankscope-cli summarize " +
+                         path + " --json` prints them and the GUI opens it");
     if (isParaverPath(path)) {
         ParaverReadOptions paraver;
         paraver.progress = options.progress;
