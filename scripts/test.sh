@@ -2,7 +2,7 @@
 # The whole test suite, from a fresh Debian 12 machine: installs dependencies, checks the layout
 # (scripts/check-layout.sh), builds, runs every
 # test in a normal build and again under the address and undefined-behaviour sanitizers, then
-# runs each fuzz target for 45 s (scripts/fuzz.sh; the whole run stays well under an hour on
+# runs each fuzz target for 40 s (scripts/fuzz.sh; the whole run stays well under an hour on
 # 2 cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,5 +20,5 @@ for preset in dev asan; do
     if [ "$preset" = dev ]; then bash scripts/check-install.sh dev; fi
 done
 
-echo "=== fuzz: build, run each target for 45 s"
-bash scripts/fuzz.sh 45
+echo "=== fuzz: build, run each target for 40 s"
+bash scripts/fuzz.sh 40
