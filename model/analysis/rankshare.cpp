@@ -103,8 +103,9 @@ std::vector<RankShare> decodeShares(const char* bytes, size_t size)
         iv.rank = RankId(r.get<uint32_t>());
         const uint64_t sites = count(r, 8); // each name at least its length
         for (uint64_t k = 0; k < sites; ++k)
-            iv.callSites.intern(r.getString()); // same names in the same order: same ids
-        iv.intervals.resize(count(r, 40));      // from, to, four statistics
+            if (iv.callSites.intern(r.getString()).value != k) // same names, same order: same ids
+                throw std::runtime_error("call site " + std::to_string(k) + " is listed twice");
+        iv.intervals.resize(count(r, 40)); // from, to, four statistics
         for (RankIntervals::Interval& i : iv.intervals) {
             i.from = CallSiteId(r.get<uint32_t>());
             i.to = CallSiteId(r.get<uint32_t>());
