@@ -88,17 +88,25 @@ LoadOutcome TraceLoader::loadNow(const QString& path, const std::function<bool(d
 {
     if (isResultSummaryPath(QFile::encodeName(path).toStdString()))
         return loadSummaryNow(path, keepGoing);
+    return readAndAnalyse(path, displayName(path), {}, keepGoing);
+}
+
+LoadOutcome TraceLoader::readAndAnalyse(
+    const QString& path, const QString& name,
+    const std::function<std::vector<bool>(const std::vector<uint64_t>&)>& selectRanks,
+    const std::function<bool(double)>& keepGoing)
+{
     LoadOutcome out;
     out.loaded.path = path;
-    out.loaded.name = displayName(path);
+    out.loaded.name = name;
     try {
         Otf2ReadOptions options;
         options.threads = std::max(1u, std::thread::hardware_concurrency());
         options.progress = progressSlice(keepGoing, 0.0, kReadShare);
+        options.selectRanks = selectRanks;
         auto trace =
             std::make_shared<Trace>(readTraceFile(QFile::encodeName(path).toStdString(), options));
-        return analyseNow(std::move(trace), path, out.loaded.name,
-                          progressSlice(keepGoing, kReadShare, 1.0));
+        return analyseNow(std::move(trace), path, name, progressSlice(keepGoing, kReadShare, 1.0));
     } catch (const Cancelled&) {
         out.cancelled = true;
     } catch (const std::bad_alloc&) {
@@ -150,32 +158,17 @@ LoadOutcome TraceLoader::loadRanksNow(const QString& path, uint32_t firstRank, u
 {
     const QString name =
         tr("%1 [ranks %2\u2013%3]").arg(displayName(path)).arg(firstRank).arg(endRank - 1);
-    LoadOutcome out;
-    try {
-        Otf2ReadOptions options;
-        options.threads = std::max(1u, std::thread::hardware_concurrency());
-        options.progress = progressSlice(keepGoing, 0.0, kReadShare);
-        options.selectRanks = [firstRank, endRank](const std::vector<uint64_t>& events) {
+    LoadOutcome out = readAndAnalyse(
+        path, name,
+        [firstRank, endRank](const std::vector<uint64_t>& events) {
             std::vector<bool> chosen(events.size(), false);
             for (uint32_t r = firstRank; r < endRank && r < events.size(); ++r)
                 chosen[r] = true;
             return chosen;
-        };
-        auto trace =
-            std::make_shared<Trace>(readTraceFile(QFile::encodeName(path).toStdString(), options));
-        out = analyseNow(std::move(trace), path, name, progressSlice(keepGoing, kReadShare, 1.0));
-        out.loaded.firstRank = firstRank;
-        out.loaded.endRank = endRank;
-        return out;
-    } catch (const Cancelled&) {
-        out.cancelled = true;
-    } catch (const std::bad_alloc&) {
-        out.error = tr("%1: not enough memory to load these ranks").arg(path);
-    } catch (const std::exception& e) {
-        out.error = QString::fromLocal8Bit(e.what());
-    }
-    out.loaded.path = path;
-    out.loaded.name = name;
+        },
+        keepGoing);
+    out.loaded.firstRank = firstRank;
+    out.loaded.endRank = endRank;
     return out;
 }
 

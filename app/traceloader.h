@@ -53,6 +53,11 @@ public:
     /// `keepGoing` receives the fraction done and returns false to cancel (then returns an
     /// outcome marked cancelled, with no error).
     static LoadOutcome loadNow(const QString& path, const std::function<bool(double)>& keepGoing);
+    /// Reads `path` (only the ranks `selectRanks` chooses, when given; OTF2 only) and analyses it.
+    static LoadOutcome readAndAnalyse(
+        const QString& path, const QString& name,
+        const std::function<std::vector<bool>(const std::vector<uint64_t>&)>& selectRanks,
+        const std::function<bool(double)>& keepGoing);
     static LoadOutcome loadRanksNow(const QString& path, uint32_t firstRank, uint32_t endRank,
                                     const std::function<bool(double)>& keepGoing);
     /// A result summary (.rsum): its definitions and stored analyses, no events.

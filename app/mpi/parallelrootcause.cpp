@@ -15,6 +15,7 @@
 #include "model/waits/rootcausecursor.h"
 
 #include <algorithm>
+#include <span>
 #include <string>
 #include <tuple>
 
@@ -163,13 +164,13 @@ RootCauseReport findRootCausesInParallel(const Part& part, const ParallelWaits& 
     std::vector<int64_t> rankCost;                             // (cause, hotspot), sparse below
     std::map<std::pair<uint32_t, uint32_t>, int64_t> byCause;
     int64_t explained = 0;
-    std::vector<int64_t> parts, c(hotspots), p(hotspots);
+    std::vector<int64_t> sigma, parts;
     for (size_t j = 0; j < mine.size() && hotspots > 0; ++j) {
         const WaitState& w = mine[j];
         if (!chargeableWait(w, rankCount)) continue;
-        std::copy_n(cause.begin() + ptrdiff_t(j * hotspots), hotspots, c.begin());
-        std::copy_n(waiting.begin() + ptrdiff_t(j * hotspots), hotspots, p.begin());
-        if (!chargeWait(c, p, w.duration(), parts)) continue;
+        const std::span<const int64_t> c(cause.data() + j * hotspots, hotspots);
+        const std::span<const int64_t> p(waiting.data() + j * hotspots, hotspots);
+        if (!chargeWait(c, p, w.duration(), sigma, parts)) continue;
         explained += w.duration();
         for (uint32_t h = 0; h < hotspots; ++h) {
             if (parts[h] == 0) continue;

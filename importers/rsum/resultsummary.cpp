@@ -15,6 +15,7 @@
 #include <iterator>
 #include <map>
 #include <stdexcept>
+#include <tuple>
 #include <zlib.h>
 
 namespace fs = std::filesystem;
@@ -128,6 +129,19 @@ SummaryLevels getGeometry(ByteReader& r)
     }
     if (count != 1) throw std::runtime_error("the pyramid does not end in one bucket");
     return g;
+}
+
+/// A pyramid section: geometry, rank count, each rank's packed cells.
+template <class Cell>
+std::pair<SummaryLevels, std::vector<std::vector<Cell>>> getPyramid(ByteReader& r, size_t ranks)
+{
+    std::pair<SummaryLevels, std::vector<std::vector<Cell>>> p;
+    p.first = getGeometry(r);
+    if (r.get<uint64_t>() != ranks) throw std::runtime_error("pyramids for other ranks");
+    p.second.resize(ranks);
+    for (size_t k = 0; k < ranks; ++k)
+        p.second[k] = getCompressed<Cell>(r, p.first.cellCount());
+    return p;
 }
 
 // ---- root causes ------------------------------------------------------------------------------
@@ -305,19 +319,16 @@ void writeResultSummary(const std::string& path, const ResultSummary& s)
     putRootCauses(w, s.rootCauses);
     putSection(file, kRoot, bytes);
 
-    bytes.clear();
-    putGeometry(w, pyramids.timelineLevels);
-    w.put<uint64_t>(ranks);
-    for (const PackedCells& p : pyramids.timeline)
-        putPacked(w, p);
-    putSection(file, kTimeline, bytes);
-
-    bytes.clear();
-    putGeometry(w, pyramids.waitLevels);
-    w.put<uint64_t>(ranks);
-    for (const PackedCells& p : pyramids.waits)
-        putPacked(w, p);
-    putSection(file, kWaitLod, bytes);
+    for (const auto& [t, levels, cells] :
+         {std::tie(kTimeline, pyramids.timelineLevels, pyramids.timeline),
+          std::tie(kWaitLod, pyramids.waitLevels, pyramids.waits)}) {
+        bytes.clear();
+        putGeometry(w, levels);
+        w.put<uint64_t>(cells.size());
+        for (const PackedCells& p : cells)
+            putPacked(w, p);
+        putSection(file, t, bytes);
+    }
 
     const std::string temporary = path + ".part";
     {
@@ -413,24 +424,16 @@ ResultSummary readResultSummary(const std::string& path)
         s.rootCauses = getRootCauses(r, trace, s.waits.callSites.size());
     });
     decode(kTimeline, [&](ByteReader& r) {
-        const SummaryLevels g = getGeometry(r);
-        if (r.get<uint64_t>() != ranks) throw std::runtime_error("pyramids for other ranks");
-        std::vector<std::vector<uint32_t>> cells(ranks);
-        for (size_t k = 0; k < ranks; ++k) {
-            cells[k] = getCompressed<uint32_t>(r, g.cellCount());
+        auto [g, cells] = getPyramid<uint32_t>(r, ranks);
+        for (size_t k = 0; k < ranks; ++k)
             for (uint32_t c : cells[k])
                 if (c != RegionId().value && c >= trace.regions().size())
                     throw std::runtime_error("rank " + std::to_string(k) +
                                              "'s pyramid names an unknown region");
-        }
         s.timeline = TimelineSummary::fromCells(g, std::move(cells));
     });
     decode(kWaitLod, [&](ByteReader& r) {
-        const SummaryLevels g = getGeometry(r);
-        if (r.get<uint64_t>() != ranks) throw std::runtime_error("pyramids for other ranks");
-        std::vector<std::vector<uint8_t>> cells(ranks);
-        for (size_t k = 0; k < ranks; ++k)
-            cells[k] = getCompressed<uint8_t>(r, g.cellCount());
+        auto [g, cells] = getPyramid<uint8_t>(r, ranks);
         s.waitSummary = WaitSummary::fromCells(g, std::move(cells));
     });
     return s;

@@ -44,11 +44,10 @@ bool chargeableWait(const WaitState& w, size_t rankCount)
            w.cause.value < rankCount && w.rank != w.cause && w.end > w.begin;
 }
 
-bool chargeWait(const std::vector<int64_t>& causeInterval,
-                const std::vector<int64_t>& waitingInterval, int64_t wait,
-                std::vector<int64_t>& parts)
+bool chargeWait(std::span<const int64_t> causeInterval, std::span<const int64_t> waitingInterval,
+                int64_t wait, std::vector<int64_t>& sigma, std::vector<int64_t>& parts)
 {
-    std::vector<int64_t> sigma(causeInterval.size());
+    sigma.resize(causeInterval.size());
     int64_t sigmaSum = 0;
     for (size_t c = 0; c < sigma.size(); ++c) {
         sigma[c] = std::max<int64_t>(0, causeInterval[c] - waitingInterval[c]);
@@ -176,7 +175,7 @@ RootCauseReport analyzeRootCauses(const Trace& trace, const WaitStateAnalysis& a
     std::unordered_map<uint32_t, std::vector<int64_t>> pending;
     std::vector<int64_t> rankCost(rankCount * hotspotCount, 0);
     std::map<std::pair<uint32_t, uint32_t>, int64_t> siteCost; // (call site, hotspot)
-    std::vector<int64_t> parts;
+    std::vector<int64_t> sigma, parts;
 
     ProgressReporter reporter(options.progress, 2 * totalEvents);
     uint64_t consumed = 0;
@@ -198,7 +197,7 @@ RootCauseReport analyzeRootCauses(const Trace& trace, const WaitStateAnalysis& a
         }
         const auto p = pending.find(index);
         if (p == pending.end()) continue;
-        const bool charged = chargeWait(interval, p->second, w.duration(), parts);
+        const bool charged = chargeWait(interval, p->second, w.duration(), sigma, parts);
         pending.erase(p);
         if (!charged) continue;
         report.explainedNs += w.duration();

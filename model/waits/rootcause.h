@@ -39,6 +39,7 @@
 
 #include <cstdint>
 #include <map>
+#include <span>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -127,10 +128,10 @@ bool chargeableWait(const WaitState& w, size_t rankCount);
 
 /// The charge of one wait of `wait` ns: parts[c] for hotspot c, from the cause's and the waiting
 /// rank's hotspot times in their synchronisation intervals. False (nothing charged) when the cause
-/// did no more hotspot work than the waiting rank.
-bool chargeWait(const std::vector<int64_t>& causeInterval,
-                const std::vector<int64_t>& waitingInterval, int64_t wait,
-                std::vector<int64_t>& parts);
+/// did no more hotspot work than the waiting rank. `sigma` is scratch (reused from wait to wait:
+/// this runs once per wait).
+bool chargeWait(std::span<const int64_t> causeInterval, std::span<const int64_t> waitingInterval,
+                int64_t wait, std::vector<int64_t>& sigma, std::vector<int64_t>& parts);
 
 /// Fills the tables of `report` (hotspots, totalWaitNs set) from the costs: rankCost[r x
 /// hotspots + c] per rank and hotspot, siteCost per (call site, hotspot index) and the waiting
