@@ -6,6 +6,7 @@
 #include "app/traceloader.h"
 #include "importers/otf2/otf2writer.h"
 #include "model/trace/traceerror.h"
+#include "views/jobs/backgroundjob.h"
 #include "views/panes/durationformat.h"
 #include "views/timeline/timelineview.h"
 
@@ -13,13 +14,10 @@
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
-#include <QFutureWatcher>
 #include <QProgressDialog>
-#include <QPromise>
 #include <QSignalBlocker>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace rankscope {
 
@@ -145,39 +143,31 @@ bool ClockSwitch::exportTrace(int tab, const QString& dir)
         dialog->setMinimumDuration(300);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
     }
-    auto* watcher = new QFutureWatcher<QString>(this);
-    if (dialog) {
-        connect(watcher, &QFutureWatcherBase::progressValueChanged, dialog,
-                &QProgressDialog::setValue);
-        connect(dialog, &QProgressDialog::canceled, watcher, &QFutureWatcherBase::cancel);
+    if (!exports_) {
+        exports_ = new BackgroundJob(this);
+        connect(exports_, &BackgroundJob::failed, this,
+                [this](quint64, const QString& message) { emit exported(exportDir_, message); });
+        connect(exports_, &BackgroundJob::cancelled, this,
+                [this] { window_->statusBar()->showMessage(tr("Export cancelled"), 5000); });
     }
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, dialog, dir] {
-        if (dialog) dialog->close();
-        const QFuture<QString> f = watcher->future();
-        watcher->deleteLater();
-        if (f.isCanceled() || f.resultCount() == 0) {
-            window_->statusBar()->showMessage(tr("Export cancelled"), 5000);
-            return;
-        }
-        emit exported(dir, f.result());
-    });
+    if (dialog) {
+        connect(exports_, &BackgroundJob::progressChanged, dialog,
+                [dialog](double f) { dialog->setValue(int(f * kProgressSteps)); });
+        connect(dialog, &QProgressDialog::canceled, exports_, &BackgroundJob::cancel);
+        connect(exports_, &BackgroundJob::idle, dialog, &QProgressDialog::close);
+    }
+    exportDir_ = dir;
     const std::string out = QFile::encodeName(dir).toStdString();
-    watcher->setFuture(QtConcurrent::run([trace, out, dir](QPromise<QString>& promise) {
-        promise.setProgressRange(0, kProgressSteps);
-        Otf2WriteOptions options;
-        options.progress = [&promise](double f) {
-            promise.setProgressValue(int(f * kProgressSteps));
-            return !promise.isCanceled();
-        };
-        try {
+    // A cancelled write leaves nothing (writeOtf2 removes what it wrote).
+    exports_->start<QString>(
+        tr("Writing %1").arg(dir),
+        [trace, out](const ProgressCallback& keepGoing, const BackgroundJob::Post&) {
+            Otf2WriteOptions options;
+            options.progress = keepGoing;
             writeOtf2(*trace, out, options);
-            promise.addResult(QString());
-        } catch (const Cancelled&) {
-            // nothing written (writeOtf2 removes what it wrote); the watcher reports it
-        } catch (const std::exception& e) {
-            promise.addResult(QString::fromLocal8Bit(e.what()));
-        }
-    }));
+            return QString();
+        },
+        [this, dir](quint64, const QString&) { emit exported(dir, QString()); });
     return true;
 }
 

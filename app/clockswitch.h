@@ -17,6 +17,8 @@
 
 namespace rankscope {
 
+class BackgroundJob;
+
 class MainWindow;
 struct LoadedTrace;
 
@@ -46,6 +48,8 @@ private:
     void chooseAndExport();
 
     MainWindow* window_;
+    BackgroundJob* exports_ = nullptr; ///< the OTF2 export (one at a time)
+    QString exportDir_;                ///< where the running export writes
 };
 
 } // namespace rankscope

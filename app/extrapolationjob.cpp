@@ -3,12 +3,10 @@
 #include "app/tracedocument.h"
 #include "views/extrap/extrapolationview.h"
 #include "views/extrap/extrapprogress.h"
+#include "whatif/scenario/whatifpipeline.h"
 
 #include <QDir>
-#include <QFutureWatcher>
-#include <QPromise>
 #include <QTabWidget>
-#include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 #include <cmath>
 #include <exception>
@@ -16,23 +14,17 @@
 
 namespace rankscope {
 
-namespace {
-
-constexpr int kProgressSteps = 1000;
-
-} // namespace
-
-ExtrapolationJob::ExtrapolationJob(QObject* parent) : QObject(parent)
+ExtrapolationJob::ExtrapolationJob(QObject* parent) : QObject(parent), job_(new BackgroundJob(this))
 {
     qRegisterMetaType<rankscope::ExtrapolationRun>();
+    connect(job_, &BackgroundJob::started, this, &ExtrapolationJob::started);
+    connect(job_, &BackgroundJob::progressChanged, this, &ExtrapolationJob::progressChanged);
+    connect(job_, &BackgroundJob::failed, this, &ExtrapolationJob::failed);
+    connect(job_, &BackgroundJob::cancelled, this, &ExtrapolationJob::cancelled);
+    connect(job_, &BackgroundJob::idle, this, &ExtrapolationJob::idle);
 }
 
-ExtrapolationJob::~ExtrapolationJob()
-{
-    drop();
-    for (QFuture<ExtrapolationOutcome>& f : abandoned_)
-        f.waitForFinished();
-}
+ExtrapolationJob::~ExtrapolationJob() = default; // job_ (a child) cancels and waits
 
 ExtrapolationOutcome ExtrapolationJob::runNow(const ExtrapolationRequest& request,
                                               const std::function<bool(double)>& keepGoing)
@@ -76,38 +68,28 @@ ExtrapolationOutcome ExtrapolationJob::runNow(const ExtrapolationRequest& reques
     try {
         if (request.automatic) {
             // The automatic choice, then the other method so the view can switch to it: the
-            // better-scored classic mode when Rankscope won.
-            const int all = 2;
-            const auto step = [&](extrap::Method method, extrap::Mode mode, int index) {
-                o.method = method;
-                o.mode = mode;
-                o.progress = [&keepGoing, index, all](double f) {
-                    return !keepGoing || keepGoing((index + std::clamp(f, 0.0, 1.0)) / all);
-                };
-                extrap::ExtrapolationResult r =
-                    extrap::extrapolate(traces, o, request.measured.get());
-                out.cancelled = out.cancelled || r.cancelled;
-                return r;
-            };
-            extrap::ExtrapolationResult best =
-                step(extrap::Method::Auto, extrap::Mode::Interval, 0);
-            if (!out.cancelled) {
-                run.autoChosen = best.method;
-                run.candidates = best.candidates;
-                extrap::Mode classicMode = extrap::Mode::Sum;
-                double classicError = INFINITY;
-                for (const extrap::MethodCandidate& c : best.candidates)
-                    if (c.method == extrap::Method::Classic &&
-                        c.estimate.heldOutErrorPct.value_or(INFINITY) < classicError) {
-                        classicError = c.estimate.heldOutErrorPct.value_or(INFINITY);
-                        classicMode = c.mode;
-                    }
-                const bool rankscopeWon = best.method == extrap::Method::Rankscope;
-                (rankscopeWon ? run.rankscope : run.classic) = std::move(best);
-                if (rankscopeWon)
-                    run.classic = step(extrap::Method::Classic, classicMode, 1);
-                else
-                    run.rankscope = step(extrap::Method::Rankscope, extrap::Mode::Interval, 1);
+            // what-if pipeline's policy (whatif::runExtrapolation), as a scenario would run it.
+            whatif::Scenario sc;
+            sc.name = "extrapolation";
+            sc.kind = whatif::ScenarioKind::Extrapolate;
+            sc.method = "auto";
+            sc.target = request.target;
+            whatif::WhatIfInputs in;
+            in.baselines = request.traces;
+            for (size_t i = 0; i < request.traces.size(); ++i) {
+                sc.baselines.push_back(request.names.value(qsizetype(i)).toStdString());
+                in.names.push_back(sc.baselines.back());
+            }
+            in.measured = request.measured;
+            try {
+                whatif::WhatIfExtrapolation e =
+                    whatif::runExtrapolation(sc, in, keepGoing, request.bins);
+                run.autoChosen = e.autoChosen;
+                run.candidates = std::move(e.candidates);
+                run.rankscope = std::move(e.rankscope);
+                run.classic = std::move(e.classic);
+            } catch (const Cancelled&) {
+                out.cancelled = true;
             }
         } else {
             if (runs == 0)
@@ -127,76 +109,23 @@ ExtrapolationOutcome ExtrapolationJob::runNow(const ExtrapolationRequest& reques
 
 quint64 ExtrapolationJob::start(ExtrapolationRequest request)
 {
-    drop();
     request_ = request;
-    id_ = nextId_++;
-    fraction_ = 0;
-    watcher_ = new QFutureWatcher<ExtrapolationOutcome>(this);
-    const quint64 id = id_;
-    connect(watcher_, &QFutureWatcherBase::progressValueChanged, this, [this, id](int value) {
-        if (id != id_) return;
-        fraction_ = double(value) / kProgressSteps;
-        emit progressChanged(fraction_);
-    });
-    connect(watcher_, &QFutureWatcherBase::finished, this, &ExtrapolationJob::finish);
     const QString description = tr("Extrapolating to %1 ranks").arg(request.target);
-    watcher_->setFuture(
-        QtConcurrent::run([request = std::move(request)](QPromise<ExtrapolationOutcome>& promise) {
-            promise.setProgressRange(0, kProgressSteps);
-            ExtrapolationOutcome out = runNow(request, [&promise](double f) {
-                promise.setProgressValue(int(f * kProgressSteps));
-                return !promise.isCanceled();
-            });
-            if (!promise.isCanceled()) promise.addResult(std::move(out));
-        }));
-    emit started(id, description);
-    emit progressChanged(0.0);
-    return id;
-}
-
-void ExtrapolationJob::drop()
-{
-    if (!watcher_) return;
-    // Forget the job first, so a result already queued is dropped as stale.
-    watcher_->disconnect(this);
-    watcher_->cancel();
-    abandoned_.push_back(watcher_->future());
-    watcher_->deleteLater();
-    watcher_ = nullptr;
-    std::erase_if(abandoned_,
-                  [](const QFuture<ExtrapolationOutcome>& f) { return f.isFinished(); });
-    emit cancelled(id_);
+    return job_->start<ExtrapolationRun>(
+        description,
+        [request = std::move(request)](const ProgressCallback& keepGoing,
+                                       const BackgroundJob::Post&) {
+            ExtrapolationOutcome out = runNow(request, keepGoing);
+            if (!out.error.isEmpty()) throw TraceError(out.error.toLocal8Bit().toStdString());
+            if (out.cancelled) throw Cancelled();
+            return out.run;
+        },
+        [this](quint64 id, ExtrapolationRun run) { emit finished(id, run); });
 }
 
 void ExtrapolationJob::cancel()
 {
-    if (!watcher_) return;
-    drop();
-    fraction_ = 0;
-    emit idle();
-}
-
-void ExtrapolationJob::finish()
-{
-    if (!watcher_) return;
-    QFutureWatcher<ExtrapolationOutcome>* w = watcher_;
-    watcher_ = nullptr;
-    w->deleteLater();
-    const quint64 id = id_;
-    const QFuture<ExtrapolationOutcome> future = w->future();
-    fraction_ = 0;
-    if (future.isCanceled() || future.resultCount() == 0) {
-        emit cancelled(id);
-    } else {
-        const ExtrapolationOutcome out = future.result();
-        if (!out.error.isEmpty())
-            emit failed(id, out.error);
-        else if (out.cancelled)
-            emit cancelled(id);
-        else
-            emit finished(id, out.run);
-    }
-    emit idle();
+    job_->cancel();
 }
 
 ExtrapProgress* ExtrapolationJob::createStatusWidget(QWidget* parent)

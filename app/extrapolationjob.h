@@ -2,9 +2,10 @@
 // Runs an extrapolation off the GUI thread: the Rankscope method and/or the classic one (in the
 // user's mode) one after the other in one QtConcurrent job, with one throttled progress
 // fraction over both runs and cancellation. One job at a time: starting another supersedes the
-// running one, whose result is then dropped by job id, like TraceLoader does for loads.
+// running one, whose result is then dropped by job id (views/jobs/backgroundjob.h).
 
 #include "views/extrap/extraprun.h"
+#include "views/jobs/backgroundjob.h"
 
 #include <QFuture>
 #include <QObject>
@@ -57,10 +58,10 @@ public:
     /// Starts `request` and returns the job id; a running job is superseded (cancelled).
     quint64 start(ExtrapolationRequest request);
     void cancel();
-    bool busy() const { return watcher_ != nullptr; }
+    bool busy() const { return job_->busy(); }
     /// The request of the job started last (its result's parameters, for the session).
     const ExtrapolationRequest& lastRequest() const { return request_; }
-    double progress() const { return fraction_; }
+    double progress() const { return job_->progress(); }
 
     /// The work itself, synchronously; `keepGoing` gets 0..1 and returns false to cancel.
     static ExtrapolationOutcome runNow(const ExtrapolationRequest& request,
@@ -81,15 +82,8 @@ signals:
     void idle();
 
 private:
-    void finish();
-    void drop();
-
-    QFutureWatcher<ExtrapolationOutcome>* watcher_ = nullptr;
+    BackgroundJob* job_; ///< ids, superseding, progress, Cancel and dropping stale results
     ExtrapolationRequest request_;
-    quint64 id_ = 0;
-    quint64 nextId_ = 1;
-    double fraction_ = 0;
-    std::vector<QFuture<ExtrapolationOutcome>> abandoned_; // superseded, maybe still running
 };
 
 } // namespace rankscope

@@ -4,6 +4,7 @@
 // renders every view of the tour to PNG files and exits. `--session FILE` opens a session.
 // `--correct-clocks` corrects the clocks of each trace once it has loaded.
 
+#include "app/batch.h"
 #include "app/clockswitch.h"
 #include "app/demo.h"
 #include "app/mainwindow.h"
@@ -28,7 +29,9 @@ namespace {
 bool wantsScreenshot(int argc, char** argv)
 {
     for (int i = 1; i < argc; ++i)
-        if (std::strncmp(argv[i], "--screenshot", 12) == 0) return true;
+        if (std::strncmp(argv[i], "--screenshot", 12) == 0 ||
+            std::strncmp(argv[i], "--batch", 7) == 0)
+            return true;
     return false;
 }
 
@@ -111,8 +114,16 @@ int main(int argc, char** argv)
         QStringLiteral("correct-clocks"),
         QStringLiteral("Correct the clocks of each trace once it has loaded (Analysis > Correct "
                        "Clocks: controlled logical clock, 100 ns minimal latency)."));
-    parser.addOptions(
-        {screenshot, size, compare, pane, demo, screenshotDir, sessionOption, correct});
+    const QCommandLineOption batch(
+        QStringLiteral("batch"),
+        QStringLiteral("Run the scenarios of SCENARIO (a scenario or session file) through the "
+                       "what-if panel's controller and job, offscreen, print the answers and "
+                       "exit (the keys of rankscope-cli scenario run --json)."),
+        QStringLiteral("SCENARIO"));
+    const QCommandLineOption json(QStringLiteral("json"),
+                                  QStringLiteral("With --batch: print the answers as JSON."));
+    parser.addOptions({screenshot, size, compare, pane, demo, screenshotDir, sessionOption, correct,
+                       batch, json});
     parser.addPositionalArgument(QStringLiteral("trace"),
                                  QStringLiteral("OTF2 anchor file (traces.otf2) or its folder."),
                                  QStringLiteral("[TRACE...]"));
@@ -127,6 +138,7 @@ int main(int argc, char** argv)
     }
     const QSize windowSize(m.captured(1).toInt(), m.captured(2).toInt());
 
+    if (parser.isSet(batch)) return rankscope::runBatch(parser.value(batch), parser.isSet(json));
     if (parser.isSet(screenshotDir)) {
         const QSize dirSize = parser.isSet(size) ? windowSize : QSize(1920, 1080);
         if (sessionFile && !parser.isSet(demo))

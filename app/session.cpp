@@ -2,6 +2,7 @@
 
 #include "model/support/atomicfile.h"
 #include "model/trace/traceerror.h"
+#include "whatif/scenario/specfinder.h"
 
 #include <algorithm>
 #include <cmath>
@@ -48,12 +49,23 @@ template <class T> T as(const YAML::Node& node, const std::string& key, const st
     }
 }
 
-whatif::Scenario mapPaths(whatif::Scenario s, const auto& f)
+/// `s` with its trace paths mapped by `f`. Its network: a bundled spec is saved by its name
+/// (whatif/scenario/specfinder.h), never as a path into a build tree or an install prefix, and
+/// a name read back stays a name; any other spec path is mapped like the traces.
+whatif::Scenario mapPaths(whatif::Scenario s, const auto& f, bool saving, const std::string& folder)
 {
     for (std::string& b : s.baselines)
         b = f(b);
     if (!s.compareWith.empty()) s.compareWith = f(s.compareWith);
-    if (!s.network.empty()) s.network = f(s.network);
+    if (s.network.empty()) return s;
+    if (saving) {
+        const std::string name = whatif::bundledSpecName(s.network);
+        s.network = name.empty() ? f(s.network) : name;
+    } else {
+        std::error_code ec;
+        const bool bare = s.network.find('/') == std::string::npos;
+        if (!bare || fs::exists(fs::path(folder) / s.network, ec)) s.network = f(s.network);
+    }
     return s;
 }
 
@@ -194,14 +206,24 @@ Session Session::parse(const std::string& text, const std::string& source,
     if (const YAML::Node list = root["scenarios"]) {
         if (!list.IsSequence()) fail(source, list, "scenarios", "expected a list of scenarios");
         for (const YAML::Node& n : list)
-            s.scenarios.push_back(mapPaths(whatif::scenarioFromYaml(n, source), abs));
+            s.scenarios.push_back(
+                mapPaths(whatif::scenarioFromYaml(n, source), abs, false, folder));
+    }
+    if (const YAML::Node p = root["whatif"]) {
+        // The what-if panel's state: a scenario that need not be complete to be kept.
+        try {
+            s.panel = mapPaths(whatif::scenarioFromYaml(p, source), abs, false, folder);
+        } catch (const TraceError& e) {
+            s.warnings.push_back(std::string(e.what()) + " (the what-if panel starts empty)");
+        }
     }
     if (const YAML::Node list = root["results"]) {
         if (!list.IsSequence())
             fail(source, list, "results", "expected a list of scenario names or scenarios");
         for (const YAML::Node& n : list) {
             if (n.IsMap()) {
-                s.results.push_back(mapPaths(whatif::scenarioFromYaml(n, source), abs));
+                s.results.push_back(
+                    mapPaths(whatif::scenarioFromYaml(n, source), abs, false, folder));
                 continue;
             }
             if (!n.IsScalar()) fail(source, n, "results", "expected a scenario name or scenario");
@@ -286,15 +308,19 @@ std::string Session::toYaml(const std::string& folder) const
     out << YAML::EndSeq;
     YAML::Node list(YAML::NodeType::Sequence);
     for (const whatif::Scenario& sc : scenarios)
-        list.push_back(whatif::toYaml(mapPaths(sc, rel)));
+        list.push_back(whatif::toYaml(mapPaths(sc, rel, true, folder)));
     out << YAML::Key << "scenarios" << YAML::Value << list;
     // A result of a saved scenario, unchanged, is named; any other is written in full.
     YAML::Node resultList(YAML::NodeType::Sequence);
     for (const whatif::Scenario& r : results) {
         const bool saved = std::find(scenarios.begin(), scenarios.end(), r) != scenarios.end();
-        resultList.push_back(saved ? YAML::Node(r.name) : whatif::toYaml(mapPaths(r, rel)));
+        resultList.push_back(saved ? YAML::Node(r.name)
+                                   : whatif::toYaml(mapPaths(r, rel, true, folder)));
     }
     out << YAML::Key << "results" << YAML::Value << resultList;
+    if (panel)
+        out << YAML::Key << "whatif" << YAML::Value
+            << whatif::toYaml(mapPaths(*panel, rel, true, folder));
     out << YAML::Key << "extrapolations" << YAML::Value << YAML::BeginSeq;
     for (const SessionExtrapolation& e : extrapolations) {
         out << YAML::BeginMap;

@@ -5,6 +5,7 @@
 //   rankscope_session: 1
 //   traces: [mg-W-8, ../runs/stencil-64]      # relative to the session file's folder
 //   scenarios: [{name: ..., kind: replay, ...}]   # whatif/scenario/scenario.h
+//   whatif: {name: ..., kind: scale, ...}      # the what-if panel as it was
 //   results: [WAN 20 ms, {name: ..., ...}]    # what-if result tabs: a saved scenario's name,
 //                                             # or the whole scenario of an unsaved run
 //   extrapolations: [{traces: [a, b, c], measured: d, target: 144, method: auto,
@@ -25,6 +26,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -65,6 +67,9 @@ struct Session
     /// saved scenario when it is one of them unchanged, else in full.
     std::vector<whatif::Scenario> results;
     std::vector<SessionExtrapolation> extrapolations; ///< re-run when the session is opened
+    /// The what-if panel as it was (YAML `whatif`): spec, edits, calibrated baseline, kind,
+    /// inputs, target. Kept when it is a complete scenario.
+    std::optional<whatif::Scenario> panel;
     SessionView view;
     /// Bookmarks of each trace tab, by absolute trace path, in the order they were made.
     std::map<std::string, std::vector<Bookmark>> bookmarks;

@@ -11,6 +11,7 @@
 #include "views/panes/tourpanel.h"
 #include "views/timeline/timelineview.h"
 #include "views/whatif/comparisonview.h"
+#include "views/whatif/whatifpanel.h"
 
 #include <QDir>
 #include <QDockWidget>
@@ -107,6 +108,9 @@ Session SessionController::session() const
     s.results = whatIf->resultScenarios();
     s.view.currentTab = std::max(0, tabs->currentIndex());
     s.view.whatIfPanel = whatIf->dock()->isVisible();
+    // The panel as it is: a run after reopening asks the same question.
+    if (const whatif::Scenario panel = whatIf->panel()->scenario(); whatif::validate(panel).empty())
+        s.panel = panel;
     s.view.tour = window_->tourDock()->isVisible();
     s.view.tourStep = window_->tour()->currentStep();
     return s;
@@ -282,7 +286,9 @@ void SessionController::finishRestore()
     }
     if (s.view.currentTab >= 0 && s.view.currentTab < tabs->count())
         tabs->setCurrentIndex(s.view.currentTab);
-    if (!s.scenarios.empty() && whatIf->dock()->isVisible())
+    if (s.panel)
+        whatIf->showScenario(*s.panel);
+    else if (!s.scenarios.empty() && whatIf->dock()->isVisible())
         whatIf->showScenario(s.scenarios.front());
     rerunning_ = s;
     restoreResults();

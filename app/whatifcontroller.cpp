@@ -1,9 +1,11 @@
 #include "app/whatifcontroller.h"
 
+#include "app/extrapolationjob.h"
 #include "app/mainwindow.h"
 #include "app/sweepaxis.h"
 #include "app/tracedocument.h"
 #include "app/traceloader.h"
+#include "app/whatifextrapolationrun.h"
 #include "app/whatifsimgrid.h"
 #include "model/analysis/comparisondata.h"
 #include "model/support/atomicfile.h"
@@ -11,8 +13,9 @@
 #include "views/whatif/sweepview.h"
 #include "views/whatif/whatifcomparison.h"
 #include "views/whatif/whatifpanel.h"
-#include "whatif/netsim/calibration.h"
+#include "whatif/netsim/calibrationchoice.h"
 #include "whatif/netsim/units.h"
+#include "whatif/scenario/specfinder.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -20,10 +23,8 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 
 namespace rankscope {
@@ -55,7 +56,8 @@ ComparisonView::Run runOf(const LoadedTrace& t)
 
 WhatIfController::WhatIfController(MainWindow* window)
     : QObject(window), window_(window), dock_(new QDockWidget(tr("What if…"), window)),
-      panel_(new WhatIfPanel(dock_)), job_(new WhatIfJob(this))
+      panel_(new WhatIfPanel(dock_)), job_(new WhatIfJob(this)),
+      calibration_(new BackgroundJob(this))
 {
     dock_->setObjectName(QStringLiteral("whatIfDock"));
     dock_->setWidget(panel_);
@@ -86,7 +88,17 @@ WhatIfController::WhatIfController(MainWindow* window)
     connect(panel_, &WhatIfPanel::cancelRequested, this, [this] {
         pending_.clear();
         job_->cancel();
+        calibration_->cancel();
     });
+    connect(calibration_, &BackgroundJob::started, this,
+            [this](quint64, const QString& what) { panel_->setRunning(true, what); });
+    connect(calibration_, &BackgroundJob::idle, this, [this] { panel_->setRunning(false); });
+    connect(calibration_, &BackgroundJob::failed, this, [this](quint64, const QString& message) {
+        window_->reportError(tr("Calibration failed"), message);
+        emit calibrationEnded(false);
+    });
+    connect(calibration_, &BackgroundJob::cancelled, this,
+            [this](quint64) { emit calibrationEnded(false); });
     connect(panel_, &WhatIfPanel::calibrateRequested, this, &WhatIfController::calibrate);
     connect(panel_, &WhatIfPanel::saveSpecRequested, this, &WhatIfController::saveSpecAs);
     connect(panel_, &WhatIfPanel::scenarioSaveRequested, this, &WhatIfController::saveScenario);
@@ -140,6 +152,12 @@ WhatIfController::WhatIfController(MainWindow* window)
         p.error = out.error;
         view->setPoint(out.point, p);
     });
+    connect(job_, &WhatIfJob::sweepAnswered, this,
+            [this](quint64 id, std::shared_ptr<const whatif::WhatIfResult> answer) {
+                if (id != sweepId_) return;
+                if (answer) panel_->specModel()->setEditWarnings(answer->idleEdits);
+                emit answered(std::move(answer));
+            });
     connect(job_, &WhatIfJob::sweepFinished, this, [this](quint64 id) {
         if (id != sweepId_) return;
         if (sweepTab_) emit sweepDone(window_->tabs()->indexOf(sweepTab_));
@@ -249,7 +267,7 @@ void WhatIfController::showSpec(const QString& path,
 void WhatIfController::showScenario(const whatif::Scenario& s)
 {
     try {
-        panel_->setScenario(s, netsim::NetworkSpec::fromFile(s.network));
+        panel_->setScenario(s, netsim::NetworkSpec::fromFile(whatif::findNetworkSpec(s.network)));
     } catch (const std::exception& e) {
         panel_->setSpecError(QString::fromLocal8Bit(e.what()));
     }
@@ -388,9 +406,11 @@ bool WhatIfController::makeRequest(const whatif::Scenario& s, WhatIfRequest& req
 {
     request.scenario = s;
     try {
-        request.fileSpec = netsim::NetworkSpec::fromFile(s.network);
+        if (s.kind != whatif::ScenarioKind::Extrapolate || !s.network.empty())
+            request.fileSpec = netsim::NetworkSpec::fromFile(whatif::findNetworkSpec(s.network));
         // Check the edits now, so a bad value is reported before anything runs.
-        (void)request.fileSpec.withOverrides(whatif::allOverrides(s));
+        if (s.kind != whatif::ScenarioKind::Extrapolate)
+            (void)request.fileSpec.withOverrides(whatif::allOverrides(s));
         if (!s.sweepParam.empty() && !whatif::isScenarioParam(s.sweepParam))
             for (const std::string& v : s.sweepValues)
                 (void)request.fileSpec.withOverrides(
@@ -417,6 +437,7 @@ bool WhatIfController::makeRequest(const whatif::Scenario& s, WhatIfRequest& req
             : (s.kind == whatif::ScenarioKind::Replay ? s.baselines.front() : std::string());
     if (!compare.empty())
         if (TraceDocument* doc = openDocument(compare)) request.compare = doc->data();
+    if (!s.compareWith.empty()) request.measured = request.compare.trace;
     return true;
 }
 
@@ -424,6 +445,23 @@ void WhatIfController::openResult(const WhatIfOutcome& out)
 {
     QTabWidget* tabs = window_->tabs();
     const QString name = qs(out.scenario.name);
+    if (out.answer) panel_->specModel()->setEditWarnings(out.answer->idleEdits);
+    if (out.answer && out.answer->extrapolation) {
+        // An extrapolation opens the extrapolation view of the pipeline's results.
+        const ExtrapolationRun run = extrapolationRunOf(
+            *out.answer->extrapolation, out, [this](const std::string& path) -> const LoadedTrace* {
+                TraceDocument* doc = openDocument(path);
+                return doc ? &doc->data() : nullptr;
+            });
+        const int tab = ExtrapolationJob::openResultTab(tabs, run);
+        window_->statusBar()->showMessage(
+            tr("'%1': extrapolated to %2 ranks").arg(name).arg(out.scenario.target), 8000);
+        emit answered(out.answer);
+        emit resultOpened(name, tab);
+        emit runEnded(true);
+        tryPending();
+        return;
+    }
     // A re-run replaces the scenario's old result tab.
     for (int i = tabs->count() - 1; i >= 0; --i)
         if (tabs->widget(i)->property(kScenarioProperty).toString() == name &&
@@ -438,6 +476,7 @@ void WhatIfController::openResult(const WhatIfOutcome& out)
         auto* view = new WhatIfComparison(tabs);
         view->setRuns(runOf(out.compare), runOf(out.result), out.comparison, name);
         view->setEffect(out.effect);
+        view->setAnswer(out.answer);
         view->setNetwork(out.network);
         view->setEngines(enginesOf(out));
         for (int k = 0; k < 2; ++k)
@@ -468,43 +507,10 @@ void WhatIfController::openResult(const WhatIfOutcome& out)
                 .arg(name)
                 .arg(double(*out.predictedRuntimeNs) / 1e6, 0, 'f', 3),
             8000);
+    emit answered(out.answer);
     emit resultOpened(name, tab);
     emit runEnded(true);
     tryPending();
-}
-
-void WhatIfController::saveSpecAs(const netsim::NetworkSpec& spec)
-{
-    const QString suggestion =
-        QFileInfo(qs(spec.source)).completeBaseName() + QStringLiteral("-edited.yaml");
-    const QString path = QFileDialog::getSaveFileName(window_, tr("Save Network Spec"), suggestion,
-                                                      tr("Network spec (*.yaml)"));
-    if (path.isEmpty()) return;
-    if (samePath(path, qs(spec.source)) && !spec.overrides.empty()) {
-        // Saving over the file is allowed, but only because the user chose it explicitly.
-        window_->statusBar()->showMessage(tr("Overwriting %1 with the edited spec").arg(path),
-                                          5000);
-    }
-    std::string text = "# " + spec.name + ": saved by Rankscope from " + spec.source;
-    if (!spec.overrides.empty()) {
-        text += " with edits:";
-        for (const netsim::SpecOverride& o : spec.overrides)
-            text += " " + o.key + "=" + o.value;
-    }
-    text += "\n";
-    try {
-        text += spec.effectiveYaml();
-    } catch (const std::exception& e) {
-        window_->reportError(tr("Cannot save the spec"), QString::fromLocal8Bit(e.what()));
-        return;
-    }
-    try {
-        writeFileAtomically(QFile::encodeName(path).toStdString(), text, "the network spec");
-    } catch (const std::exception& e) {
-        window_->reportError(tr("Cannot save the spec"), QString::fromLocal8Bit(e.what()));
-        return;
-    }
-    window_->statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
 }
 
 void WhatIfController::calibrate()
@@ -520,43 +526,42 @@ void WhatIfController::calibrate()
     struct Outcome
     {
         std::vector<netsim::SpecOverride> overrides;
-        QString summary, error;
+        bool applied = false;
+        QString summary;
     };
     const std::shared_ptr<const Trace> trace = doc->data().trace;
     const QString name = doc->data().name;
     const std::string network = s.network, model = s.model;
-    panel_->setRunning(true, tr("Calibrating to %1").arg(name));
-    auto* watcher = new QFutureWatcher<Outcome>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, name] {
-        watcher->deleteLater();
-        panel_->setRunning(false);
-        const Outcome out = watcher->result();
-        if (!out.error.isEmpty()) {
-            window_->reportError(tr("Calibration failed"), out.error);
-            emit calibrationEnded(false);
-            return;
-        }
-        panel_->applyCalibration(out.overrides, name);
-        window_->statusBar()->showMessage(out.summary, 10000);
-        emit calibrationEnded(true);
-    });
-    watcher->setFuture(QtConcurrent::run([trace, network, model] {
-        Outcome out;
-        try {
+    calibration_->start<Outcome>(
+        tr("Calibrating to %1").arg(name),
+        [trace, network, model](const ProgressCallback&, const BackgroundJob::Post&) {
             netsim::SimulationOptions o;
             o.model = model;
             // From the file itself: the calibration replaces an earlier one.
-            const netsim::CalibrationResult r =
-                netsim::calibrate(*trace, netsim::NetworkSpec::fromFile(network), o);
-            out.overrides = r.spec.overrides;
-            out.summary = tr("Calibrated: replay error %1 % before, %2 % after")
-                              .arg(r.before.errorPct, 0, 'f', 1)
-                              .arg(r.after.errorPct, 0, 'f', 1);
-        } catch (const std::exception& e) {
-            out.error = QString::fromLocal8Bit(e.what());
-        }
-        return out;
-    }));
+            const netsim::CalibrationChoice c = netsim::chooseCalibration(
+                *trace, netsim::NetworkSpec::fromFile(whatif::findNetworkSpec(network)), o);
+            Outcome out;
+            out.overrides = c.overrides;
+            out.applied = c.applied;
+            out.summary =
+                c.applied
+                    ? tr("Calibrated: replay error %1 % on the spec, %2 % calibrated%3")
+                          .arg(c.uncalibratedErrorPct, 0, 'f', 1)
+                          .arg(c.appliedErrorPct, 0, 'f', 1)
+                          .arg(c.partial ? tr(" (in part)") : QString())
+                    : tr("Calibration not applied: the fit replays the trace %1 % from its run, "
+                         "the spec itself %2 %")
+                          .arg(c.calibratedErrorPct, 0, 'f', 1)
+                          .arg(c.uncalibratedErrorPct, 0, 'f', 1);
+            return out;
+        },
+        [this, name](quint64, Outcome out) {
+            // A fit that replays the trace further from its run than the spec is not applied
+            // (netsim::chooseCalibration, as `calibrate` decides).
+            if (out.applied) panel_->applyCalibration(out.overrides, name);
+            window_->statusBar()->showMessage(out.summary, 15000);
+            emit calibrationEnded(out.applied);
+        });
 }
 
 WhatIfComparison* WhatIfController::comparisonTab(int tab) const

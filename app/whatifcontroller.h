@@ -84,6 +84,9 @@ signals:
     void runEnded(bool ok);
     /// "Calibrate to this trace" ended (the panel's baseline spec is set when `ok`).
     void calibrationEnded(bool ok);
+    /// The what-if pipeline's answer to a run or a whole sweep (what `rankscope --batch`
+    /// prints); null when a sweep ended without one.
+    void answered(std::shared_ptr<const rankscope::whatif::WhatIfResult> answer);
 
 private:
     struct Pending
@@ -106,6 +109,7 @@ private:
     QDockWidget* dock_;
     WhatIfPanel* panel_;
     WhatIfJob* job_;
+    BackgroundJob* calibration_; ///< "Calibrate to this trace"
     std::vector<whatif::Scenario> scenarios_;
     std::vector<Pending> pending_;
     std::map<const QWidget*, whatif::Scenario> results_; ///< result tab -> what it ran

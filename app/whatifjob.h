@@ -1,35 +1,30 @@
 #pragma once
-// Runs what-if scenarios off the GUI thread (ARCHITECTURE.md, threads): a network replay
-// (netsim::simulate) or a scale prediction (extrap::synthesise) of one scenario, with the
-// predicted trace analysed like a loaded one and compared with its baseline (a replay with the
-// SimGrid engine then also runs smpirun, whatifsimgrid.h); or a sweep, one point per value of a
-// parameter, two at a time on two cores, each point reporting as it ends.
+// Runs what-if scenarios off the GUI thread (ARCHITECTURE.md, threads). Every number comes from
+// the what-if pipeline (whatif/scenario/whatifpipeline.h, runWhatIf), the call `rankscope-cli
+// scenario run` makes: this job only runs it in the background, then analyses the predicted
+// trace like a loaded one (TraceLoader::analyseNow) and builds the comparison panes' data
+// (buildComparisonData) for the views. A sweep is the pipeline's sweep, each point reported as
+// it ends.
 //
-// One job at a time: starting another supersedes the running one (cancelled, its late results
-// dropped by id), like ExtrapolationJob. Progress is one throttled fraction; cancel() stops
-// within one progress callback of the engines.
+// One job at a time (views/jobs/backgroundjob.h, the GUI's one job type): starting another
+// supersedes the running one (cancelled, its late results dropped by id). Progress is one
+// throttled fraction; cancel() stops within one progress callback of the engines.
 
 #include "app/loadedtrace.h"
+#include "views/jobs/backgroundjob.h"
 #include "whatif/netsim/networklayout.h"
 #include "whatif/scenario/scenario.h"
 #include "whatif/scenario/scenariorun.h"
+#include "whatif/scenario/whatifpipeline.h"
 
-#include <QFuture>
 #include <QMetaType>
 #include <QObject>
-#include <QSet>
 #include <QString>
 #include <QStringList>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
-
-template <class T> class QFutureWatcher;
-
-namespace rankscope::bench {
-struct SimGridEngineResult;
-}
 
 namespace rankscope {
 
@@ -46,6 +41,8 @@ struct WhatIfRequest
     /// The run the result is compared with (the baseline of a replay, a measured run at the
     /// target of a scale prediction); trace may be null (then no comparison is built).
     LoadedTrace compare;
+    /// The scenario's compare_with run, when it names one (the pipeline's measured run).
+    std::shared_ptr<const Trace> measured;
 };
 
 /// One finished run: a whole scenario (Run), or one point of a sweep.
@@ -59,6 +56,8 @@ struct WhatIfOutcome
     /// Replay scenarios: the measured run, the baseline replay (the trace on the unedited spec,
     /// cached) and this edited replay, with the effect of the edit (edited - baseline).
     std::optional<whatif::ScenarioOutcome> effect;
+    /// The pipeline's whole answer (a sweep's last outcome, point -2, carries the whole sweep).
+    std::shared_ptr<const whatif::WhatIfResult> answer;
     uint32_t ranks = 0; ///< of the predicted run
     /// The predicted trace, analysed (whole runs only).
     LoadedTrace result;
@@ -68,7 +67,7 @@ struct WhatIfOutcome
     std::shared_ptr<const netsim::NetworkPicture> network;
     /// Scenarios with the SimGrid engine (whole runs only): both engines' figures and, analysed,
     /// SimGrid's predicted trace; or why SimGrid failed (the Rankscope result still stands).
-    std::shared_ptr<const bench::SimGridEngineResult> simgrid;
+    std::optional<netsim::PeerRun> simgrid;
     LoadedTrace simgridResult;
     QString simgridError;
     QStringList notes; ///< what the engine said besides the result (resized machine...)
@@ -89,66 +88,35 @@ public:
     /// Runs one point per value of request.scenario's sweep; pointFinished() for each, then
     /// sweepFinished().
     quint64 sweep(WhatIfRequest request);
-    void cancel();
-    bool busy() const { return watcher_ != nullptr; }
-    double progress() const { return fraction_; }
-    quint64 currentId() const { return busy() ? id_ : 0; }
+    void cancel() { job_->cancel(); }
+    bool busy() const { return job_->busy(); }
+    double progress() const { return job_->progress(); }
+    quint64 currentId() const { return job_->currentId(); }
 
     /// A whole run, synchronously; `keepGoing` gets 0..1 and returns false to cancel.
     static WhatIfOutcome runNow(const WhatIfRequest& request,
                                 const std::function<bool(double)>& keepGoing);
-    /// The Rankscope part of runNow: its replay or synthesis, analysed and compared.
-    static WhatIfOutcome runRankscope(const WhatIfRequest& request,
-                                      const std::function<bool(double)>& keepGoing);
-    /// One sweep point (run time and wait time only), synchronously.
-    static WhatIfOutcome pointNow(const WhatIfRequest& request, int index,
-                                  const std::function<bool(double)>& keepGoing);
-    /// The predicted trace of `scenario` (not analysed): the engine part of runNow. With
-    /// `network`, a replay also collects what the network did (the network view's picture).
-    static std::shared_ptr<Trace>
-    predict(const WhatIfRequest& request, const whatif::Scenario& scenario,
-            const std::function<bool(double)>& keepGoing, int64_t* runtimeNs, QStringList* notes,
-            int64_t* mpiNs = nullptr,
-            std::shared_ptr<const netsim::NetworkPicture>* network = nullptr);
-    /// Replay scenarios: `runtimeNs` and `mpiNs` of an edited replay against the baseline
-    /// replay of the request's trace on its unedited spec (replayed once per trace, spec and
-    /// model, then cached). Nothing for scale scenarios.
-    static std::optional<whatif::ScenarioOutcome> effectOf(const WhatIfRequest& request,
-                                                           const whatif::Scenario& scenario,
-                                                           int64_t runtimeNs, int64_t mpiNs,
-                                                           const std::string& value = {});
+    /// The pipeline's inputs for `request`.
+    static whatif::WhatIfInputs inputsOf(const WhatIfRequest& request);
+    /// The fields of `out` that show `answer` (whole runs: its first run; sweeps: `point`).
+    static void fill(WhatIfOutcome& out, std::shared_ptr<const whatif::WhatIfResult> answer,
+                     const whatif::WhatIfPoint& point);
 
 signals:
     void started(quint64 id, const QString& description);
     void progressChanged(double fraction);
     void finished(quint64 id, const rankscope::WhatIfOutcome& outcome);
     void pointFinished(quint64 id, const rankscope::WhatIfOutcome& outcome);
+    /// The sweep ended; `answer` holds every point (null when it was cancelled or failed).
     void sweepFinished(quint64 id);
+    void sweepAnswered(quint64 id, std::shared_ptr<const rankscope::whatif::WhatIfResult> answer);
     void failed(quint64 id, const QString& message);
     void cancelled(quint64 id);
     /// Nothing runs any more (finished, failed or cancelled).
     void idle();
 
-protected:
-    /// Watches `future`: a sweep's results reach pointFinished() once each, in any order.
-    quint64 launch(QFuture<WhatIfOutcome> future, bool sweep, const QString& description);
-
 private:
-    void onResult(int index);
-    void finish();
-    void drop();
-
-    QFutureWatcher<WhatIfOutcome>* watcher_ = nullptr;
-    bool sweeping_ = false;
-    // Sweep points already delivered. Qt 6.4's QFutureWatcher reports a result twice when
-    // results are added out of order and one lands before the watcher connects (the connect
-    // replays it, then the ready range [0, count) repeats it); a point is delivered once.
-    QSet<int> delivered_;
-    int points_ = 0; // sweep points asked for
-    quint64 id_ = 0;
-    quint64 nextId_ = 1;
-    double fraction_ = 0;
-    std::vector<QFuture<WhatIfOutcome>> abandoned_; // superseded, maybe still running
+    BackgroundJob* job_; ///< ids, superseding, progress, Cancel and dropping stale results
 };
 
 } // namespace rankscope

@@ -253,10 +253,13 @@ private slots:
         QCOMPARE(runs.at(1).toObject().value("effect_ns").toInteger(), -1000);
 
         // Scale scenarios are skipped with a note; a file of nothing else is an error.
+        // calibrate: off, as `predict --network` (a named spec) replays on it as it is; a scale
+        // scenario calibrates to its largest input by default, as `predict` does without one.
         const QByteArray scale = "  - name: bigger\n"
                                  "    kind: scale\n"
                                  "    baselines: [s4, s8, s16]\n"
                                  "    network: two.yaml\n"
+                                 "    calibrate: \"off\"\n"
                                  "    target: 64\n";
         writeText(dir_.filePath("mixed.yaml"), "scenarios:\n" + scale +
                                                    "  - name: replay\n"
@@ -287,7 +290,7 @@ private slots:
         // A sweep of the target: one run per value, each as `predict` at that target.
         writeText(dir_.filePath("sweep-scale.yaml"),
                   "name: grow\nkind: scale\nbaselines: [s4, s8, s16]\nnetwork: two.yaml\n"
-                  "target: 64\nsweep: {param: target, values: [32, 64]}\n");
+                  "calibrate: \"off\"\ntarget: 64\nsweep: {param: target, values: [32, 64]}\n");
         const CliResult sw =
             runCli({"scenario", "run", dir_.filePath("sweep-scale.yaml"), "--json"});
         QVERIFY2(sw.exitCode == 0, sw.err.constData());

@@ -301,22 +301,29 @@ void TestWhatIfComparison::summaryTable()
               QStringLiteral("slow network"));
     const QAbstractItemModel* m = w.summaryTable()->model();
     QCOMPARE(m->rowCount(), 6);
-    QCOMPARE(m->columnCount(), 4);
+    // Quantity | Measured | Baseline replay | Edited replay | Edited vs baseline | Prediction vs
+    // measured: what each difference compares is in its header.
+    QCOMPARE(m->columnCount(), 6);
+    QCOMPARE(m->headerData(2, Qt::Horizontal).toString(), QStringLiteral("Baseline replay"));
+    QCOMPARE(m->headerData(3, Qt::Horizontal).toString(), QStringLiteral("Edited replay"));
+    QCOMPARE(m->headerData(4, Qt::Horizontal).toString(), QStringLiteral("Edited vs baseline"));
+    QCOMPARE(m->headerData(5, Qt::Horizontal).toString(), QStringLiteral("Prediction vs measured"));
     const auto cell = [m](int r, int c) { return m->index(r, c).data().toString(); };
     QCOMPARE(cell(0, 0), QStringLiteral("Run time"));
     QCOMPARE(cell(0, 1), formatDuration(300));
     QCOMPARE(cell(0, 1), QStringLiteral("300 ns"));
-    QCOMPARE(cell(0, 2), QStringLiteral("400 ns"));
-    QCOMPARE(cell(0, 3), QStringLiteral("+33.3 %"));
+    QCOMPARE(cell(0, 2), QStringLiteral("—")); // no pipeline answer given: no baseline
+    QCOMPARE(cell(0, 3), QStringLiteral("400 ns"));
+    QCOMPARE(cell(0, 5), QStringLiteral("+33.3 %"));
     QCOMPARE(cell(1, 0), QStringLiteral("MPI time (sum over ranks)"));
-    QCOMPARE(cell(1, 3), QStringLiteral("+200.0 %"));
+    QCOMPARE(cell(1, 5), QStringLiteral("+200.0 %"));
     QCOMPARE(cell(2, 1), QStringLiteral("500 ns"));
-    QCOMPARE(cell(2, 2), QStringLiteral("900 ns"));
+    QCOMPARE(cell(2, 3), QStringLiteral("900 ns"));
     QCOMPARE(cell(3, 0), QStringLiteral("Wait time (all patterns)"));
-    QCOMPARE(cell(3, 2), QStringLiteral("210 ns"));
+    QCOMPARE(cell(3, 3), QStringLiteral("210 ns"));
     QCOMPARE(cell(5, 0), QStringLiteral("Wait: Wait at Barrier"));
     QCOMPARE(cell(5, 1), QStringLiteral("0 ns"));
-    QCOMPARE(cell(5, 3), QStringLiteral("n/a"));
+    QCOMPARE(cell(5, 5), QStringLiteral("n/a"));
     const int align = m->index(0, 1).data(Qt::TextAlignmentRole).toInt();
     QVERIFY(align & Qt::AlignRight);
     const QString header = w.headerText();
@@ -338,19 +345,33 @@ void TestWhatIfComparison::summaryTable()
 void TestWhatIfComparison::differenceColours()
 {
     auto data = std::make_shared<ComparisonData>();
-    data->summary = {{"slower", 100, 106}, {"faster", 100, 94}, {"about the same", 100, 104}};
+    data->summary = {{"Run time", 100, 106}, {"MPI time", 100, 94}, {"Computation", 100, 104}};
     WhatIfComparison w;
     w.setComparisonData(data);
     const QAbstractItemModel* m = w.summaryTable()->model();
     QCOMPARE(m->rowCount(), 3);
-    const auto colour = [m](int r) {
-        return m->index(r, 3).data(Qt::ForegroundRole).value<QBrush>().color();
+    const auto colour = [m](int r, int c) {
+        return m->index(r, c).data(Qt::ForegroundRole).value<QBrush>().color();
     };
-    QCOMPARE(m->index(0, 3).data().toString(), QStringLiteral("+6.0 %"));
-    QCOMPARE(m->index(1, 3).data().toString(), QStringLiteral("-6.0 %"));
-    QVERIFY(colour(0).red() > 150 && colour(0).green() < 80);    // red: slower
-    QVERIFY(colour(1).green() > 100 && colour(1).red() < 80);    // green: faster
-    QVERIFY(!m->index(2, 3).data(Qt::ForegroundRole).isValid()); // within 5 %: plain
+    // The error (prediction vs measured) is never coloured as good or bad: a prediction 6 %
+    // below the measured run is as wrong as one 6 % above (it was green for being negative).
+    QCOMPARE(m->index(0, 5).data().toString(), QStringLiteral("+6.0 %"));
+    QCOMPARE(m->index(1, 5).data().toString(), QStringLiteral("-6.0 %"));
+    for (int r = 0; r < 3; ++r)
+        QVERIFY(!m->index(r, 5).data(Qt::ForegroundRole).isValid());
+    QVERIFY(m->index(1, 5).data(Qt::FontRole).value<QFont>().bold()); // more than 5 % off
+    QVERIFY(!m->index(2, 5).data(Qt::FontRole).value<QFont>().bold());
+    // The effect (edited vs baseline), from the pipeline's baseline replay: red when slower,
+    // green when faster. Baseline run 110 ns, MPI 90 ns: run 106 is faster, MPI 94 slower.
+    auto answer = std::make_shared<whatif::WhatIfResult>();
+    answer->baseline = whatif::RunTimes{110, 90};
+    w.setAnswer(answer);
+    QCOMPARE(m->index(0, 2).data().toString(), QStringLiteral("110 ns"));
+    QCOMPARE(m->index(0, 4).data().toString(), QStringLiteral("-3.6 %")); // (106-110)/110
+    QCOMPARE(m->index(1, 4).data().toString(), QStringLiteral("+4.4 %")); // (94-90)/90
+    QVERIFY(colour(0, 4).green() > 100 && colour(0, 4).red() < 80);       // green: faster
+    QVERIFY(colour(1, 4).red() > 150 && colour(1, 4).green() < 80);       // red: slower
+    QCOMPARE(m->index(2, 4).data().toString(), QStringLiteral("—"));      // no baseline figure
 }
 
 void TestWhatIfComparison::deltaSelectionChangesHistogram()

@@ -4,7 +4,7 @@
 #include "model/analysis/runspan.h"
 #include "model/support/atomicfile.h"
 #include "model/trace/traceerror.h"
-#include "whatif/netsim/calibration.h"
+#include "whatif/netsim/calibrationchoice.h"
 
 #include <cstdio>
 #include <iostream>
@@ -53,16 +53,23 @@ int CalibrateCommand::run() const
     const Trace trace = loadTrace(trace_, load_);
     netsim::SimulationOptions options;
     options.model = model_;
-    const netsim::CalibrationResult r =
-        netsim::calibrate(trace, spec, options,
-                          placement_ == "trace"  ? netsim::CalibrationPlacement::Trace
-                          : placement_ == "spec" ? netsim::CalibrationPlacement::Spec
-                                                 : netsim::CalibrationPlacement::Auto);
+    // Whether the fit is used is decided where every other caller decides it.
+    const netsim::CalibrationChoice choice =
+        netsim::chooseCalibration(trace, spec, options,
+                                  placement_ == "trace"  ? netsim::CalibrationPlacement::Trace
+                                  : placement_ == "spec" ? netsim::CalibrationPlacement::Spec
+                                                         : netsim::CalibrationPlacement::Auto);
+    const netsim::CalibrationResult& r = choice.fit;
     if (!out_.empty()) {
-        writeFileAtomically(out_,
-                            "# " + spec.name + " calibrated to " + trace_ +
-                                " (rankscope-cli calibrate)\n" + r.spec.effectiveYaml() + '\n',
-                            "the calibrated spec");
+        std::string text;
+        if (choice.applied)
+            text = "# " + spec.name + " calibrated to " + trace_ + " (rankscope-cli calibrate" +
+                   (choice.partial ? ", in part" : "") + "): " + choice.reason + "\n";
+        else
+            text = "# " + spec.name + " as given: the calibration to " + trace_ +
+                   " (rankscope-cli calibrate) was " + choice.reason + "\n";
+        writeFileAtomically(out_, text + choice.spec.effectiveYaml() + '\n',
+                            choice.applied ? "the calibrated spec" : "the spec");
     }
     if (json_) {
         nlohmann::ordered_json j;
@@ -80,6 +87,15 @@ int CalibrateCommand::run() const
         }
         j["replay_error_before_pct"] = r.before.errorPct;
         j["replay_error_after_pct"] = r.after.errorPct;
+        j["applied"] = choice.applied;
+        j["partial"] = choice.partial;
+        j["uncalibrated_error_pct"] = choice.uncalibratedErrorPct;
+        j["calibrated_error_pct"] = choice.calibratedErrorPct;
+        j["applied_error_pct"] = choice.appliedErrorPct;
+        auto& applied = j["applied_overrides"] = nlohmann::ordered_json::array();
+        for (const netsim::SpecOverride& o : choice.overrides)
+            applied.push_back(o.key + "=" + o.value);
+        j["reason"] = choice.reason;
         j["span"] = runSpan(trace).name();
         j["before"] = replayJson(r.before);
         j["after"] = replayJson(r.after);
@@ -113,7 +129,13 @@ int CalibrateCommand::run() const
                 (unsigned long long)r.skippedTransfers);
     line("before", r.before, trace.rankCount());
     line("after ", r.after, trace.rankCount());
-    if (!out_.empty()) std::printf("calibrated spec written to %s\n", out_.c_str());
+    std::printf("%s: %s\n",
+                choice.applied ? (choice.partial ? "applied in part" : "applied") : "not applied",
+                choice.reason.c_str());
+    if (!out_.empty())
+        std::printf("%s written to %s\n",
+                    choice.applied ? "calibrated spec" : "the spec as given (not calibrated)",
+                    out_.c_str());
     return kOk;
 }
 

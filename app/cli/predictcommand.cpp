@@ -1,11 +1,12 @@
 #include "app/cli/predictcommand.h"
 
 #include "app/cli/netsimoptions.h"
+#include "app/report/whatifjson.h"
 #include "importers/otf2/otf2writer.h"
 #include "model/trace/traceerror.h"
-#include "whatif/extrap/synthcalibration.h"
 #include "whatif/extrap/synthcompare.h"
 #include "whatif/extrap/synthesis.h"
+#include "whatif/scenario/whatifpipeline.h"
 
 #include <cmath>
 #include <cstdio>
@@ -61,43 +62,9 @@ ordered_json toJson(const extrap::SynthesisResult& r, const std::string& out)
     return j;
 }
 
-/// The predicted trace against a run at the target scale.
-struct Measured
+void printMeasured(const extrap::StructureMatch& s, int64_t measuredNs, int64_t predictedNs,
+                   const std::optional<double>& errorPct)
 {
-    extrap::StructureMatch match;
-    std::optional<int64_t> measuredNs, predictedNs;
-    std::optional<double> errorPct() const
-    {
-        if (!measuredNs || !predictedNs || *measuredNs <= 0) return std::nullopt;
-        return 100.0 * double(*predictedNs - *measuredNs) / double(*measuredNs);
-    }
-};
-
-ordered_json toJson(const Measured& m)
-{
-    const extrap::StructureMatch& s = m.match;
-    ordered_json j;
-    j["messages_pct"] = s.messagesPct;
-    j["bytes_pct"] = s.bytesPct;
-    j["collectives_equal"] = s.collectivesEqual;
-    j["partners_equal_ranks_pct"] = s.partnersEqualRanksPct;
-    j["events_equal_ranks_pct"] = s.eventsEqualRanksPct;
-    j["messages"] = {{"predicted", s.predictedMessages}, {"measured", s.measuredMessages}};
-    j["bytes"] = {{"predicted", s.predictedBytes}, {"measured", s.measuredBytes}};
-    j["collectives"] = {{"predicted", s.predictedCollectives}, {"measured", s.measuredCollectives}};
-    j["events"] = {{"predicted", s.predictedEvents}, {"measured", s.measuredEvents}};
-    auto& diff = j["differing_callsites"] = ordered_json::array();
-    for (const extrap::CallSiteDifference& d : s.differences)
-        diff.push_back(
-            {{"callsite", d.callSite},
-             {"messages", {{"predicted", d.predictedMessages}, {"measured", d.measuredMessages}}},
-             {"bytes", {{"predicted", d.predictedBytes}, {"measured", d.measuredBytes}}}});
-    return j;
-}
-
-void printMeasured(const Measured& m)
-{
-    const extrap::StructureMatch& s = m.match;
     std::printf("against the measured run: messages per call site off by at most %.3g %% (%llu "
                 "predicted, %llu measured), bytes by at most %.3g %%\n",
                 s.messagesPct, (unsigned long long)s.predictedMessages,
@@ -107,49 +74,50 @@ void printMeasured(const Measured& m)
                 s.collectivesEqual ? "equal" : "differ", (unsigned long long)s.predictedCollectives,
                 (unsigned long long)s.measuredCollectives, s.partnersEqualRanksPct,
                 s.eventsEqualRanksPct);
-    if (const auto e = m.errorPct())
+    if (errorPct)
         std::printf("  run time (end of MPI_Init to end of MPI_Finalize): %s predicted, %s "
                     "measured, error %+.1f %%\n",
-                    durationText(*m.predictedNs).c_str(), durationText(*m.measuredNs).c_str(), *e);
+                    durationText(predictedNs).c_str(), durationText(measuredNs).c_str(), *errorPct);
 }
 
-ordered_json toJson(const extrap::ScaleCalibration& c, const std::string& source)
+ordered_json toJson(const whatif::WhatIfCalibration& c)
 {
-    ordered_json j;
-    j["source"] = source;
-    j["source_ranks"] = c.sourceRanks;
-    j["placement"] = c.placement;
+    ordered_json j = calibrationJson(c);
     auto& params = j["parameters"] = ordered_json::array();
-    for (const netsim::CalibratedParameter& p : c.fit.parameters)
+    for (const netsim::CalibratedParameter& p : c.parameters)
         params.push_back({{"key", p.key},
                           {"before", p.before},
                           {"after", p.after},
                           {"determined", p.determined},
                           {"samples", p.samples},
                           {"note", p.note}});
-    j["replay_error_before_pct"] = c.fit.before.errorPct;
-    j["replay_error_after_pct"] = c.fit.after.errorPct;
-    j["applied"] = c.applied;
-    j["applied_parameters"] = c.appliedParameters;
-    j["replay_error_applied_pct"] = c.applied ? c.appliedErrorPct : c.fit.before.errorPct;
-    if (!c.note.empty()) j["note"] = c.note;
+    // The keys predict printed before the what-if pipeline, kept for scripts.
+    j["replay_error_before_pct"] = c.uncalibratedErrorPct;
+    j["replay_error_after_pct"] = c.calibratedErrorPct;
+    j["replay_error_applied_pct"] = c.appliedErrorPct;
+    std::vector<std::string> keys;
+    for (const netsim::SpecOverride& o : c.overrides)
+        if (o.key != "mapping") keys.push_back(o.key);
+    j["applied_parameters"] = keys;
+    j["note"] = c.reason;
     return j;
 }
 
-void printCalibration(const extrap::ScaleCalibration& c, const std::string& source)
+void printCalibration(const whatif::WhatIfCalibration& c)
 {
     std::printf("calibrated to %s (%u ranks): its replay %+.1f %% before, %+.1f %% after\n",
-                source.c_str(), c.sourceRanks, c.fit.before.errorPct, c.fit.after.errorPct);
-    for (const netsim::CalibratedParameter& p : c.fit.parameters)
+                c.source.c_str(), c.sourceRanks, c.uncalibratedErrorPct, c.calibratedErrorPct);
+    for (const netsim::CalibratedParameter& p : c.parameters)
         if (p.determined)
             std::printf("  %-26s %s -> %s\n", p.key.c_str(), p.before.c_str(), p.after.c_str());
     std::printf("  target placement: %s\n", c.placement.c_str());
-    if (!c.applied) std::printf("  not used: %s\n", c.note.c_str());
-    if (c.partial) std::printf("  used in part: %s\n", c.note.c_str());
+    if (!c.applied) std::printf("  not used: %s\n", c.reason.c_str());
+    if (c.partial) std::printf("  used in part: %s\n", c.reason.c_str());
 }
 
-void printText(const extrap::SynthesisResult& r, const std::string& out)
+void printText(const extrap::SynthesisResult& r, const std::string& out, uint32_t ranks)
 {
+    (void)ranks;
     std::printf("predicted trace of %u ranks (%s method, seed %llu) from", r.target,
                 extrap::methodName(r.method).c_str(), (unsigned long long)r.seed);
     for (uint32_t n : r.scales)
@@ -230,92 +198,91 @@ int PredictCommand::run() const
     if (traces_.size() < 3)
         throw UsageError("predict needs traces at 3 or more distinct scales, got " +
                          std::to_string(traces_.size()));
-    const netsim::NetworkSpec spec = loadNetworkSpec(network_, set_);
-
-    std::vector<std::unique_ptr<Trace>> owned;
-    std::vector<const Trace*> traces;
+    if (calibrate_ && noCalibrate_)
+        throw UsageError("--calibrate and --no-calibrate exclude each other");
+    // The question as a scale scenario, answered by the what-if pipeline the GUI uses.
+    whatif::Scenario s;
+    s.name = "predict";
+    s.kind = whatif::ScenarioKind::Scale;
+    s.baselines = traces_;
+    s.network = network_;
+    s.model = model_;
+    s.target = uint32_t(target_);
+    s.method = method_;
+    s.seed = seed_;
+    // Without a spec named, the question is the inputs' machine: calibrate unless told not to
+    // ("auto": a calibration that fails is noted and the spec used as it is).
+    const bool byDefault = networkOption_->count() == 0;
+    s.calibrate = calibrate_ ? "on" : (noCalibrate_ || !byDefault) ? "off" : "auto";
+    s.compareWith = measured_;
+    whatif::WhatIfInputs in;
+    in.fileSpec = loadNetworkSpec(network_, set_);
     for (const std::string& path : traces_) {
-        owned.push_back(std::make_unique<Trace>(loadTrace(path, load_)));
-        traces.push_back(owned.back().get());
+        in.baselines.push_back(std::make_shared<const Trace>(loadTrace(path, load_)));
+        in.names.push_back(path);
     }
-    extrap::SynthesisOptions options;
-    options.target = uint32_t(target_);
-    options.method = method_ == "classic" ? extrap::Method::Classic : extrap::Method::Rankscope;
-    options.seed = seed_;
-    options.maxEvents = maxEvents_;
-    options.maxUnruledShare = maxUnruledSharePct_ / 100.0;
-    options.traceNames = traces_;
-    extrap::ReplayChoice replay;
-    replay.model = model_;
-    std::unique_ptr<Trace> measuredTrace;
     if (!measured_.empty()) {
-        measuredTrace = std::make_unique<Trace>(loadTrace(measured_, load_));
-        if (measuredTrace->rankCount() != uint64_t(target_))
-            throw TraceError(measured_ + " holds " + std::to_string(measuredTrace->rankCount()) +
+        in.measured = std::make_shared<const Trace>(loadTrace(measured_, load_));
+        in.measuredName = measured_;
+        if (in.measured->rankCount() != uint64_t(target_))
+            throw TraceError(measured_ + " holds " + std::to_string(in.measured->rankCount()) +
                              " ranks, not the target " + std::to_string(target_) +
                              ": --measured must be a run at the target scale");
     }
-    if (calibrate_ && noCalibrate_)
-        throw UsageError("--calibrate and --no-calibrate exclude each other");
-    // Without a spec named, the question is the inputs' machine: calibrate unless told not to.
-    const bool byDefault = !calibrate_ && !noCalibrate_ && networkOption_->count() == 0;
-    std::optional<extrap::ScaleCalibration> calibration;
-    std::string calibrationNote;
-    if (calibrate_ || byDefault) {
-        netsim::SimulationOptions fitReplay;
-        fitReplay.model = model_;
-        try {
-            calibration = extrap::calibrateForTarget(traces, spec, uint32_t(target_), fitReplay);
-        } catch (const TraceError& e) {
-            if (!byDefault) throw;
-            calibrationNote = std::string("the spec was not calibrated to the inputs (") +
-                              e.what() + "); the replay uses it as it is";
-        }
-    }
-    const extrap::SynthesisResult r =
-        extrap::synthesise(traces, calibration ? calibration->spec : spec, options, replay);
-    const std::string calibrationSource = calibration ? traces_[calibration->source] : "";
-    if (r.trace && !out_.empty()) writeOtf2(*r.trace, out_);
-    std::optional<Measured> measured;
-    if (r.trace && measuredTrace) {
-        measured =
-            Measured{extrap::compareStructure(*r.trace, *measuredTrace, measured_),
-                     extrap::initToFinalizeNs(*measuredTrace), extrap::initToFinalizeNs(*r.trace)};
-    }
-    if (json_) {
-        ordered_json j = toJson(r, out_);
-        if (calibration) j["calibration"] = toJson(*calibration, calibrationSource);
-        if (!calibrationNote.empty()) j["calibration_note"] = calibrationNote;
-        if (measured) {
-            j["structure_match"] = toJson(*measured);
-            j["runtime_error_pct"] =
-                measured->errorPct() ? ordered_json(*measured->errorPct()) : ordered_json();
-            j["measured_runtime_ns"] =
-                measured->measuredNs ? ordered_json(*measured->measuredNs) : ordered_json();
-            j["predicted_span_ns"] =
-                measured->predictedNs ? ordered_json(*measured->predictedNs) : ordered_json();
-        }
-        printJson(j);
-    }
-    if (!r.refused.empty()) {
-        std::fprintf(stderr, "rankscope-cli: error: cannot synthesise %u ranks:\n", r.target);
+    whatif::WhatIfOptions options;
+    options.keepTrace = !out_.empty();
+    options.waitStates = false;
+    options.maxEvents = maxEvents_;
+    options.maxUnruledShare = maxUnruledSharePct_ / 100.0;
+    whatif::WhatIfResult result;
+    try {
+        result = whatif::runWhatIf(s, in, options);
+    } catch (const whatif::SynthesisRefused& e) {
+        extrap::SynthesisResult refused;
+        refused.target = uint32_t(target_);
+        refused.refused = e.refused;
+        if (json_) printJson(toJson(refused, {}));
+        std::fprintf(stderr, "rankscope-cli: error: cannot synthesise %u ranks:\n",
+                     unsigned(target_));
         // The first reasons say what is wrong; --json lists every one.
         constexpr size_t kShown = 8;
-        for (size_t i = 0; i < r.refused.size() && i < kShown; ++i)
+        for (size_t i = 0; i < e.refused.size() && i < kShown; ++i)
             std::fprintf(stderr, "  %s: %s\n",
-                         r.refused[i].callSite.empty() ? "roles" : r.refused[i].callSite.c_str(),
-                         r.refused[i].reason.c_str());
-        if (r.refused.size() > kShown)
+                         e.refused[i].callSite.empty() ? "roles" : e.refused[i].callSite.c_str(),
+                         e.refused[i].reason.c_str());
+        if (e.refused.size() > kShown)
             std::fprintf(stderr, "  ... and %zu more (--json lists them all)\n",
-                         r.refused.size() - kShown);
+                         e.refused.size() - kShown);
         return kBadInput;
     }
-    if (!json_) {
-        if (calibration) printCalibration(*calibration, calibrationSource);
-        if (!calibrationNote.empty()) std::printf("note: %s\n", calibrationNote.c_str());
-        printText(r, out_);
-        if (measured) printMeasured(*measured);
+    const whatif::WhatIfPoint& point = result.runs.front();
+    const extrap::SynthesisResult& r = *point.synthesis;
+    if (point.trace && !out_.empty()) writeOtf2(*point.trace, out_);
+    std::string calibrationNote;
+    for (const std::string& n : result.notes)
+        if (n.starts_with("the spec was not calibrated")) calibrationNote = n;
+    if (json_) {
+        ordered_json j = toJson(r, out_);
+        j["ranks"] = point.ranks;
+        if (!out_.empty()) j["output"] = out_;
+        if (result.calibration) j["calibration"] = toJson(*result.calibration);
+        if (!calibrationNote.empty()) j["calibration_note"] = calibrationNote;
+        if (point.structure && result.measured) {
+            j["structure_match"] = structureMatchJson(*point.structure);
+            j["runtime_error_pct"] =
+                point.errorPct ? ordered_json(*point.errorPct) : ordered_json();
+            j["measured_runtime_ns"] = result.measured->runNs;
+            j["predicted_span_ns"] = point.predicted.runNs;
+        }
+        printJson(j);
+        return kOk;
     }
+    if (result.calibration) printCalibration(*result.calibration);
+    if (!calibrationNote.empty()) std::printf("note: %s\n", calibrationNote.c_str());
+    printText(r, out_, point.ranks);
+    if (point.structure && result.measured)
+        printMeasured(*point.structure, result.measured->runNs, point.predicted.runNs,
+                      point.errorPct);
     return kOk;
 }
 

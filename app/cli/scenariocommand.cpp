@@ -1,15 +1,13 @@
 #include "app/cli/scenariocommand.h"
 
 #include "app/cli/netsimoptions.h"
-#include "importers/simgrid/simgridengine.h"
+#include "app/report/whatifjson.h"
+#include "importers/simgrid/simgridpeer.h"
 #include "model/trace/traceerror.h"
-#include "whatif/scenario/scenarioexec.h"
 #include "whatif/scenario/scenariorun.h"
+#include "whatif/scenario/whatifpipeline.h"
 
-#include <algorithm>
 #include <cstdio>
-#include <filesystem>
-#include <iostream>
 #include <nlohmann/json.hpp>
 
 namespace rankscope::cli {
@@ -18,59 +16,120 @@ namespace {
 
 using nlohmann::ordered_json;
 
-ordered_json timesJson(const whatif::RunTimes& t)
-{
-    return {{"runtime_ns", t.runNs}, {"mpi_ns", t.mpiNs}};
-}
-
-ordered_json optional(const std::optional<double>& v)
-{
-    return v ? ordered_json(*v) : ordered_json();
-}
-
 std::string signedDuration(int64_t ns)
 {
     return (ns < 0 ? "-" : "+") + durationText(ns < 0 ? -ns : ns);
 }
 
-/// A replay scenario with `engine: simgrid`: its edited replay by both engines, as the what-if
-/// panel runs it (importers/simgrid/simgridengine.h). Prints the comparison, or returns it as
-/// JSON when `json`.
-ordered_json runEngines(const whatif::Scenario& s, const Trace& trace,
-                        const netsim::NetworkSpec& fileSpec, const std::string& file, bool json)
+std::string percent(const std::optional<double>& v)
 {
-    bench::SimGridEngineRequest request;
-    request.spec = fileSpec.withOverrides(whatif::allOverrides(s));
-    request.options.model = s.model;
-    request.options.collectiveAlgorithms = s.collectives;
-    request.options.cpuFactor = s.cpuFactor;
-    request.source = s.baselines.front();
-    bench::SimGridEngineResult r;
-    try {
-        r = bench::runSimGridEngine(trace, request);
-    } catch (const bench::SimGridUnavailable& e) {
-        throw TraceError(file + ": scenario '" + s.name + "' has engine: simgrid, but " + e.what());
+    if (!v) return "-";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%+.1f %%", *v);
+    return buf;
+}
+
+void printCalibration(const whatif::WhatIfCalibration& c)
+{
+    std::printf("  calibration to %s (%u ranks): its replay %+.1f %% on the spec, %+.1f %% on "
+                "the fit: %s\n",
+                c.source.c_str(), c.sourceRanks, c.uncalibratedErrorPct, c.calibratedErrorPct,
+                c.applied ? (c.partial ? "applied in part" : "applied") : "not applied");
+    if (!c.reason.empty()) std::printf("    %s\n", c.reason.c_str());
+    if (!c.placement.empty()) std::printf("    target placement: %s\n", c.placement.c_str());
+}
+
+void printExtrapolation(const whatif::WhatIfResult& r)
+{
+    const whatif::WhatIfExtrapolation& e = *r.extrapolation;
+    const auto line = [](const char* what, const extrap::ExtrapolationResult& x) {
+        std::printf("  %-9s %-22s max S(r) %s [%s, %s]", what,
+                    (extrap::methodName(x.method) + " (" + extrap::modeName(x.mode) + ")").c_str(),
+                    durationText(x.predictedMaxRankDeltaSum).c_str(),
+                    durationText(x.predictedMaxLow).c_str(),
+                    durationText(x.predictedMaxHigh).c_str());
+        if (x.accuracyPct) std::printf("  accuracy %.1f %%", *x.accuracyPct);
+        std::printf("\n");
+    };
+    const extrap::ExtrapolationResult* primary = e.primary();
+    if (!primary) return;
+    std::printf("  target %u ranks%s\n", primary->target,
+                e.autoChosen ? " (method chosen automatically)" : "");
+    if (primary->measuredMaxRankDeltaSum)
+        std::printf("  measured  max S(r) %s\n",
+                    durationText(*primary->measuredMaxRankDeltaSum).c_str());
+    line("predicted", *primary);
+    for (const auto* other :
+         {e.rankscope ? &*e.rankscope : nullptr, e.classic ? &*e.classic : nullptr})
+        if (other && other != primary) line("other", *other);
+}
+
+bool hasEdit(const whatif::Scenario& s)
+{
+    return !s.overrides.empty() || !s.collectives.empty() || s.cpuFactor != 1.0 ||
+           !s.sweepParam.empty();
+}
+
+void printResult(const whatif::Scenario& s, const whatif::WhatIfResult& r)
+{
+    std::printf("scenario: %s\n  %s\n", r.name.c_str(), whatif::describe(s).c_str());
+    if (r.kind == whatif::ScenarioKind::Extrapolate) {
+        printExtrapolation(r);
+        return;
     }
-    if (!r.placementNote.empty())
-        std::fprintf(stderr, "rankscope-cli: note: %s\n", r.placementNote.c_str());
-    if (!json) {
-        std::printf("  engines, on the edited spec:\n");
-        std::printf("  %-22s %12s   wall-clock %.3f s\n", ("rankscope (" + r.model + ")").c_str(),
-                    durationText(r.rankscopeNs).c_str(), r.rankscopeWallSeconds);
-        std::printf("  %-22s %12s   wall-clock %.3f s (smpirun %.3f s)\n", "simgrid (smpirun)",
-                    durationText(r.simgridNs).c_str(), r.simgridWallSeconds(), r.smpirunSeconds);
-        std::printf("  difference: simgrid %+.2f %% against rankscope\n", r.differencePercent);
-        return {};
+    if (r.calibration) printCalibration(*r.calibration);
+    if (!r.span.empty()) std::printf("  span: %s\n", r.span.c_str());
+    std::printf("  %-24s %12s %12s %12s\n", "", "run time", "MPI time", "wait time");
+    if (r.measured)
+        std::printf("  %-24s %12s %12s\n", "measured", durationText(r.measured->runNs).c_str(),
+                    durationText(r.measured->mpiNs).c_str());
+    if (r.baseline)
+        std::printf("  %-24s %12s %12s %12s   calibration error %s\n", "baseline replay",
+                    durationText(r.baseline->runNs).c_str(),
+                    durationText(r.baseline->mpiNs).c_str(),
+                    r.baselineWaitNs ? durationText(*r.baselineWaitNs).c_str() : "-",
+                    percent(r.baselineErrorPct).c_str());
+    const bool scale = r.kind == whatif::ScenarioKind::Scale;
+    for (const whatif::WhatIfPoint& p : r.runs) {
+        const std::string label = p.value.empty()
+                                      ? std::string(scale ? "predicted" : "edited replay")
+                                      : r.sweepParam + "=" + p.value;
+        if (!p.error.empty()) {
+            std::printf("  %-24s failed: %s\n", label.c_str(), p.error.c_str());
+            continue;
+        }
+        std::printf("  %-24s %12s %12s %12s\n", label.c_str(),
+                    durationText(p.predicted.runNs).c_str(),
+                    durationText(p.predicted.mpiNs).c_str(),
+                    p.waitNs ? durationText(*p.waitNs).c_str() : "-");
+        if (scale)
+            std::printf("    predicted run time %s at %u ranks (%llu events)\n",
+                        durationText(p.predicted.runNs).c_str(), p.ranks,
+                        (unsigned long long)p.events);
+        // The effect of the edit (edited vs baseline), then the error (prediction vs measured).
+        if (p.effectNs && (!scale || hasEdit(s))) {
+            char pct[32] = "";
+            if (p.effectPct) std::snprintf(pct, sizeof pct, " (%+.1f%%)", *p.effectPct);
+            std::printf("    effect %s%s%s (edited vs baseline)\n",
+                        signedDuration(*p.effectNs).c_str(), pct,
+                        *p.effectNs > 0 ? ", slower" : (*p.effectNs < 0 ? ", faster" : ""));
+        }
+        if (p.errorPct && (scale || r.measured))
+            std::printf("    error %s (prediction vs measured)\n", percent(p.errorPct).c_str());
+        if (p.structure)
+            std::printf("    against the measured run: messages per call site off by at most "
+                        "%.3g %% (%llu predicted, %llu measured), bytes by at most %.3g %%\n",
+                        p.structure->messagesPct,
+                        (unsigned long long)p.structure->predictedMessages,
+                        (unsigned long long)p.structure->measuredMessages, p.structure->bytesPct);
     }
-    ordered_json j;
-    j["rankscope"] = {{"model", r.model},
-                      {"predicted_runtime_ns", r.rankscopeNs},
-                      {"wall_seconds", r.rankscopeWallSeconds}};
-    j["simgrid"] = {{"predicted_runtime_ns", r.simgridNs},
-                    {"wall_seconds", r.simgridWallSeconds()},
-                    {"smpirun_seconds", r.smpirunSeconds}};
-    j["difference_percent"] = r.differencePercent;
-    return j;
+    if (r.peer)
+        std::printf("  engines on the edited spec: rankscope (%s) %s, %s (smpirun) %s: %+.2f %% "
+                    "(wall-clock %.3f s and %.3f s)\n",
+                    r.peer->model.c_str(), durationText(r.peer->rankscopeNs).c_str(),
+                    r.peer->engine.c_str(), durationText(r.peer->peerNs).c_str(),
+                    r.peer->differencePercent, r.peer->rankscopeWallSeconds,
+                    r.peer->peerWallSeconds);
 }
 
 } // namespace
@@ -80,65 +139,16 @@ CLI::App* ScenarioCommand::add(CLI::App& parent)
     CLI::App* cmd = parent.add_subcommand("scenario", "Run saved what-if scenarios");
     cmd->require_subcommand(1);
     run_ = cmd->add_subcommand(
-        "run", "Run the scenarios of a scenario or session file: for a replay the measured "
-               "run, the baseline replay, the edited replay and the effect of the edit; for a "
-               "scale scenario the synthesised run's predicted run time");
+        "run", "Run the scenarios of a scenario or session file through the what-if pipeline "
+               "the GUI uses: for a replay the measured run, the baseline replay, the edited "
+               "replay and the effect of the edit; for a scale scenario the synthesised run, "
+               "its error against a measured run and the calibration used; for an "
+               "extrapolation max S(r) by both methods");
     run_->add_option("file", file_, "Scenario file (YAML), or a session file")->required();
     run_->add_flag("--allow-partial", load_.allowPartial,
                    "Keep what can be read from a damaged trace and say what is missing");
     addOutputFormats(run_, json_);
     return cmd;
-}
-
-void ScenarioCommand::runScale(const whatif::Scenario& s, ordered_json& all) const
-{
-    // The same engine call as the GUI's what-if job (whatif/scenario/scenarioexec.h); a sweep
-    // runs one synthesis per value, as the GUI's sweep points do.
-    whatif::ScenarioInputs in;
-    in.fileSpec = loadNetworkSpec(s.network, {});
-    for (const std::string& path : s.baselines) {
-        in.traces.push_back(std::make_shared<const Trace>(loadTrace(path, load_)));
-        in.names.push_back(path);
-    }
-    std::vector<std::pair<std::string, whatif::Scenario>> points;
-    if (s.sweepParam.empty()) {
-        points.push_back({"", s});
-    } else {
-        for (size_t i = 0; i < s.sweepValues.size(); ++i)
-            points.push_back({s.sweepValues[i], whatif::sweepPoint(s, i)});
-    }
-    ordered_json j;
-    j["name"] = s.name;
-    j["kind"] = "scale";
-    if (!json_) std::printf("scenario: %s\n  %s\n", s.name.c_str(), whatif::describe(s).c_str());
-    auto& runs = j["runs"] = ordered_json::array();
-    for (const auto& [value, p] : points) {
-        const whatif::ScenarioRunResult r = whatif::runScenario(p, in);
-        for (const std::string& n : r.notes)
-            std::fprintf(stderr, "rankscope-cli: note: %s\n", n.c_str());
-        ordered_json run;
-        if (!value.empty()) run["value"] = value;
-        run["target"] = p.target;
-        run["ranks"] = r.trace->rankCount();
-        run["events"] = r.trace->eventCount();
-        run["predicted_runtime_ns"] = r.runtimeNs;
-        runs.push_back(run);
-        if (json_) continue;
-        const std::string label = value.empty() ? std::string() : s.sweepParam + "=" + value + ": ";
-        std::printf("  %spredicted run time %s at %u ranks (%llu events)\n", label.c_str(),
-                    durationText(double(r.runtimeNs)).c_str(), unsigned(r.trace->rankCount()),
-                    (unsigned long long)r.trace->eventCount());
-    }
-    if (s.sweepParam.empty()) {
-        // One run: its figures at the top level (copied first: inserting into j may move runs).
-        const ordered_json one = runs.front();
-        j.erase("runs");
-        for (const auto& [key, v] : one.items())
-            j[key] = v;
-    } else {
-        j["sweep_param"] = s.sweepParam;
-    }
-    if (json_) all.push_back(j);
 }
 
 int ScenarioCommand::run() const
@@ -148,56 +158,31 @@ int ScenarioCommand::run() const
     for (const whatif::Scenario& s : scenarios) {
         if (const std::string problem = whatif::validate(s); !problem.empty())
             throw TraceError(file_ + ": scenario '" + s.name + "': " + problem);
-        if (s.kind == whatif::ScenarioKind::Scale) {
-            runScale(s, all);
-            continue;
+        whatif::WhatIfInputs in;
+        if (s.kind != whatif::ScenarioKind::Extrapolate || !s.network.empty())
+            in.fileSpec = loadNetworkSpec(s.network, {});
+        for (const std::string& path : s.baselines) {
+            in.baselines.push_back(std::make_shared<const Trace>(loadTrace(path, load_)));
+            in.names.push_back(path);
         }
-        const Trace trace = loadTrace(s.baselines.front(), load_);
-        const netsim::NetworkSpec spec = loadNetworkSpec(s.network, {});
-        const whatif::ScenarioOutcome o = whatif::runReplayScenario(s, trace, spec);
-        if (json_) {
-            ordered_json j;
-            j["name"] = o.name;
-            j["span"] = o.span;
-            j["measured"] = timesJson(o.measured);
-            j["baseline"] = timesJson(o.baseline);
-            j["calibration_error_pct"] = optional(o.calibrationErrorPct);
-            auto& runs = j["edited"] = ordered_json::array();
-            for (const whatif::EditedRun& e : o.edited) {
-                ordered_json r = timesJson(e.edited);
-                if (!s.sweepParam.empty()) r["value"] = e.value;
-                r["effect_ns"] = e.effectNs;
-                r["effect_pct"] = optional(e.effectPct);
-                r["mpi_effect_ns"] = e.mpiEffectNs;
-                runs.push_back(r);
-            }
-            if (!s.sweepParam.empty()) j["sweep_param"] = s.sweepParam;
-            if (s.engine == "simgrid") j["engines"] = runEngines(s, trace, spec, file_, true);
-            all.push_back(j);
-            continue;
+        if (!s.compareWith.empty()) {
+            in.measured = std::make_shared<const Trace>(loadTrace(s.compareWith, load_));
+            in.measuredName = s.compareWith;
         }
-        std::printf("scenario: %s\n  %s\n  span: %s\n", o.name.c_str(), whatif::describe(s).c_str(),
-                    o.span.c_str());
-        std::printf("  %-22s %12s %12s\n", "", "run time", "MPI time");
-        std::printf("  %-22s %12s %12s\n", "measured", durationText(o.measured.runNs).c_str(),
-                    durationText(o.measured.mpiNs).c_str());
-        char error[32] = "-";
-        if (o.calibrationErrorPct)
-            std::snprintf(error, sizeof error, "%+.1f%%", *o.calibrationErrorPct);
-        std::printf("  %-22s %12s %12s   calibration error %s\n", "baseline replay",
-                    durationText(o.baseline.runNs).c_str(), durationText(o.baseline.mpiNs).c_str(),
-                    error);
-        for (const whatif::EditedRun& e : o.edited) {
-            const std::string label =
-                e.value.empty() ? std::string("edited replay") : s.sweepParam + "=" + e.value;
-            char pct[32] = "";
-            if (e.effectPct) std::snprintf(pct, sizeof pct, " (%+.1f%%)", *e.effectPct);
-            std::printf("  %-22s %12s %12s   effect %s%s%s\n", label.c_str(),
-                        durationText(e.edited.runNs).c_str(), durationText(e.edited.mpiNs).c_str(),
-                        signedDuration(e.effectNs).c_str(), pct,
-                        e.effectNs > 0 ? ", slower" : (e.effectNs < 0 ? ", faster" : ""));
-        }
-        if (s.engine == "simgrid") runEngines(s, trace, spec, file_, false);
+        whatif::WhatIfOptions options;
+        options.peer = &bench::simgridPeer();
+        const whatif::WhatIfResult r = whatif::runWhatIf(s, in, options);
+        for (const std::string& n : r.notes)
+            std::fprintf(stderr, "rankscope-cli: note: %s\n", n.c_str());
+        for (const std::string& w : r.warnings)
+            std::fprintf(stderr, "rankscope-cli: warning: %s\n", w.c_str());
+        if (!r.peerError.empty())
+            throw TraceError(file_ + ": scenario '" + s.name + "' has engine: simgrid, but " +
+                             r.peerError);
+        if (json_)
+            all.push_back(whatIfJson(r));
+        else
+            printResult(s, r);
     }
     if (json_) printJson((all.size() == 1 ? all.front() : all));
     return kOk;

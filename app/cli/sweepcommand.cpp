@@ -1,12 +1,11 @@
 #include "app/cli/sweepcommand.h"
 
 #include "app/cli/netsimoptions.h"
-#include "whatif/netsim/simulation.h"
+#include "model/trace/traceerror.h"
+#include "whatif/scenario/whatifpipeline.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cstdio>
-#include <exception>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <thread>
@@ -40,53 +39,63 @@ int SweepCommand::run() const
                     all += (all.empty() ? "" : ",") + x;
                 return all;
             }() + "' (give one value per comma, e.g. --values 1us,2us)");
-    const netsim::NetworkSpec base = loadNetworkSpec(network_, set_);
-    // Check every value before the long part: a typo fails at once, naming the key.
-    std::vector<netsim::NetworkSpec> specs;
-    for (const std::string& v : values_)
-        specs.push_back(base.withOverrides({{param_, v}}));
-    const Trace trace = loadTrace(trace_, load_);
-    netsim::SimulationOptions options;
-    options.model = model_;
-
-    std::vector<int64_t> runtime(specs.size(), 0);
-    std::vector<std::exception_ptr> errors(specs.size());
-    std::atomic<size_t> next{0};
-    auto worker = [&] {
-        for (size_t i; (i = next.fetch_add(1)) < specs.size();) {
-            try {
-                runtime[i] = netsim::simulate(trace, specs[i], options).predictedRuntimeNs;
-            } catch (...) {
-                errors[i] = std::current_exception();
-            }
-        }
-    };
-    const unsigned threads = std::max(
-        1u, std::min<unsigned>(std::thread::hardware_concurrency(), unsigned(specs.size())));
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < threads; ++t)
-        pool.emplace_back(worker);
-    worker();
-    for (std::thread& t : pool)
-        t.join();
-    for (const std::exception_ptr& e : errors)
-        if (e) std::rethrow_exception(e);
-
+    // The sweep as a replay scenario, answered by the what-if pipeline the GUI's sweeps use:
+    // every point against one baseline replay, with its wait time.
+    whatif::Scenario sc;
+    sc.name = "sweep";
+    sc.baselines = {trace_};
+    sc.network = network_;
+    sc.model = model_;
+    sc.sweepParam = param_;
+    sc.sweepValues = values_;
+    whatif::WhatIfInputs in;
+    in.fileSpec = loadNetworkSpec(network_, set_);
+    // Every value checked before the long part: a typo fails at once, naming the key.
+    for (size_t i = 0; i < values_.size(); ++i)
+        (void)in.fileSpec.withOverrides(whatif::sweepPoint(sc, i).overrides);
+    in.baselines = {std::make_shared<const Trace>(loadTrace(trace_, load_))};
+    in.names = {trace_};
+    whatif::WhatIfOptions options;
+    options.threads = std::max(1u, std::thread::hardware_concurrency());
+    const whatif::WhatIfResult result = whatif::runWhatIf(sc, in, options);
+    for (const std::string& w : result.warnings)
+        std::fprintf(stderr, "rankscope-cli: warning: %s\n", w.c_str());
+    for (const whatif::WhatIfPoint& p : result.runs)
+        if (!p.error.empty()) throw TraceError(param_ + "=" + p.value + ": " + p.error);
+    std::vector<int64_t> runtime;
+    for (const whatif::WhatIfPoint& p : result.runs)
+        runtime.push_back(p.predicted.runNs);
     if (json_) {
         nlohmann::ordered_json j;
         j["param"] = param_;
         auto& rows = j["rows"] = nlohmann::ordered_json::array();
-        for (size_t i = 0; i < values_.size(); ++i)
-            rows.push_back({{"value", values_[i]}, {"predicted_runtime_ns", runtime[i]}});
+        for (size_t i = 0; i < values_.size(); ++i) {
+            const whatif::WhatIfPoint& p = result.runs[i];
+            nlohmann::ordered_json row = {{"value", values_[i]},
+                                          {"predicted_runtime_ns", runtime[i]},
+                                          {"mpi_ns", p.predicted.mpiNs}};
+            row["wait_ns"] =
+                p.waitNs ? nlohmann::ordered_json(*p.waitNs) : nlohmann::ordered_json();
+            row["effect_ns"] =
+                p.effectNs ? nlohmann::ordered_json(*p.effectNs) : nlohmann::ordered_json();
+            row["effect_pct"] =
+                p.effectPct ? nlohmann::ordered_json(*p.effectPct) : nlohmann::ordered_json();
+            rows.push_back(row);
+        }
+        if (result.baseline)
+            j["baseline"] = {{"runtime_ns", result.baseline->runNs},
+                             {"mpi_ns", result.baseline->mpiNs}};
         printJson(j);
     } else if (csv_) {
-        std::printf("value,predicted_runtime_ns\n");
+        std::printf("value,predicted_runtime_ns,wait_ns\n");
         for (size_t i = 0; i < values_.size(); ++i)
-            std::printf("%s,%lld\n", csvField(values_[i]).c_str(), (long long)runtime[i]);
+            std::printf("%s,%lld,%lld\n", csvField(values_[i]).c_str(), (long long)runtime[i],
+                        (long long)result.runs[i].waitNs.value_or(0));
     } else {
-        std::printf("%-16s %s\n", param_.c_str(), "predicted run time");
+        std::printf("%-16s %-18s %s\n", param_.c_str(), "predicted run time", "wait time");
         for (size_t i = 0; i < values_.size(); ++i)
-            std::printf("%-16s %s\n", values_[i].c_str(), durationText(runtime[i]).c_str());
+            std::printf("%-16s %-18s %s\n", values_[i].c_str(), durationText(runtime[i]).c_str(),
+                        durationText(result.runs[i].waitNs.value_or(0)).c_str());
     }
     return kOk;
 }

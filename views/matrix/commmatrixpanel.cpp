@@ -1,20 +1,18 @@
 #include "views/matrix/commmatrixpanel.h"
 
 #include "model/trace/trace.h"
+#include "views/jobs/backgroundjob.h"
 #include "views/matrix/commmatrixview.h"
 #include "views/panes/durationformat.h"
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
-#include <QPromise>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 #include <limits>
 
 namespace rankscope {
@@ -28,8 +26,10 @@ constexpr int kProgressSteps = 1000;
 CommMatrixPanel::CommMatrixPanel(QWidget* parent)
     : QWidget(parent), metric_(new QComboBox(this)), collectives_(new QCheckBox(this)),
       summary_(new QLabel(this)), progress_(new QProgressBar(this)), cancel_(new QToolButton(this)),
-      view_(new CommMatrixView(this)), debounce_(new QTimer(this))
+      view_(new CommMatrixView(this)), debounce_(new QTimer(this)), job_(new BackgroundJob(this))
 {
+    connect(job_, &BackgroundJob::progressChanged, this,
+            [this](double f) { progress_->setValue(int(f * kProgressSteps)); });
     metric_->addItem(tr("Messages"), int(CommMatrixMetric::Count));
     metric_->addItem(tr("Bytes"), int(CommMatrixMetric::Bytes));
     metric_->addItem(tr("Mean transfer time"), int(CommMatrixMetric::MeanTime));
@@ -72,13 +72,7 @@ CommMatrixPanel::CommMatrixPanel(QWidget* parent)
     layout->addWidget(view_, 1);
 }
 
-CommMatrixPanel::~CommMatrixPanel()
-{
-    if (stop_) *stop_ = true;
-    if (watcher_) abandoned_.push_back(watcher_->future());
-    for (QFuture<CommMatrix>& f : abandoned_)
-        f.waitForFinished();
-}
+CommMatrixPanel::~CommMatrixPanel() = default; // job_ (a child) cancels and waits
 
 void CommMatrixPanel::setTrace(std::shared_ptr<const Trace> trace)
 {
@@ -117,18 +111,14 @@ void CommMatrixPanel::recomputeNow()
 
 bool CommMatrixPanel::busy() const
 {
-    return watcher_ != nullptr || debounce_->isActive();
+    return job_->busy() || debounce_->isActive();
 }
 
 void CommMatrixPanel::cancel()
 {
     debounce_->stop();
-    if (stop_) *stop_ = true;
-    if (watcher_) {
-        watcher_->disconnect(this);
-        abandoned_.push_back(watcher_->future());
-        watcher_->deleteLater();
-        watcher_ = nullptr;
+    if (job_->busy()) {
+        job_->cancel();
         cancelled_ = true;
     }
     progress_->hide();
@@ -140,48 +130,29 @@ void CommMatrixPanel::start()
 {
     cancel(); // a newer request supersedes the running job
     cancelled_ = false;
-    std::erase_if(abandoned_, [](const QFuture<CommMatrix>& f) { return f.isFinished(); });
     if (!trace_) {
         updateSummary();
         return;
     }
-    const quint64 id = ++jobId_;
-    stop_ = std::make_shared<std::atomic<bool>>(false);
-    watcher_ = new QFutureWatcher<CommMatrix>(this);
-    connect(watcher_, &QFutureWatcherBase::progressValueChanged, progress_,
-            &QProgressBar::setValue);
-    connect(watcher_, &QFutureWatcherBase::finished, this, [this, id] { finish(id); });
-    watcher_->setFuture(QtConcurrent::run(
-        [trace = trace_, options = options_, stop = stop_](QPromise<CommMatrix>& promise) {
-            promise.setProgressRange(0, kProgressSteps);
-            CommMatrix m = computeCommMatrix(*trace, options, [&](double f) {
-                promise.setProgressValue(int(f * kProgressSteps));
-                return !*stop;
-            });
-            if (!m.cancelled) promise.addResult(std::move(m));
-        }));
+    job_->start<CommMatrix>(
+        tr("Communication matrix"),
+        [trace = trace_, options = options_](const ProgressCallback& keepGoing,
+                                             const BackgroundJob::Post&) {
+            CommMatrix m = computeCommMatrix(*trace, options, keepGoing);
+            if (m.cancelled) throw Cancelled();
+            return m;
+        },
+        [this](quint64, CommMatrix m) {
+            progress_->hide();
+            cancel_->hide();
+            view_->setMatrix(std::make_shared<const CommMatrix>(std::move(m)));
+            updateSummary();
+            emit matrixReady();
+        });
     progress_->setValue(0);
     progress_->show();
     cancel_->show();
     updateSummary();
-}
-
-void CommMatrixPanel::finish(quint64 id)
-{
-    if (id != jobId_ || !watcher_) return; // superseded
-    QFutureWatcher<CommMatrix>* w = watcher_;
-    watcher_ = nullptr;
-    w->deleteLater();
-    progress_->hide();
-    cancel_->hide();
-    if (w->future().resultCount() == 0) {
-        cancelled_ = true;
-        updateSummary();
-        return;
-    }
-    view_->setMatrix(std::make_shared<const CommMatrix>(w->future().result()));
-    updateSummary();
-    emit matrixReady();
 }
 
 QString CommMatrixPanel::summaryText() const
@@ -191,7 +162,7 @@ QString CommMatrixPanel::summaryText() const
 
 void CommMatrixPanel::updateSummary()
 {
-    if (watcher_) {
+    if (job_->busy()) {
         summary_->setText(tr("Computing…"));
         return;
     }

@@ -11,7 +11,6 @@
 #include "model/analysis/commmatrix.h"
 #include "model/trace/ids.h"
 
-#include <QFuture>
 #include <QWidget>
 #include <atomic>
 #include <memory>
@@ -23,9 +22,10 @@ class QLabel;
 class QProgressBar;
 class QTimer;
 class QToolButton;
-template <class T> class QFutureWatcher;
 
 namespace rankscope {
+
+class BackgroundJob;
 
 class CommMatrixView;
 class Trace;
@@ -71,7 +71,6 @@ signals:
 private:
     void schedule();
     void start();
-    void finish(quint64 id);
     void updateSummary();
 
     std::shared_ptr<const Trace> trace_;
@@ -84,10 +83,7 @@ private:
     CommMatrixView* view_;
     QTimer* debounce_;
 
-    quint64 jobId_ = 0;
-    QFutureWatcher<CommMatrix>* watcher_ = nullptr;
-    std::shared_ptr<std::atomic<bool>> stop_;
-    std::vector<QFuture<CommMatrix>> abandoned_; ///< cancelled jobs possibly still running
+    BackgroundJob* job_; ///< the matrix, off the GUI thread
     bool cancelled_ = false;
 };
 

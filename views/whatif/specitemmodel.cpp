@@ -3,8 +3,10 @@
 #include "views/whatif/specitemmodel_p.h"
 #include "whatif/scenario/scenario.h"
 
+#include <QApplication>
 #include <QFileInfo>
 #include <QFont>
+#include <QStyle>
 #include <QUndoCommand>
 #include <QUndoStack>
 #include <algorithm>
@@ -102,12 +104,14 @@ void SpecItemModel::setSpec(const netsim::NetworkSpec& fileSpec,
 bool SpecItemModel::tryRead(const std::vector<netsim::SpecOverride>& overrides,
                             netsim::NetworkSpec& out, QString* error) const
 {
-    if (overrides.empty()) {
+    if (overrides.empty() && baseline_.empty()) {
         out = file_;
         return true;
     }
     try {
-        out = file_.withOverrides(overrides);
+        std::vector<netsim::SpecOverride> all = baseline_;
+        all.insert(all.end(), overrides.begin(), overrides.end());
+        out = file_.withOverrides(all);
         return true;
     } catch (const std::exception& e) {
         if (error) *error = QString::fromStdString(e.what());
@@ -250,9 +254,45 @@ std::string SpecItemModel::fileValue(const std::string& key) const
     return {};
 }
 
+void SpecItemModel::setBaseline(std::vector<netsim::SpecOverride> baseline)
+{
+    if (baseline == baseline_) return;
+    const std::vector<netsim::SpecOverride> before = std::move(baseline_);
+    baseline_ = std::move(baseline);
+    netsim::NetworkSpec spec;
+    QString error;
+    if (!tryRead(overrides_, spec, &error)) {
+        baseline_ = before;
+        emit editRejected(error);
+        return;
+    }
+    beginResetModel();
+    edited_ = std::move(spec);
+    editedValues_ = edited_.overridableKeys();
+    rebuild();
+    endResetModel();
+    emit editedChanged();
+}
+
+void SpecItemModel::setEditWarnings(std::vector<std::pair<std::string, std::string>> warnings)
+{
+    warnings_ = std::move(warnings);
+    if (root_ && rowCount() > 0)
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
+QString SpecItemModel::editWarning(const std::string& key) const
+{
+    for (const auto& [k, why] : warnings_)
+        if (k == key) return QString::fromStdString(why);
+    return {};
+}
+
 bool SpecItemModel::isEdited(const std::string& key) const
 {
     for (const netsim::SpecOverride& o : overrides_)
+        if (o.key == key) return true;
+    for (const netsim::SpecOverride& o : baseline_)
         if (o.key == key) return true;
     const bool inFile = std::any_of(fileValues_.begin(), fileValues_.end(),
                                     [&](const auto& kv) { return kv.first == key; });
@@ -345,10 +385,26 @@ QVariant SpecItemModel::data(const QModelIndex& index, int role) const
             return inFile ? QString::fromStdString(fileValue(n->key)) : QStringLiteral("—");
         }
         return {};
+    case Qt::DecorationRole:
+        if (index.column() == ValueColumn && !editWarning(n->key).isEmpty())
+            return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
+        return {};
     case Qt::ToolTipRole: {
-        if (index.column() == ValueColumn && edited)
-            return inFile ? tr("edited; in file: %1").arg(QString::fromStdString(fileValue(n->key)))
-                          : tr("edited; not in the file");
+        if (index.column() == ValueColumn && edited) {
+            const bool calibrated =
+                std::any_of(baseline_.begin(), baseline_.end(),
+                            [&](const netsim::SpecOverride& o) { return o.key == n->key; }) &&
+                std::none_of(overrides_.begin(), overrides_.end(),
+                             [&](const netsim::SpecOverride& o) { return o.key == n->key; });
+            QString tip =
+                inFile ? (calibrated ? tr("calibrated; in file: %1") : tr("edited; in file: %1"))
+                             .arg(QString::fromStdString(fileValue(n->key)))
+                       : (calibrated ? tr("calibrated; not in the file")
+                                     : tr("edited; not in the file"));
+            if (const QString w = editWarning(n->key); !w.isEmpty())
+                tip += QStringLiteral("\n") + tr("Warning: %1").arg(w);
+            return tip;
+        }
         if (index.column() == FileValueColumn)
             return inFile ? tr("%1 in %2")
                                 .arg(QString::fromStdString(fileValue(n->key)),

@@ -51,6 +51,16 @@ public:
     /// fileSpec with every edit applied (re-read and checked by NetworkSpec::withOverrides).
     const netsim::NetworkSpec& edited() const { return edited_; }
     const std::vector<netsim::SpecOverride>& overrides() const { return overrides_; }
+    /// The baseline spec's values over the file's (a calibration): shown as edits (bold, the
+    /// file's value beside, "calibrated" in the tooltip); the edits apply on top. Keeps undo
+    /// (the panel's undo commands call it). overrides() stays the edits alone.
+    void setBaseline(std::vector<netsim::SpecOverride> baseline);
+    const std::vector<netsim::SpecOverride>& baseline() const { return baseline_; }
+    /// Warnings on edits (key -> why; e.g. no message crosses the edited link): a warning icon
+    /// and the reason in the value's tooltip. Empty clears them.
+    void setEditWarnings(std::vector<std::pair<std::string, std::string>> warnings);
+    /// The warning on `key`, or empty.
+    QString editWarning(const std::string& key) const;
 
     /// Sets one key (e.g. "links.wan.latency" = "20ms"). Checked by re-reading the spec with the
     /// override; on error returns false, leaves everything unchanged, sets *error to the reader's
@@ -109,6 +119,8 @@ private:
     netsim::NetworkSpec file_;
     netsim::NetworkSpec edited_;
     std::vector<netsim::SpecOverride> overrides_;
+    std::vector<netsim::SpecOverride> baseline_;
+    std::vector<std::pair<std::string, std::string>> warnings_;
     std::vector<std::pair<std::string, std::string>> fileValues_;   ///< file order
     std::vector<std::pair<std::string, std::string>> editedValues_; ///< file order, new keys last
     std::unique_ptr<Node> root_;

@@ -32,8 +32,11 @@ enum SummaryColumn
 {
     QuantityColumn,
     MeasuredColumn,
+    BaselineColumn,
     PredictedColumn,
-    DifferenceColumn
+    EffectColumn,
+    ErrorColumn,
+    SummaryColumns
 };
 
 QStandardItem* numberItem(const QString& text)
@@ -99,9 +102,10 @@ QWidget* WhatIfComparison::createSummaryPane()
                             "Rankscope and by SimGrid's smpirun -replay; run times from the "
                             "program's start to the last rank's end"));
     engines_->hide();
-    summaryModel_ = new QStandardItemModel(0, 4, pane);
-    summaryModel_->setHorizontalHeaderLabels(
-        {tr("Quantity"), tr("Measured"), tr("Predicted"), tr("Difference")});
+    summaryModel_ = new QStandardItemModel(0, SummaryColumns, pane);
+    summaryModel_->setHorizontalHeaderLabels({tr("Quantity"), tr("Measured"), tr("Baseline replay"),
+                                              tr("Edited replay"), tr("Edited vs baseline"),
+                                              tr("Prediction vs measured")});
     summaryTable_ = new QTableView(pane);
     summaryTable_->setModel(summaryModel_);
     ItemViewText::install(summaryTable_);
@@ -116,14 +120,23 @@ QWidget* WhatIfComparison::createSummaryPane()
     QHeaderView* h = summaryTable_->horizontalHeader();
     h->setStretchLastSection(false);
     h->setMinimumSectionSize(fontMetrics().horizontalAdvance(QStringLiteral("8888.88 ms")) + 16);
-    for (int c : {QuantityColumn, MeasuredColumn, PredictedColumn, DifferenceColumn})
+    for (int c = 0; c < SummaryColumns; ++c)
         h->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     h->setDefaultAlignment(Qt::AlignRight | Qt::AlignVCenter);
     summaryModel_->horizontalHeaderItem(QuantityColumn)
         ->setTextAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-    summaryModel_->horizontalHeaderItem(DifferenceColumn)
-        ->setToolTip(tr("(predicted - measured) / measured; red: more than %1 % slower, "
-                        "green: more than %1 % faster")
+    summaryModel_->horizontalHeaderItem(BaselineColumn)
+        ->setToolTip(tr("The same trace replayed on the unedited spec (the file with its "
+                        "calibration): what the edit is measured against"));
+    summaryModel_->horizontalHeaderItem(PredictedColumn)
+        ->setToolTip(tr("The prediction: the replay with the edits (a scale prediction: the "
+                        "synthesised run)"));
+    summaryModel_->horizontalHeaderItem(EffectColumn)
+        ->setToolTip(tr("The effect of the edit: (edited - baseline) / baseline; red when "
+                        "slower, green when faster"));
+    summaryModel_->horizontalHeaderItem(ErrorColumn)
+        ->setToolTip(tr("The prediction's error: (predicted - measured) / measured. Its sign "
+                        "is neither good nor bad: bold when more than %1 % off")
                          .arg(kNotablePercent));
 
     auto* layout = new QVBoxLayout(pane);
@@ -277,36 +290,72 @@ QString WhatIfComparison::headerText() const
     return text;
 }
 
+void WhatIfComparison::setAnswer(std::shared_ptr<const whatif::WhatIfResult> answer)
+{
+    answer_ = std::move(answer);
+    fillSummary();
+}
+
 void WhatIfComparison::fillSummary()
 {
     header_->setText(headerText());
     summaryModel_->removeRows(0, summaryModel_->rowCount());
     if (!data_) return;
-    for (const ComparisonData::Quantity& q : data_->summary) {
+    // The baseline replay's figures come from the what-if pipeline (the run and MPI time over
+    // the span, and its wait time); the other rows have no baseline replay to show.
+    std::optional<whatif::RunTimes> baseline;
+    std::optional<int64_t> baselineWait;
+    if (answer_) {
+        baseline = answer_->baseline;
+        baselineWait = answer_->baselineWaitNs;
+        if (!baseline && !answer_->runs.empty()) baseline = answer_->runs.front().baseline;
+    }
+    const auto baselineOf = [&](size_t row) -> std::optional<double> {
+        if (row == 0 && baseline) return double(baseline->runNs);
+        if (row == 1 && baseline) return double(baseline->mpiNs);
+        if (row == 3 && baselineWait) return double(*baselineWait);
+        return std::nullopt;
+    };
+    for (size_t row = 0; row < data_->summary.size(); ++row) {
+        const ComparisonData::Quantity& q = data_->summary[row];
         auto* name = new QStandardItem(QString::fromStdString(q.name));
         name->setEditable(false);
         QStandardItem* m = numberItem(formatDuration(q.measuredNs));
+        const std::optional<double> base = baselineOf(row);
+        QStandardItem* b = numberItem(base ? formatDuration(*base) : QStringLiteral("—"));
+        if (!base) b->setToolTip(tr("The baseline replay gives no such figure"));
         QStandardItem* p = numberItem(formatDuration(q.predictedNs));
+        // Edited vs baseline: the effect; red when slower, green when faster.
+        QStandardItem* e = numberItem(QStringLiteral("—"));
+        if (base) {
+            const double b0 = *base;
+            std::optional<double> effect;
+            if (b0 > 0) effect = 100.0 * (q.predictedNs - b0) / b0;
+            e->setText(percentText(effect));
+            e->setToolTip(tr("%1 → %2: %3 (edited - baseline)")
+                              .arg(formatDuration(*base), formatDuration(q.predictedNs),
+                                   signedDuration(q.predictedNs - *base)));
+            if (q.predictedNs > *base)
+                e->setForeground(slowerColor());
+            else if (q.predictedNs < *base)
+                e->setForeground(fasterColor());
+        }
+        // Prediction vs measured: the error, never coloured as good or bad.
         const std::optional<double> pct = q.percent();
         QStandardItem* d = numberItem(percentText(pct));
-        QString tip = tr("%1 → %2: %3")
+        QString tip = tr("%1 → %2: %3 (predicted - measured)")
                           .arg(formatDuration(q.measuredNs), formatDuration(q.predictedNs),
                                signedDuration(q.predictedNs - q.measuredNs));
         if (!pct) tip += tr(" (no percentage: the measured value is 0)");
-        d->setToolTip(tip);
-        if (pct && *pct > kNotablePercent) {
-            d->setForeground(slowerColor());
-            d->setToolTip(tip + tr("\npredicted is slower by more than %1 %").arg(kNotablePercent));
-        } else if (pct && *pct < -kNotablePercent) {
-            d->setForeground(fasterColor());
-            d->setToolTip(tip + tr("\npredicted is faster by more than %1 %").arg(kNotablePercent));
-        }
         if (pct && std::abs(*pct) > kNotablePercent) {
             QFont f = d->font();
             f.setBold(true);
             d->setFont(f);
+            tip +=
+                tr("\nthe prediction is more than %1 % off the measured run").arg(kNotablePercent);
         }
-        summaryModel_->appendRow({name, m, p, d});
+        d->setToolTip(tip);
+        summaryModel_->appendRow({name, m, b, p, e, d});
     }
 }
 

@@ -5,8 +5,9 @@
 //   slower, green when faster), the three runs (measured, baseline replay, edited replay) and
 //   the baseline's calibration error apart, and with the SimGrid engine both engines' run
 //   times, their difference and wall-clocks; then run time, MPI time, computation time and wait
-//   time of both runs and their difference in percent (red when the prediction is more than
-//   5 % slower, green when faster);
+//   time of the measured run, the baseline replay and the edited replay, the effect (edited vs
+//   baseline: red slower, green faster) and the error (prediction vs measured, never coloured
+//   as good or bad, bold beyond 5 %);
 // - Delta times: the measured and predicted delta-time histograms of one execution interval
 //   (or all) on one rank (or all), with their W1 distance;
 // - Wait states: waiting time per pattern of both runs as grouped bars;
@@ -19,6 +20,7 @@
 #include "views/whatif/comparisonview.h"
 #include "whatif/netsim/networklayout.h"
 #include "whatif/scenario/scenariorun.h"
+#include "whatif/scenario/whatifpipeline.h"
 
 #include <QWidget>
 #include <memory>
@@ -53,6 +55,9 @@ public:
     const std::shared_ptr<const ComparisonData>& comparisonData() const { return data_; }
     /// The effect of a replay's edit against its baseline replay; nothing hides it.
     void setEffect(std::optional<whatif::ScenarioOutcome> effect);
+    /// The what-if pipeline's answer: the Summary's baseline replay column and the effect column
+    /// read it (null: those columns show "—").
+    void setAnswer(std::shared_ptr<const whatif::WhatIfResult> answer);
     /// "Effect of the change: +120 ms (+148.2 %), slower than the baseline replay"; its
     /// foreground is red when slower, green when faster.
     QLabel* effectLabel() const { return effect_; }
@@ -80,7 +85,8 @@ public:
     QLabel* enginesLabel() const { return engines_; }
 
     ComparisonView* timelines() const { return timelines_; }
-    /// Columns: quantity | measured | predicted | difference %.
+    /// Columns: quantity | measured | baseline replay | edited replay | edited vs baseline (the
+    /// effect, red slower, green faster) | prediction vs measured (the error, not coloured).
     QTableView* summaryTable() const { return summaryTable_; }
     HistogramOverlay* histogram() const { return histogram_; }
     WaitComparisonChart* waitChart() const { return waitChart_; }
@@ -129,6 +135,7 @@ private:
     WaitComparisonChart* waitChart_ = nullptr;
 
     std::shared_ptr<const ComparisonData> data_;
+    std::shared_ptr<const whatif::WhatIfResult> answer_;
     QString scenario_;
     QString measuredName_;
     QString predictedName_;

@@ -336,6 +336,8 @@ void WhatIfNetworkPage::setBaseline(std::vector<netsim::SpecOverride> baseline, 
 {
     baseline_ = std::move(baseline);
     baselineWhat_ = what;
+    // The spec tree shows the calibrated values as edits, the file's beside them.
+    specModel_->setBaseline(baseline_);
     if (!baselineLabel_) return;
     if (baseline_.empty()) {
         baselineLabel_->setText(tr("Baseline: the spec file"));

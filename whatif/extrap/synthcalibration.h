@@ -10,14 +10,15 @@
 // keep the spec's placement. The largest input is used, not a fit of each parameter across the
 // inputs: on the real multi-scale traces the fitted latencies do not follow a trend (CloverLeaf
 // on one node: 0.71, 1.21, 1.07 ms at 4, 8, 16 ranks), and the nearest scale is the best guess.
-// A fit whose replay of the source lands further from the measured run than the spec's own
-// replay (NPB MG W at 16 ranks: -80.7 % before, +422.1 % after) is not used as a whole: the
+// Whether the fit is used is decided by netsim::chooseCalibration, as for every other caller: a
+// fit whose replay of the source lands further from the measured run than the spec's own
+// replay (NPB MG W at 16 ranks: -80.7 % before, +422.1 % after) is not used as a whole; the
 // combination of its parameters that replays the source best is, when it beats the spec (MG:
 // the send overhead alone, +57 %; the shared-memory latency fitted to oversubscribed waits
 // counts the same waits again).
 
 #include "model/trace/trace.h"
-#include "whatif/netsim/calibration.h"
+#include "whatif/netsim/calibrationchoice.h"
 #include "whatif/netsim/networkspec.h"
 
 #include <cstdint>
@@ -42,7 +43,9 @@ struct ScaleCalibration
     bool partial = false;
     std::vector<std::string> appliedParameters; ///< fitted keys applied (the placement aside)
     double appliedErrorPct = 0; ///< the applied spec's replay of the source, % from its run
-    std::string note;
+    /// The fitted values applied on top of the starting spec (netsim::CalibrationChoice).
+    std::vector<netsim::SpecOverride> overrides;
+    std::string note; ///< why the fit was applied, in part, or not (CalibrationChoice::reason)
 };
 
 /// Calibrates `spec` to the largest of `traces` and places `target` ranks as the inputs ran.

@@ -7,6 +7,13 @@ namespace rankscope::whatif {
 BaselineReplay BaselineCache::get(const std::shared_ptr<const Trace>& trace,
                                   const netsim::NetworkSpec& spec, const std::string& model)
 {
+    return get(trace, spec, model, [&] { return baselineReplay(*trace, spec, model); });
+}
+
+BaselineReplay BaselineCache::get(const std::shared_ptr<const Trace>& trace,
+                                  const netsim::NetworkSpec& spec, const std::string& model,
+                                  const std::function<BaselineReplay()>& compute)
+{
     const std::string specKey = spec.source + '\n' + spec.effectiveYaml();
     {
         std::lock_guard lock(mutex_);
@@ -15,7 +22,7 @@ BaselineReplay BaselineCache::get(const std::shared_ptr<const Trace>& trace,
         for (const Entry& e : entries_)
             if (e.key == trace.get() && e.spec == specKey && e.model == model) return e.value;
     }
-    const BaselineReplay value = baselineReplay(*trace, spec, model);
+    const BaselineReplay value = compute();
     std::lock_guard lock(mutex_);
     ++replays_;
     entries_.push_back(Entry{trace, trace.get(), specKey, model, value});

@@ -7,6 +7,7 @@
 #include "whatif/netsim/networkspec.h"
 #include "whatif/scenario/scenariorun.h"
 
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -25,6 +26,9 @@ public:
     /// TraceError of the replay propagates).
     BaselineReplay get(const std::shared_ptr<const Trace>& trace, const netsim::NetworkSpec& spec,
                        const std::string& model);
+    /// The same, computed by `compute` on first use (the what-if pipeline's richer baseline).
+    BaselineReplay get(const std::shared_ptr<const Trace>& trace, const netsim::NetworkSpec& spec,
+                       const std::string& model, const std::function<BaselineReplay()>& compute);
     /// Replays computed so far (for tests).
     size_t replays() const;
 

@@ -64,7 +64,15 @@ template <class T> bool parseNumber(const std::string& text, T& out)
 
 std::string kindName(ScenarioKind kind)
 {
-    return kind == ScenarioKind::Scale ? "scale" : "replay";
+    switch (kind) {
+    case ScenarioKind::Scale:
+        return "scale";
+    case ScenarioKind::Extrapolate:
+        return "extrapolate";
+    case ScenarioKind::Replay:
+        break;
+    }
+    return "replay";
 }
 
 bool isScenarioParam(const std::string& param)
@@ -125,7 +133,21 @@ std::string validate(const Scenario& s)
         return "a network replay needs exactly one baseline trace";
     if (s.kind == ScenarioKind::Scale && s.baselines.size() < 3)
         return "a scale prediction needs baseline traces at three or more scales";
+    if (s.kind == ScenarioKind::Extrapolate) {
+        if (s.baselines.size() < 3)
+            return "an extrapolation needs baseline traces at three or more scales";
+        if (s.target == 0) return "the target scale must be at least 1 rank";
+        if (s.method != "auto" && s.method != "rankscope" && s.method != "classic")
+            return "unknown method '" + s.method + "' (expected auto, rankscope or classic)";
+        if (s.mode != "interval" && s.mode != "sum")
+            return "unknown mode '" + s.mode + "' (expected interval or sum)";
+        if (!s.sweepParam.empty()) return "an extrapolation has no sweep (run one per target)";
+        if (s.engine != "rankscope") return "an extrapolation has no engine to choose";
+        return {};
+    }
     if (s.network.empty()) return "no network spec chosen";
+    if (s.calibrate != "auto" && s.calibrate != "on" && s.calibrate != "off")
+        return "calibrate: expected auto, on or off, not '" + s.calibrate + "'";
     if (!knownModel(s.model))
         return "unknown network model '" + s.model + "' (expected loggp, packet or flow)";
     if (!(s.cpuFactor > 0) || s.cpuFactor > 1000 || !std::isfinite(s.cpuFactor))
@@ -162,6 +184,12 @@ std::string describe(const Scenario& s)
     };
     if (s.kind == ScenarioKind::Replay) {
         out << "Replay of " << (s.baselines.empty() ? "?" : base(s.baselines.front()));
+    } else if (s.kind == ScenarioKind::Extrapolate) {
+        out << "Extrapolate " << s.baselines.size() << " runs to " << s.target << " ranks ("
+            << s.method << ")";
+        if (!s.sweepParam.empty())
+            out << "; sweep " << s.sweepParam << " over " << s.sweepValues.size() << " values";
+        return out.str();
     } else {
         out << "Scale " << s.baselines.size() << " runs to " << s.target << " ranks (" << s.method
             << ")";
@@ -194,7 +222,7 @@ YAML::Node toYaml(const Scenario& s)
     for (const std::string& b : s.baselines)
         n["baselines"].push_back(b);
     if (!s.compareWith.empty()) n["compare_with"] = s.compareWith;
-    n["network"] = s.network;
+    if (s.kind != ScenarioKind::Extrapolate || !s.network.empty()) n["network"] = s.network;
     for (const netsim::SpecOverride& o : s.baselineOverrides)
         n["baseline_set"].push_back(o.key + "=" + o.value);
     for (const netsim::SpecOverride& o : s.overrides)
@@ -204,10 +232,16 @@ YAML::Node toYaml(const Scenario& s)
         n["collectives"][op] = alg;
     n["cpu_factor"] = s.cpuFactor;
     if (s.engine != "rankscope") n["engine"] = s.engine;
+    if (s.calibrate != "auto") n["calibrate"] = s.calibrate;
     if (s.kind == ScenarioKind::Scale) {
         n["target"] = s.target;
         n["method"] = s.method;
         n["seed"] = s.seed;
+    }
+    if (s.kind == ScenarioKind::Extrapolate) {
+        n["target"] = s.target;
+        n["method"] = s.method;
+        if (s.mode != "interval") n["mode"] = s.mode;
     }
     if (!s.sweepParam.empty()) {
         n["sweep"]["param"] = s.sweepParam;
@@ -222,9 +256,9 @@ Scenario scenarioFromYaml(const YAML::Node& node, const std::string& source)
     if (!node.IsMap()) fail(source, node, "scenario", "expected a map of scenario keys");
     for (const auto& kv : node) {
         static const char* const allowed[] = {
-            "name",         "kind",   "baselines", "compare_with", "network",
-            "baseline_set", "set",    "model",     "collectives",  "cpu_factor",
-            "engine",       "target", "method",    "seed",         "sweep"};
+            "name",   "kind",  "baselines",   "compare_with", "network", "baseline_set",
+            "set",    "model", "collectives", "cpu_factor",   "engine",  "target",
+            "method", "seed",  "sweep",       "calibrate",    "mode"};
         const std::string key = kv.first.Scalar();
         bool ok = false;
         for (const char* a : allowed)
@@ -232,20 +266,28 @@ Scenario scenarioFromYaml(const YAML::Node& node, const std::string& source)
         if (!ok)
             fail(source, kv.first, key,
                  "unknown scenario key (expected name, kind, baselines, compare_with, network, "
-                 "set, model, collectives, cpu_factor, engine, target, method, seed or sweep)");
+                 "set, model, collectives, cpu_factor, engine, calibrate, target, method, mode, "
+                 "seed "
+                 "or sweep)");
     }
     Scenario s;
     s.name = scalar(node, "name", source, true);
     const std::string kind = scalar(node, "kind", source);
     if (kind == "scale")
         s.kind = ScenarioKind::Scale;
+    else if (kind == "extrapolate")
+        s.kind = ScenarioKind::Extrapolate;
     else if (kind.empty() || kind == "replay")
         s.kind = ScenarioKind::Replay;
     else
-        fail(source, node["kind"], "kind", "expected replay or scale, not '" + kind + "'");
+        fail(source, node["kind"], "kind",
+             "expected replay, scale or extrapolate, not '" + kind + "'");
     s.baselines = stringList(node, "baselines", source);
     s.compareWith = scalar(node, "compare_with", source);
-    s.network = scalar(node, "network", source, true);
+    s.network = scalar(node, "network", source, s.kind != ScenarioKind::Extrapolate);
+    if (s.kind == ScenarioKind::Extrapolate) s.method = "auto";
+    if (const std::string c = scalar(node, "calibrate", source); !c.empty()) s.calibrate = c;
+    if (const std::string m = scalar(node, "mode", source); !m.empty()) s.mode = m;
     for (const char* key : {"baseline_set", "set"})
         for (const std::string& o : stringList(node, key, source)) {
             const size_t eq = o.find('=');

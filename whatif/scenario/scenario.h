@@ -2,11 +2,13 @@
 // A what-if scenario: one named question asked of one or more baseline traces, re-runnable and
 // saved in session files (YAML, like network specs).
 //
-// Two kinds:
+// Three kinds (all run by whatif::runWhatIf, whatifpipeline.h):
 // - Replay: replay one baseline trace on a network spec (netsim::simulate), with edits of a copy
 //   of the spec (overrides), a network model, collective algorithms and a CPU factor.
 // - Scale: synthesise the trace of a scale never run from baselines at three or more scales
 //   (extrap::synthesise), timed by a replay on the same kind of spec.
+// - Extrapolate: the delta-time extrapolation of max_r S(r) to the target (extrap::extrapolate),
+//   no trace and no network.
 // Either may carry a sweep: one parameter and the values to try. A parameter is a spec key
 // ("links.wan.latency", "wide_area_streams", "eager_limit"...), or "target" (Scale: the rank
 // count) or "cpu_factor".
@@ -26,7 +28,8 @@ namespace rankscope::whatif {
 enum class ScenarioKind : uint8_t
 {
     Replay,
-    Scale
+    Scale,
+    Extrapolate
 };
 
 struct Scenario
@@ -46,9 +49,17 @@ struct Scenario
     std::string model = "loggp";                 ///< netsim::models()
     std::vector<std::pair<std::string, std::string>> collectives; ///< op -> algorithm
     double cpuFactor = 1.0;
-    uint32_t target = 0;              ///< Scale: the rank count to predict
-    std::string method = "rankscope"; ///< Scale: "rankscope" or "classic"
-    uint64_t seed = 1;                ///< Scale: delta-time sampling
+    uint32_t target = 0; ///< Scale: the rank count to predict
+    /// Scale: "rankscope" or "classic"; Extrapolate: also "auto" (the default there: YAML
+    /// without `method` reads as "auto" for an extrapolation).
+    std::string method = "rankscope";
+    std::string mode = "interval"; ///< Extrapolate with the classic method: "interval" or "sum"
+    /// Calibration of the spec before the run (netsim::chooseCalibration decides whether the
+    /// fit is used): "auto" (Scale: to the largest input, the one nearest the target; Replay:
+    /// none, the baseline_set carries any earlier one), "on" (also for a replay: to its trace)
+    /// or "off". YAML `calibrate`, written only when not "auto".
+    std::string calibrate = "auto";
+    uint64_t seed = 1; ///< Scale: delta-time sampling
     /// Who replays it: "rankscope" (its own simulator) or "simgrid" (also SimGrid's
     /// `smpirun -replay`, compared side by side; replays without a sweep only). YAML `engine`,
     /// written only when not "rankscope".
@@ -59,7 +70,7 @@ struct Scenario
     bool operator==(const Scenario&) const = default;
 };
 
-/// "replay" / "scale".
+/// "replay" / "scale" / "extrapolate".
 std::string kindName(ScenarioKind kind);
 
 /// One line for lists and tooltips: "Replay of X on two-clusters-wan (links.wan.latency=20ms),

@@ -21,15 +21,6 @@ RunTimes replayed(const netsim::SimulationResult& r)
     return t;
 }
 
-netsim::SimulationOptions optionsOf(const Scenario& s)
-{
-    netsim::SimulationOptions o;
-    o.model = s.model;
-    o.collectiveAlgorithms = s.collectives;
-    o.cpuFactor = s.cpuFactor;
-    return o;
-}
-
 std::string resolved(const std::string& path, const fs::path& folder)
 {
     if (path.empty() || fs::path(path).is_absolute()) return path;
@@ -78,31 +69,6 @@ ScenarioOutcome outcomeOf(const std::string& name, const BaselineReplay& base,
             100.0 * double(base.baseline.runNs - base.measured.runNs) / double(base.measured.runNs);
     out.edited = std::move(edited);
     return out;
-}
-
-ScenarioOutcome runReplayScenario(const Scenario& s, const Trace& trace,
-                                  const netsim::NetworkSpec& spec)
-{
-    if (s.kind != ScenarioKind::Replay)
-        throw TraceError("scenario '" + s.name + "' is a " + kindName(s.kind) +
-                         " scenario; only replay scenarios are run here");
-    // The baseline: the trace on the unedited spec with the scenario's network model; the
-    // edits are the spec overrides, the collective algorithm choices and the CPU factor.
-    const netsim::NetworkSpec baselineSpec = spec.withOverrides(s.baselineOverrides);
-    const BaselineReplay base = baselineReplay(trace, baselineSpec, s.model);
-    std::vector<std::pair<std::string, Scenario>> points;
-    if (s.sweepParam.empty())
-        points.emplace_back(std::string(), s);
-    else
-        for (const std::string& v : s.sweepValues)
-            points.emplace_back(v, withParam(s, s.sweepParam, v));
-    std::vector<EditedRun> runs;
-    for (const auto& [value, point] : points) {
-        const netsim::NetworkSpec edited = baselineSpec.withOverrides(point.overrides);
-        runs.push_back(
-            editedRun(value, base, replayed(netsim::simulate(trace, edited, optionsOf(point)))));
-    }
-    return outcomeOf(s.name, base, std::move(runs));
 }
 
 std::vector<Scenario> readScenarioFile(const std::string& path)

@@ -1,13 +1,8 @@
 #pragma once
-// Runs a saved replay scenario the way the what-if explorer does, for `rankscope-cli scenario
-// run` (and any caller without a GUI): the measured run, the baseline replay (the trace on the
-// unedited spec, with the scenario's network model) and the edited replay (with the scenario's
-// spec edits, collective algorithms and CPU factor), over one span
-// (model/analysis/runspan.h). The effect of the change is edited - baseline; how far the baseline
-// is from the measured run is the replay's calibration error, reported apart.
-//
-// Scale scenarios (synthesis of another rank count) are not run here: they throw TraceError
-// saying so.
+// The values of a replay what-if (the measured run, the baseline replay on the unedited spec,
+// each edited replay and its effect, edited - baseline), the baseline replay itself (cached by
+// baselinecache.h), and the reading of scenario files. The what-if pipeline
+// (whatifpipeline.h) is what answers a scenario; these are its pieces.
 
 #include "whatif/scenario/scenario.h"
 
@@ -47,6 +42,10 @@ struct BaselineReplay
     std::string span;
     RunTimes measured;
     RunTimes baseline;
+    /// The what-if pipeline's baselines (whatifpipeline.h) also carry the replay's wait time
+    /// and the link classes its messages crossed (to flag edits that cannot change anything).
+    std::optional<int64_t> waitNs;
+    std::optional<std::vector<std::string>> usedLinkClasses;
     bool operator==(const BaselineReplay&) const = default;
 };
 
@@ -72,12 +71,6 @@ EditedRun editedRun(const std::string& value, const BaselineReplay& base, const 
 /// The outcome of one edited run against `base` (the calibration error apart).
 ScenarioOutcome outcomeOf(const std::string& name, const BaselineReplay& base,
                           std::vector<EditedRun> edited);
-
-/// Runs replay scenario `s` on `trace` (its baseline, already loaded); `spec` is the unedited
-/// spec (the scenario's network file read without its edits). Throws TraceError for a scale
-/// scenario, a bad edit (naming the key) or a replay that fails.
-ScenarioOutcome runReplayScenario(const Scenario& s, const Trace& trace,
-                                  const netsim::NetworkSpec& spec);
 
 /// The scenarios of a YAML file: a single scenario (a map with `name`), or a session or list
 /// file with `scenarios:`. Relative trace and network paths are taken from the file's folder.
