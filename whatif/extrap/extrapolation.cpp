@@ -17,6 +17,7 @@
 #include <cstdio>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <set>
 #include <stdexcept>
 
@@ -143,26 +144,36 @@ double sharedCallShare(const IntervalTable& t, const std::set<std::string>& know
 /// Traces of one program make their MPI calls at the same call sites: sites that come and go
 /// with the scale (coarse grid levels, a phase from 16 ranks on) are allowed, but at least
 /// kSameProgramShare of every input's MPI calls must be made at call sites found at every
-/// input scale.
+/// input scale. A 1-rank run makes no point-to-point calls (it has no partner), so it does not
+/// narrow the sites found everywhere: it is the same program when kSameProgramShare of its
+/// calls (its collectives, say) are made at sites every parallel input has.
 constexpr double kSameProgramShare = 0.5;
 
 void checkSameProgram(const std::vector<ScaleData>& data, const std::vector<std::string>& labels)
 {
-    std::set<std::string> everywhere;
-    for (const auto& [site, n] : callsBySite(data.front().table))
-        everywhere.insert(site);
-    for (size_t k = 1; k < data.size(); ++k) {
-        const std::map<std::string, double> here = callsBySite(data[k].table);
-        std::erase_if(everywhere, [&](const std::string& s) { return !here.count(s); });
+    const bool anyParallel =
+        std::any_of(data.begin(), data.end(), [](const ScaleData& d) { return d.ranks > 1; });
+    std::optional<std::set<std::string>> everywhere;
+    for (const ScaleData& d : data) {
+        if (anyParallel && d.ranks <= 1) continue;
+        const std::map<std::string, double> here = callsBySite(d.table);
+        if (!everywhere) {
+            everywhere.emplace();
+            for (const auto& [site, n] : here)
+                everywhere->insert(site);
+        } else {
+            std::erase_if(*everywhere, [&](const std::string& s) { return !here.count(s); });
+        }
     }
     for (size_t k = 0; k < data.size(); ++k) {
-        const double share = sharedCallShare(data[k].table, everywhere);
+        const double share = sharedCallShare(data[k].table, *everywhere);
         if (share < kSameProgramShare)
             throw TraceError(labels[k] +
                              " is not a trace of the same program as the others: only " +
                              std::to_string(int(std::lround(share * 100))) +
-                             " % of its MPI calls are made at call sites found at every input "
-                             "scale (at least 50 % is needed)");
+                             " % of its MPI calls are made at call sites found at every " +
+                             (data[k].ranks <= 1 && anyParallel ? "parallel " : "") +
+                             "input scale (at least 50 % is needed)");
     }
 }
 

@@ -141,6 +141,43 @@ std::vector<PmnfHypothesis> pmnfHypotheses(bool withProblemSize)
     return h;
 }
 
+namespace {
+
+/// A law used to extrapolate stays a time or a count between the largest input scale and the
+/// target: it never turns negative there (for samples that are all positive) and never turns
+/// around (it is monotone), however well it fits the inputs. Checked at 17 points spaced
+/// geometrically from the largest input to the target (ALGORITHMS.md §4, item 7).
+bool plausiblePath(const PmnfHypothesis& h, const Eigen::VectorXd& c,
+                   std::span<const FitPoint> points, double targetN, double s)
+{
+    double largest = 0;
+    bool allPositive = true;
+    for (const FitPoint& p : points) {
+        largest = std::max(largest, p.n);
+        allPositive = allPositive && p.value > 0;
+    }
+    if (!(targetN > largest) || !(largest > 0)) return true;
+    constexpr int kSteps = 16;
+    int direction = 0;
+    double previous = 0;
+    for (int k = 0; k <= kSteps; ++k) {
+        const double n = largest * std::pow(targetN / largest, double(k) / kSteps);
+        const double v = designRow(h, n, s).dot(c);
+        if (!std::isfinite(v) || (allPositive && v < 0)) return false;
+        if (k > 0) {
+            const double step = v - previous;
+            const double eps = 1e-9 * std::max(std::abs(v), std::abs(previous));
+            const int sign = step > eps ? 1 : step < -eps ? -1 : 0;
+            if (sign != 0 && direction != 0 && sign != direction) return false;
+            if (sign != 0) direction = sign;
+        }
+        previous = v;
+    }
+    return true;
+}
+
+} // namespace
+
 SeriesFit fitPmnf(std::span<const FitPoint> points, double targetN, double targetS,
                   std::string quantity)
 {
@@ -190,7 +227,8 @@ SeriesFit fitPmnf(std::span<const FitPoint> points, double targetN, double targe
         cm.heldOutPct = out->smape;
         cm.function = termsOf(h, *c);
         if (loo) cm.d = (out->smape + loo->smape) / 2;
-        cm.plausible = plausiblePrediction(points, prediction);
+        cm.plausible = plausiblePrediction(points, prediction) &&
+                       plausiblePath(h, *c, points, targetN, withS ? targetS : 0);
         std::vector<double> f = {out->atTarget};
         if (loo) f.insert(f.end(), loo->foldPredictions.begin(), loo->foldPredictions.end());
         s.models.push_back(std::move(cm));
