@@ -4,16 +4,27 @@
 // auto (the default: the lowest held-out error wins):
 // - on generated patterns whose intervals scale differently (constant, 1/n, n) and whose spread
 //   widens with n;
-// - on the real multi-scale Score-P runs in the shared traces folder (NPB MG, CloverLeaf), when
-//   present (`--traces DIR`, default the build's RANKSCOPE_SHARED_TRACES).
+// - on every real multi-scale set: the Score-P runs in the shared traces folder (NPB MG,
+//   CloverLeaf; `--traces DIR`, default the build's RANKSCOPE_SHARED_TRACES) and the cluster-like
+//   SMPI runs beside them (NPB BT, miniFE, HPCG; `--smpi DIR`, default <build>/bench-data/smpi,
+//   unpacked there from the shared archives on first use). Each program gives one set per target
+//   scale beyond its third: the three scales before it, and every scale before it.
+// Then, across the real sets, per method: the median and the worst accuracy of max_r S(r) and of
+// the median rank's S(r), interval coverage and median interval width (relative to the measured
+// value), and how far auto is from the better classic mode on each set (its worst shortfall).
+// Judge methods across programs by these lines, never by one set.
 
 #include "benchsupport.h"
-#include "importers/otf2/otf2reader.h"
+#include "importers/tracefile.h"
+#include "model/deltas/intervals.h"
 #include "model/generator/tracegenerator.h"
 #include "model/trace/trace.h"
 #include "whatif/extrap/extrapolation.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <memory>
@@ -65,52 +76,189 @@ std::string scalesText(const std::vector<uint32_t>& scales)
     return s;
 }
 
-/// Runs every variant on one set and prints a row each.
-void runSet(const std::string& name, const std::vector<const Trace*>& inputs, uint32_t target,
-            const Trace& measured)
+/// One method on one real set, for the summary across sets.
+struct Score
+{
+    double accuracy = 0;       ///< of max_r S(r), %
+    double medianAccuracy = 0; ///< of the median rank's S(r), %
+    bool inside = false;       ///< the measured max lies in the interval
+    double width = 0;          ///< (high - low) / measured
+};
+
+/// The median of the predicted S(r) histogram (its 0.5 quantile), or its mean without quantiles.
+double predictedMedian(const Histogram& h)
+{
+    return h.quantiles.size() == size_t(Histogram::kQuantileCount)
+               ? h.quantiles[size_t(Histogram::kQuantileCount / 2)]
+               : h.mean;
+}
+
+double measuredMedian(const Trace& t)
+{
+    const IntervalTable table = computeIntervals(t);
+    std::vector<int64_t> s = table.rankDeltaSums;
+    if (s.empty()) return 0;
+    std::nth_element(s.begin(), s.begin() + long(s.size() / 2), s.end());
+    return double(s[s.size() / 2]);
+}
+
+/// Runs every variant on one set and prints a row each; returns the scores by variant.
+std::vector<Score> runSet(const std::string& name, const std::vector<const Trace*>& inputs,
+                          uint32_t target, const Trace& measured)
 {
     std::vector<uint32_t> scales;
     for (const Trace* t : inputs)
         scales.push_back(uint32_t(t->rankCount()));
+    const double median = measuredMedian(measured);
+    std::vector<Score> scores;
     for (const Variant& v : kVariants) {
         ExtrapolationOptions o;
         o.method = v.method;
         o.mode = v.mode;
         o.target = target;
         const auto t0 = bench::Clock::now();
-        const ExtrapolationResult r = extrapolate(inputs, o, &measured);
+        ExtrapolationResult r;
+        try {
+            r = extrapolate(inputs, o, &measured);
+        } catch (const std::exception& e) {
+            std::printf("%-11s %-12s %6u  %-16s refused: %s\n", name.c_str(),
+                        scalesText(scales).c_str(), target, v.label, e.what());
+            scores.push_back({});
+            continue;
+        }
         const double s = bench::seconds(t0, bench::Clock::now());
         const double m = *r.measuredMaxRankDeltaSum;
         const bool in = m >= r.predictedMaxLow && m <= r.predictedMaxHigh;
+        const double medianAcc = accuracyPercent(predictedMedian(r.predictedSums), median);
+        scores.push_back({*r.accuracyPct, medianAcc, in,
+                          m > 0 ? (r.predictedMaxHigh - r.predictedMaxLow) / m : 0});
         std::string chosen = r.autoChosen ? methodName(r.method) + " " + modeName(r.mode) : "";
         if (!r.sumModel.empty()) chosen += (chosen.empty() ? "" : ", ") + r.sumModel;
         char held[32] = "-";
         if (r.heldOutErrorPct) std::snprintf(held, sizeof held, "%.1f%%", *r.heldOutErrorPct);
-        std::printf(
-            "%-11s %-12s %6u  %-16s %7.1f%% %6.3f %9.2f [%8.2f, %8.2f] %9.2f  %-3s %8s %7.3f  %s\n",
-            name.c_str(), scalesText(scales).c_str(), target, v.label, *r.accuracyPct,
-            *r.w1Normalized, r.predictedMaxRankDeltaSum / 1e6, r.predictedMaxLow / 1e6,
-            r.predictedMaxHigh / 1e6, m / 1e6, in ? "yes" : "no", held, s, chosen.c_str());
+        std::printf("%-11s %-12s %6u  %-16s %7.1f%% %7.1f%% %6.3f %9.2f [%8.2f, %8.2f] %9.2f  "
+                    "%-3s %8s %7.3f  %s\n",
+                    name.c_str(), scalesText(scales).c_str(), target, v.label, *r.accuracyPct,
+                    medianAcc, *r.w1Normalized, r.predictedMaxRankDeltaSum / 1e6,
+                    r.predictedMaxLow / 1e6, r.predictedMaxHigh / 1e6, m / 1e6, in ? "yes" : "no",
+                    held, s, chosen.c_str());
     }
+    return scores;
+}
+
+double medianOf(std::vector<double> v)
+{
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    const size_t n = v.size();
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/// The lines across sets: per variant, and auto against the better classic mode.
+void summarise(const std::vector<std::pair<std::string, std::vector<Score>>>& sets)
+{
+    if (sets.empty()) return;
+    std::printf("\nAcross %zu real sets (median and worst accuracy, interval coverage and median "
+                "relative width)\n",
+                sets.size());
+    std::printf("%-18s %10s %10s %12s %12s %10s %10s\n", "method", "median max", "worst max",
+                "median med.", "worst med.", "coverage", "width");
+    for (size_t v = 0; v < std::size(kVariants); ++v) {
+        std::vector<double> acc, med, width;
+        size_t inside = 0;
+        for (const auto& [name, scores] : sets) {
+            acc.push_back(scores[v].accuracy);
+            med.push_back(scores[v].medianAccuracy);
+            width.push_back(scores[v].width);
+            inside += scores[v].inside ? 1 : 0;
+        }
+        std::printf("%-18s %9.1f%% %9.1f%% %11.1f%% %11.1f%% %6zu/%-3zu %9.2f\n",
+                    kVariants[v].label, medianOf(acc), *std::min_element(acc.begin(), acc.end()),
+                    medianOf(med), *std::min_element(med.begin(), med.end()), inside, sets.size(),
+                    medianOf(width));
+    }
+    // auto (the last variant) against the better of the two classic modes, set by set.
+    double worstGap = INFINITY;
+    std::string worstSet;
+    size_t atLeast = 0;
+    for (const auto& [name, scores] : sets) {
+        const double classic = std::max(scores[0].accuracy, scores[1].accuracy);
+        const double gap = scores.back().accuracy - classic;
+        if (gap >= -1.0) ++atLeast;
+        if (gap < worstGap) {
+            worstGap = gap;
+            worstSet = name;
+        }
+    }
+    std::printf("auto within 1 point of the better classic mode (or above) on %zu of %zu sets; "
+                "worst shortfall %+.1f points (%s)\n",
+                atLeast, sets.size(), worstGap, worstSet.c_str());
 }
 
 void header()
 {
-    std::printf("%-11s %-12s %6s  %-16s %8s %6s %9s %22s %9s  %-3s %8s %7s  %s\n", "set", "scales",
-                "target", "method", "accuracy", "W1", "pred. ms", "interval ms", "meas. ms", "in?",
-                "held-out", "time s", "chosen");
+    std::printf("%-11s %-12s %6s  %-16s %8s %8s %6s %9s %22s %9s  %-3s %8s %7s  %s\n", "set",
+                "scales", "target", "method", "accuracy", "median", "W1", "pred. ms", "interval ms",
+                "meas. ms", "in?", "held-out", "time s", "chosen");
 }
 
 } // namespace
 
+/// A program's runs at several scales: `pattern` with %u for the rank count.
+struct Program
+{
+    const char* name;
+    std::string pattern;
+    std::vector<uint32_t> scales;
+};
+
+/// One set per target beyond the third scale: the three scales before it, and all before it.
+void runProgram(const Program& p, std::vector<std::pair<std::string, std::vector<Score>>>& out)
+{
+    namespace fs = std::filesystem;
+    std::vector<std::unique_ptr<Trace>> loaded;
+    for (uint32_t n : p.scales) {
+        char path[1024];
+        std::snprintf(path, sizeof path, p.pattern.c_str(), n, n);
+        if (!fs::exists(path)) {
+            std::printf("%-11s %u ranks: %s not found, the program is skipped\n", p.name, n, path);
+            return;
+        }
+        loaded.push_back(std::make_unique<Trace>(readTraceFile(path)));
+    }
+    for (size_t k = 3; k < p.scales.size(); ++k) {
+        // The three scales before the target; then, when there are more, all of them.
+        std::vector<size_t> firsts = {k - 3};
+        if (k > 3) firsts.push_back(0);
+        for (const size_t first : firsts) {
+            std::vector<const Trace*> inputs;
+            std::vector<uint32_t> scales;
+            for (size_t i = first; i < k; ++i) {
+                inputs.push_back(loaded[i].get());
+                scales.push_back(p.scales[i]);
+            }
+            out.emplace_back(std::string(p.name) + " " + scalesText(scales) + " -> " +
+                                 std::to_string(p.scales[k]),
+                             runSet(p.name, inputs, p.scales[k], *loaded[k]));
+        }
+    }
+}
+
 int main(int argc, char** argv)
 {
     std::string traces = RANKSCOPE_SHARED_TRACES;
+    std::string smpi = "build/bench-data/smpi";
+    bool generatedOnly = false;
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--traces") == 0 && i + 1 < argc) {
             traces = argv[++i];
+        } else if (std::strcmp(argv[i], "--smpi") == 0 && i + 1 < argc) {
+            smpi = argv[++i];
+        } else if (std::strcmp(argv[i], "--generated-only") == 0) {
+            generatedOnly = true;
         } else {
-            std::fprintf(stderr, "usage: %s [--traces DIR]\n", argv[0]);
+            std::fprintf(stderr, "usage: %s [--traces DIR] [--smpi DIR] [--generated-only]\n",
+                         argv[0]);
             return 2;
         }
     }
@@ -148,43 +296,52 @@ int main(int argc, char** argv)
         runSet(c.pattern, ptrs, c.target, generate(c, c.target));
     }
 
-    struct RealSet
-    {
-        const char* name;
-        const char* program;
-        std::vector<uint32_t> scales;
-        uint32_t target;
-    };
-    const std::vector<RealSet> real = {
-        {"NPB MG W", "scorep84-npb-mg-W-", {4, 8, 16}, 32},
-        {"CloverLeaf", "scorep84-cloverleaf-", {4, 8, 16}, 32},
-        {"CloverLeaf", "scorep84-cloverleaf-", {8, 16, 32}, 64},
-        {"CloverLeaf", "scorep84-cloverleaf-", {4, 8, 16, 32}, 64},
-    };
+    if (generatedOnly) return 0;
     namespace fs = std::filesystem;
+    std::vector<std::pair<std::string, std::vector<Score>>> sets;
     if (!fs::is_directory(traces)) {
         std::printf("\nReal multi-scale traces: %s not found, skipped\n", traces.c_str());
-        return 0;
+    } else {
+        std::printf("\nReal multi-scale Score-P runs (%s; oversubscribed on 2 cores)\n",
+                    traces.c_str());
+        header();
+        const std::string t = traces + "/";
+        runProgram({"NPB MG W", t + "scorep84-npb-mg-W-%u/traces.otf2", {4, 8, 16, 32}}, sets);
+        runProgram({"CloverLeaf", t + "scorep84-cloverleaf-%u/traces.otf2", {4, 8, 16, 32, 64}},
+                   sets);
+        // The SMPI runs: unpacked once from the shared archives.
+        const fs::path archives = fs::path(traces) / "smpi" / "extract.sh";
+        if (!fs::is_directory(smpi) && fs::exists(archives)) {
+            std::printf("unpacking the SMPI runs into %s (once, about 900 MB)\n", smpi.c_str());
+            const std::string cmd = "sh '" + archives.string() + "' '" + smpi + "' >/dev/null";
+            if (std::system(cmd.c_str()) != 0)
+                std::printf("could not unpack %s\n", archives.string().c_str());
+        }
+        if (fs::is_directory(smpi)) {
+            std::printf("\nCluster-like SMPI runs of real programs (%s)\n", smpi.c_str());
+            header();
+            const std::string d = smpi + "/";
+            runProgram({"NPB BT A",
+                        d + "smpi-npb-bt-A50/bt-A50-%u/bt-A50-%u.paje",
+                        {4, 9, 16, 25, 36, 64}},
+                       sets);
+            runProgram({"miniFE",
+                        d + "smpi-minife-128/minife-128-%u/minife-128-%u.paje",
+                        {4, 8, 16, 32, 64}},
+                       sets);
+            runProgram({"HPCG",
+                        d + "smpi-hpcg-128x128x16/hpcg-128x128x16-%u/hpcg-128x128x16-%u.paje",
+                        {2, 4, 8, 16, 32}},
+                       sets);
+        } else {
+            std::printf("\nSMPI runs: %s not found, skipped\n", smpi.c_str());
+        }
     }
-    std::printf("\nReal multi-scale Score-P runs (%s)\n", traces.c_str());
-    header();
-    for (const RealSet& set : real) {
-        std::vector<Trace> loaded;
-        loaded.reserve(set.scales.size());
-        for (uint32_t n : set.scales)
-            loaded.push_back(readOtf2(
-                (fs::path(traces) / (set.program + std::to_string(n)) / "traces.otf2").string()));
-        const Trace measured =
-            readOtf2((fs::path(traces) / (set.program + std::to_string(set.target)) / "traces.otf2")
-                         .string());
-        std::vector<const Trace*> ptrs;
-        for (const Trace& t : loaded)
-            ptrs.push_back(&t);
-        runSet(set.name, ptrs, set.target, measured);
-    }
+    summarise(sets);
     std::printf(
-        "(accuracy of max_r S(r); W1 of the S(r) histograms normalised by the measured mean; "
-        "interval: the method's uncertainty interval; held-out: its error predicting the "
-        "largest input from the smaller ones; time: extrapolation of traces in memory)\n");
+        "(accuracy of max_r S(r); median: accuracy of the median rank's S(r); W1 of the S(r) "
+        "histograms normalised by the measured mean; interval: the method's uncertainty "
+        "interval; held-out: its error predicting the largest input from the smaller ones; "
+        "time: extrapolation of traces in memory)\n");
     return 0;
 }

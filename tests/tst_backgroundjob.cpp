@@ -88,6 +88,30 @@ private slots:
         QCOMPARE(seen, (std::vector<int>{0, 1, 2, 3, 4, 105}));
     }
 
+    void destroyedJobEmitsNothing()
+    {
+        // A job destroyed while it runs (its owner closing) cancels and waits, and emits
+        // nothing: its owner's slots would run on a half-destroyed object.
+        int emitted = 0;
+        {
+            std::atomic<bool> release{false};
+            auto* job = new BackgroundJob;
+            job->start<int>(
+                "slow",
+                [&](const ProgressCallback& keepGoing, const BackgroundJob::Post&) {
+                    while (!release && keepGoing(0.5))
+                        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+                    return 0;
+                },
+                [](quint64, int) {});
+            connect(job, &BackgroundJob::progressChanged, [&] { ++emitted; });
+            connect(job, &BackgroundJob::cancelled, [&] { ++emitted; });
+            connect(job, &BackgroundJob::idle, [&] { ++emitted; });
+            delete job; // cancels: the worker sees keepGoing return false and ends
+        }
+        QCOMPARE(emitted, 0);
+    }
+
     void failureIsReported()
     {
         BackgroundJob job;

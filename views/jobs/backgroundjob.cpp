@@ -6,6 +6,9 @@ BackgroundJob::BackgroundJob(QObject* parent) : QObject(parent) {}
 
 BackgroundJob::~BackgroundJob()
 {
+    // No signals from here: the job is usually a child destroyed with its owner, whose slots
+    // would run on a half-destroyed object.
+    blockSignals(true);
     drop();
     for (Running& r : abandoned_)
         r.wait();

@@ -11,6 +11,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -94,6 +95,11 @@ QWidget* WhatIfComparison::createSummaryPane()
     runs_->setWordWrap(true);
     runs_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     runs_->hide();
+    answerNotes_ = new QLabel(pane);
+    answerNotes_->setObjectName(QStringLiteral("answerNotes"));
+    answerNotes_->setWordWrap(true);
+    answerNotes_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    answerNotes_->hide();
     engines_ = new QLabel(pane);
     engines_->setObjectName(QStringLiteral("engines"));
     engines_->setWordWrap(true);
@@ -144,6 +150,7 @@ QWidget* WhatIfComparison::createSummaryPane()
     layout->addWidget(header_);
     layout->addWidget(effect_);
     layout->addWidget(runs_);
+    layout->addWidget(answerNotes_);
     layout->addWidget(engines_);
     layout->addWidget(summaryTable_, 1);
     return pane;
@@ -293,6 +300,25 @@ QString WhatIfComparison::headerText() const
 void WhatIfComparison::setAnswer(std::shared_ptr<const whatif::WhatIfResult> answer)
 {
     answer_ = std::move(answer);
+    // What the pipeline says besides the numbers: the calibration used and why, and warnings
+    // (an edit that cannot change the answer, say).
+    QStringList lines;
+    if (answer_ && answer_->calibration) {
+        const whatif::WhatIfCalibration& c = *answer_->calibration;
+        lines << tr("Calibration to %1 (%2 ranks): its replay %3 % on the spec, %4 % calibrated: "
+                    "%5")
+                     .arg(QFileInfo(QString::fromStdString(c.source)).fileName())
+                     .arg(c.sourceRanks)
+                     .arg(c.uncalibratedErrorPct, 0, 'f', 1)
+                     .arg(c.calibratedErrorPct, 0, 'f', 1)
+                     .arg(c.applied ? (c.partial ? tr("applied in part") : tr("applied"))
+                                    : tr("not applied (it replays its trace worse)"));
+    }
+    if (answer_)
+        for (const std::string& w : answer_->warnings)
+            lines << tr("Warning: %1").arg(QString::fromStdString(w));
+    answerNotes_->setText(lines.join(QLatin1Char('\n')));
+    answerNotes_->setVisible(!lines.isEmpty());
     fillSummary();
 }
 

@@ -83,6 +83,8 @@ public:
     /// wall-clocks on a second line.
     static QString enginesText(const Engines& e);
     QLabel* enginesLabel() const { return engines_; }
+    /// The calibration used and the pipeline's warnings (hidden when there are none).
+    QLabel* answerNotesLabel() const { return answerNotes_; }
 
     ComparisonView* timelines() const { return timelines_; }
     /// Columns: quantity | measured | baseline replay | edited replay | edited vs baseline (the
@@ -124,6 +126,7 @@ private:
     QLabel* effect_ = nullptr;
     QLabel* runs_ = nullptr;
     QLabel* engines_ = nullptr;
+    QLabel* answerNotes_ = nullptr; ///< the calibration used and the pipeline's warnings
     QStandardItemModel* summaryModel_ = nullptr;
     QTableView* summaryTable_ = nullptr;
     QComboBox* intervalBox_ = nullptr;
