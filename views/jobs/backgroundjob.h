@@ -150,10 +150,9 @@ quint64 BackgroundJob::start(const QString& description,
             if (!promise.isCanceled()) promise.addResult(std::move(out));
         });
     watcher->setFuture(future);
-    current_ = std::make_unique<Running>(
-        Running{[future]() mutable { future.cancel(); },
-                [future] { return future.isFinished(); },
-                [future]() mutable { future.waitForFinished(); }});
+    current_ = std::make_unique<Running>(Running{[future]() mutable { future.cancel(); },
+                                                 [future] { return future.isFinished(); },
+                                                 [future]() mutable { future.waitForFinished(); }});
     emit started(id, description);
     emit progressChanged(0.0);
     return id;
