@@ -63,7 +63,7 @@ void showMatrix(TraceDocument* doc)
     double largest = 0;
     for (int s = 0; s < view->groupCount(); ++s)
         for (int r = 0; r < view->groupCount(); ++r) {
-            const double v = view->groupCell(s, r).value(view->metric());
+            const double v = view->groupCell(s, r).value(view->shownMetric());
             if (v > largest && rowOf[view->groupRanks(s).front().value] !=
                                    rowOf[view->groupRanks(r).front().value]) {
                 largest = v;

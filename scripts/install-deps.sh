@@ -14,7 +14,8 @@ packages=(
     xvfb xauth fonts-dejavu-core  # a display for the GUI demo; fonts for offscreen rendering
     xdotool imagemagick           # the demo drives the window by keys and screenshots it
     dpkg-dev desktop-file-utils appstream  # the .deb (dpkg-shlibdeps) and its checks
-    clang libclang-rt-14-dev      # the fuzz targets (libFuzzer)
+    clang libclang-rt-14-dev      # the sanitizer build and the fuzz targets (libFuzzer)
+    lld                           # a fast linker for the hundred-odd test executables
     clang-format                  # the format check (scripts/check-layout.sh)
     openmpi-bin libopenmpi-dev    # rankscope-mpi and its test (built only when MPI is found)
 )

@@ -55,7 +55,7 @@ private slots:
         }
         QVERIFY(sawSend);
         panel.metricBox()->setCurrentIndex(1);
-        QCOMPARE(panel.rateView()->metric(), MetricId(1));
+        QCOMPARE(panel.rateView()->shownMetric(), MetricId(1));
 
         // Over rank 0's whole sampled span the increase is last minus first sample of
         // PAPI_L2_TCM on location 0: 486580 (otf2-print).

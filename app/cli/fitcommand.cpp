@@ -133,7 +133,9 @@ int FitCommand::run() const
     std::vector<FitPoint> points;
     for (const std::string& p : points_)
         points.push_back(pointOf(p));
-    const auto [n, s] = scaleOf(target_, "--target");
+    // (A pair, not a structured binding: clang 14 cannot capture those in a lambda.)
+    const std::pair<double, double> scale = scaleOf(target_, "--target");
+    const double n = scale.first, s = scale.second;
     const auto fit = [&](Method m) { return extrap::fitSeries(points, m, n, s); };
     if (compare_) {
         const SeriesFit classic = fit(Method::Classic);

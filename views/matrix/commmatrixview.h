@@ -31,7 +31,7 @@ public:
     /// The ranks shown, in order (the timeline's rank filter and order); empty: all ranks.
     void setRanks(std::vector<RankId> ranks);
     void setMetric(CommMatrixMetric metric);
-    CommMatrixMetric metric() const { return metric_; }
+    CommMatrixMetric shownMetric() const { return metric_; }
 
     /// Groups of ranks along each axis (rows = senders, columns = receivers, the same groups).
     int groupCount() const;

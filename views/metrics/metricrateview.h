@@ -28,7 +28,7 @@ public:
     /// The time range drawn, ns since the clock offset: the timeline's visible range.
     void setTimeRange(int64_t begin, int64_t end);
 
-    MetricId metric() const { return metric_; }
+    MetricId shownMetric() const { return metric_; }
     /// Mean rate (per second; the level for non-accumulated metrics) of row `row` over
     /// [t0, t1), and whether any of its ranks has samples covering the span.
     bool rowRate(size_t row, int64_t t0, int64_t t1, double& rate, double& increase) const;

@@ -37,7 +37,7 @@ public:
     /// The selected edge of the shown network (drawn outlined), or -1.
     int selectedEdge() const { return selected_; }
     void setSelectedEdge(int edge);
-    Metric metric() const { return metric_; }
+    Metric shownMetric() const { return metric_; }
     /// The load (0..1) drawn for edge `edge` of the shown network: the busier direction's.
     double edgeLoad(size_t edge) const;
     /// The load drawn as vertex `vertex`'s fill: the busiest of a group's own links (0: none).
