@@ -15,6 +15,7 @@
 // Judge methods across programs by these lines, never by one set.
 
 #include "benchsupport.h"
+#include "extraplopo.h"
 #include "importers/tracefile.h"
 #include "model/deltas/intervals.h"
 #include "model/generator/tracegenerator.h"
@@ -195,6 +196,40 @@ void summarise(const std::vector<std::pair<std::string, std::vector<Score>>>& se
                 atLeast, sets.size(), worstGap, worstSet.c_str());
 }
 
+/// Auto keeps classic interval unless sum is clearly better on the inputs (extrapolation.cpp):
+/// that preference, chosen left out program by program (the mode with the better median
+/// accuracy of max S(r) on the other programs' sets), and the left-out program's figure.
+void classicModeByProgram(const std::vector<std::pair<std::string, std::vector<Score>>>& sets,
+                          const std::vector<bench::LopoSet>& lopo)
+{
+    if (sets.size() != lopo.size() || sets.empty()) return;
+    std::vector<std::string> programs;
+    for (const bench::LopoSet& l : lopo)
+        if (std::find(programs.begin(), programs.end(), l.program) == programs.end())
+            programs.push_back(l.program);
+    std::printf("\nClassic mode preferred, left out program by program (median accuracy of max "
+                "S(r) on the other programs)\n");
+    std::vector<double> leftOut;
+    for (const std::string& p : programs) {
+        std::vector<double> sum, interval;
+        for (size_t i = 0; i < sets.size(); ++i)
+            if (lopo[i].program != p) {
+                sum.push_back(sets[i].second[0].accuracy);
+                interval.push_back(sets[i].second[1].accuracy);
+            }
+        const bool useInterval = medianOf(interval) >= medianOf(sum);
+        std::vector<double> own;
+        for (size_t i = 0; i < sets.size(); ++i)
+            if (lopo[i].program == p) own.push_back(sets[i].second[useInterval ? 1 : 0].accuracy);
+        leftOut.insert(leftOut.end(), own.begin(), own.end());
+        std::printf("  without %-12s %-9s (sum %5.1f%%, interval %5.1f%%); on it: median %5.1f%%\n",
+                    p.c_str(), useInterval ? "interval" : "sum", medianOf(sum), medianOf(interval),
+                    medianOf(own));
+    }
+    std::printf("  left-out: median %.1f%%, worst %.1f%%\n", medianOf(leftOut),
+                *std::min_element(leftOut.begin(), leftOut.end()));
+}
+
 void header()
 {
     std::printf("%-11s %-12s %6s  %-16s %8s %8s %6s %9s %22s %9s  %-3s %8s %7s  %s\n", "set",
@@ -213,7 +248,14 @@ struct Program
 };
 
 /// One set per target beyond the third scale: the three scales before it, and all before it.
-void runProgram(const Program& p, std::vector<std::pair<std::string, std::vector<Score>>>& out)
+std::vector<double> rankSums(const Trace& t)
+{
+    const IntervalTable table = computeIntervals(t);
+    return std::vector<double>(table.rankDeltaSums.begin(), table.rankDeltaSums.end());
+}
+
+void runProgram(const Program& p, std::vector<std::pair<std::string, std::vector<Score>>>& out,
+                std::vector<bench::LopoSet>& lopo)
 {
     namespace fs = std::filesystem;
     std::vector<std::unique_ptr<Trace>> loaded;
@@ -226,6 +268,9 @@ void runProgram(const Program& p, std::vector<std::pair<std::string, std::vector
         }
         loaded.push_back(std::make_unique<Trace>(readTraceFile(path)));
     }
+    std::vector<std::vector<double>> sums;
+    for (const auto& t : loaded)
+        sums.push_back(rankSums(*t));
     for (size_t k = 3; k < p.scales.size(); ++k) {
         // The three scales before the target; then, when there are more, all of them.
         std::vector<size_t> firsts = {k - 3};
@@ -233,13 +278,21 @@ void runProgram(const Program& p, std::vector<std::pair<std::string, std::vector
         for (const size_t first : firsts) {
             std::vector<const Trace*> inputs;
             std::vector<uint32_t> scales;
+            bench::LopoSet set;
             for (size_t i = first; i < k; ++i) {
                 inputs.push_back(loaded[i].get());
                 scales.push_back(p.scales[i]);
+                set.scales.push_back(p.scales[i]);
+                set.sums.push_back(sums[i]);
             }
-            out.emplace_back(std::string(p.name) + " " + scalesText(scales) + " -> " +
-                                 std::to_string(p.scales[k]),
-                             runSet(p.name, inputs, p.scales[k], *loaded[k]));
+            const std::string name = std::string(p.name) + " " + scalesText(scales) + " -> " +
+                                     std::to_string(p.scales[k]);
+            set.program = p.name;
+            set.name = name;
+            set.target = p.scales[k];
+            set.measured = sums[k];
+            lopo.push_back(std::move(set));
+            out.emplace_back(name, runSet(p.name, inputs, p.scales[k], *loaded[k]));
         }
     }
 }
@@ -299,6 +352,7 @@ int main(int argc, char** argv)
     if (generatedOnly) return 0;
     namespace fs = std::filesystem;
     std::vector<std::pair<std::string, std::vector<Score>>> sets;
+    std::vector<bench::LopoSet> lopo;
     if (!fs::is_directory(traces)) {
         std::printf("\nReal multi-scale traces: %s not found, skipped\n", traces.c_str());
     } else {
@@ -306,9 +360,10 @@ int main(int argc, char** argv)
                     traces.c_str());
         header();
         const std::string t = traces + "/";
-        runProgram({"NPB MG W", t + "scorep84-npb-mg-W-%u/traces.otf2", {4, 8, 16, 32}}, sets);
+        runProgram({"NPB MG W", t + "scorep84-npb-mg-W-%u/traces.otf2", {4, 8, 16, 32}}, sets,
+                   lopo);
         runProgram({"CloverLeaf", t + "scorep84-cloverleaf-%u/traces.otf2", {4, 8, 16, 32, 64}},
-                   sets);
+                   sets, lopo);
         // The SMPI runs: unpacked once from the shared archives.
         const fs::path archives = fs::path(traces) / "smpi" / "extract.sh";
         if (!fs::is_directory(smpi) && fs::exists(archives)) {
@@ -324,20 +379,22 @@ int main(int argc, char** argv)
             runProgram({"NPB BT A",
                         d + "smpi-npb-bt-A50/bt-A50-%u/bt-A50-%u.paje",
                         {4, 9, 16, 25, 36, 64}},
-                       sets);
+                       sets, lopo);
             runProgram({"miniFE",
                         d + "smpi-minife-128/minife-128-%u/minife-128-%u.paje",
                         {4, 8, 16, 32, 64}},
-                       sets);
+                       sets, lopo);
             runProgram({"HPCG",
                         d + "smpi-hpcg-128x128x16/hpcg-128x128x16-%u/hpcg-128x128x16-%u.paje",
                         {2, 4, 8, 16, 32}},
-                       sets);
+                       sets, lopo);
         } else {
             std::printf("\nSMPI runs: %s not found, skipped\n", smpi.c_str());
         }
     }
     summarise(sets);
+    classicModeByProgram(sets, lopo);
+    bench::leaveOneProgramOut(lopo);
     std::printf(
         "(accuracy of max_r S(r); median: accuracy of the median rank's S(r); W1 of the S(r) "
         "histograms normalised by the measured mean; interval: the method's uncertainty "

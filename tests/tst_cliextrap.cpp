@@ -117,6 +117,9 @@ private slots:
         const QString chosen = o.value("method_chosen").toString();
         QVERIFY(chosen == "classic" || chosen == "rankscope");
         QCOMPARE(o.value("method").toString(), chosen);
+        // Why: the chosen method first, then the held-out errors compared with the noise.
+        const QString why = o.value("auto_reason").toString();
+        QVERIFY2(why.startsWith(chosen) && why.contains("noise"), qPrintable(why));
         const QJsonArray candidates = o.value("candidates").toArray();
         QCOMPARE(candidates.size(), 3);
         QStringList seen;

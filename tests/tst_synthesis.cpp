@@ -341,6 +341,7 @@ private slots:
         // of rounding per interval allowed).
         ExtrapolationOptions eo;
         eo.target = target;
+        eo.method = r.method; // the synthesis's own method (Rankscope by default)
         const ExtrapolationResult ex = extrapolate(in.traces, eo);
         const IntervalTable table = computeIntervals(synth);
         const double maxSum = double(table.maxRankDeltaSum());

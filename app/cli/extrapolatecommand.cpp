@@ -64,6 +64,7 @@ ordered_json toJson(const ExtrapolationResult& r)
     if (r.accuracyPct) max["accuracy_pct"] = finite(*r.accuracyPct);
     j["interval_method"] = r.intervalMethod;
     j["held_out_error_pct"] = optional(r.heldOutErrorPct);
+    if (!r.autoReason.empty()) j["auto_reason"] = r.autoReason;
     if (!r.sumModel.empty()) j["sum_model"] = r.sumModel;
     if (r.composition) j["composition"] = toJson(*r.composition);
     if (r.direct) j["direct"] = toJson(*r.direct);
@@ -119,6 +120,7 @@ void printOne(const ExtrapolationResult& r)
                         durationText(int64_t(c.estimate.high)).c_str(),
                         heldOutText(c.estimate.heldOutErrorPct).c_str(),
                         &c == &r.candidates.front() ? "  <- chosen" : "");
+        if (!r.autoReason.empty()) std::printf("auto chose %s\n", r.autoReason.c_str());
     }
     if (!r.sumModel.empty())
         std::printf(

@@ -61,9 +61,17 @@ ExtrapolationSummary summarizeExtrapolation(const ExtrapolationRun& run, Method 
     for (const extrap::MethodCandidate& c : run.candidates)
         scores << tr("%1 %2").arg(candidateLabel(c), heldOutText(c.estimate.heldOutErrorPct));
     if (run.autoChosen)
-        if (const ExtrapolationResult* w = run.result(*run.autoChosen))
-            parts << tr("Auto chose %1 (held-out error: %2)")
-                         .arg(methodLabel(*w), scores.join(QStringLiteral(", ")));
+        if (const ExtrapolationResult* w = run.result(*run.autoChosen)) {
+            // The core's reason after its "method: " head: the errors compared and the rule.
+            const std::string& why = w->autoReason;
+            const size_t colon = why.find(": ");
+            parts << (colon == std::string::npos
+                          ? tr("Auto chose %1 (held-out error: %2)")
+                                .arg(methodLabel(*w), scores.join(QStringLiteral(", ")))
+                          : tr("Auto chose %1 (%2)")
+                                .arg(methodLabel(*w),
+                                     QString::fromStdString(why.substr(colon + 2))));
+        }
     parts << tr("%1: max S(r) %2")
                  .arg(methodLabel(*r), formatWithInterval(r->predictedMaxRankDeltaSum,
                                                           r->predictedMaxLow, r->predictedMaxHigh));

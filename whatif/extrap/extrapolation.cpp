@@ -366,9 +366,6 @@ bool runMethod(const Inputs& in, const ExtrapolationOptions& o, const ProgressCa
     return reporter.report(in.series.intervals.size());
 }
 
-/// Held-out errors within this factor of each other do not tell two methods apart.
-constexpr double kIndistinguishable = 2.0;
-
 MethodCandidate candidateOf(const ExtrapolationResult& r)
 {
     return {r.method,
@@ -456,27 +453,39 @@ ExtrapolationResult extrapolate(const std::vector<const Trace*>& smallScales,
             return cancelled;
     }
     if (results.size() == 1) return std::move(results.front());
-    // One held-out scale gives a noisy error figure: methods whose errors are within a factor of
-    // kIndistinguishable (or kGuardAbsolute points) of each other count as equally good, and
-    // among those the earlier of Rankscope, classic sum, classic interval is kept. A later
-    // method wins only when it is clearly better.
+    // results: Rankscope, classic sum, classic interval. Classic is the default (§4.4b): with three
+    // scales a held-out error is one extrapolation from two points, so Rankscope must beat the
+    // better classic mode by more than the noise. Between the classic modes interval is kept
+    // unless sum's held-out error is lower by more than the noise too (interval is the better
+    // mode across programs: bench/extrap prints that choice left out program by program).
+    const double noise = autoNoisePct(options);
     const auto error = [&](size_t i) { return results[i].heldOutErrorPct.value_or(INFINITY); };
-    const auto clearlyBetter = [&](size_t i, size_t than) {
-        return error(i) * kIndistinguishable < error(than) &&
-               error(i) < error(than) - kGuardAbsolute;
+    const auto text = [&](size_t i) {
+        char buf[32];
+        if (!results[i].heldOutErrorPct) return std::string("none");
+        std::snprintf(buf, sizeof buf, "%.1f %%", *results[i].heldOutErrorPct);
+        return std::string(buf);
     };
-    size_t best = 0;
-    for (size_t i = 1; i < results.size(); ++i)
-        if (clearlyBetter(i, best)) best = i;
+    const size_t classic = error(1) < error(2) - noise ? 1 : 2;
+    const bool rankscope = error(0) < error(classic) - noise;
+    const size_t best = rankscope ? 0 : classic;
+    char reason[400];
+    const char* classicName = classic == 1 ? "classic sum" : "classic interval";
+    std::snprintf(reason, sizeof reason,
+                  "%s: held-out error Rankscope %s, %s %s; Rankscope is chosen only when it is "
+                  "lower than the better classic mode's by more than the noise (%.1f points)",
+                  rankscope ? "rankscope" : classicName, text(0).c_str(), classicName,
+                  text(classic).c_str(), noise);
     ExtrapolationResult chosen = std::move(results[best]);
     chosen.autoChosen = true;
+    chosen.autoReason = reason;
     chosen.candidates.push_back(candidateOf(chosen));
     for (size_t i = 0; i < results.size(); ++i) {
         if (i == best) continue;
         chosen.candidates.push_back(candidateOf(results[i]));
-        // Model disagreement: a method the inputs cannot rule out (the winner is not clearly
-        // better) widens the interval to its prediction.
-        if (!clearlyBetter(best, i)) {
+        // Model disagreement: a method the inputs cannot rule out (its held-out error is within
+        // the noise of the winner's) widens the interval to its prediction.
+        if (!(error(best) < error(i) - noise)) {
             chosen.predictedMaxLow =
                 std::min(chosen.predictedMaxLow, results[i].predictedMaxRankDeltaSum);
             chosen.predictedMaxHigh =
@@ -484,6 +493,11 @@ ExtrapolationResult extrapolate(const std::vector<const Trace*>& smallScales,
         }
     }
     return chosen;
+}
+
+double autoNoisePct(const ExtrapolationOptions& options)
+{
+    return 100 * options.typical.noise;
 }
 
 SeriesFit fitSeries(std::span<const FitPoint> points, Method method, double targetN, double targetS)

@@ -7,6 +7,8 @@
 #include "model/deltas/histogram.h"
 #include "model/support/progressreporter.h"
 #include "whatif/extrap/seriesfit.h"
+#include "whatif/extrap/slowestrank.h"
+#include "whatif/extrap/typicalrank.h"
 
 #include <cstdint>
 #include <optional>
@@ -25,7 +27,7 @@ enum class Method
 {
     Classic,   ///< §3: four models, bin-wise histogram fitting
     Rankscope, ///< §4: per-interval composition or a direct robust fit, PMNF search, quantiles
-    Auto       ///< §4.4b: classic (sum, interval) and Rankscope scored by held-out error
+    Auto       ///< §4.4b: classic unless Rankscope's held-out advantage exceeds the noise
 };
 
 enum class Mode
@@ -49,6 +51,9 @@ struct ExtrapolationOptions
     /// Accept a target at or below the largest input (synthesis rebuilding a scale that was run,
     /// to compare); extrapolation proper refuses it.
     bool allowInputScaleTarget = false;
+    /// Rankscope: the typical rank's law average and the slowest rank's excess (§4.1).
+    TypicalOptions typical;
+    SlowestOptions slowest;
 };
 
 /// The prediction for one execution interval.
@@ -138,6 +143,8 @@ struct ExtrapolationResult
     /// Auto: this result is the winner of `candidates` (every method scored, winner first).
     bool autoChosen = false;
     std::vector<MethodCandidate> candidates;
+    /// Auto: why this method was chosen, with the held-out errors and the noise compared.
+    std::string autoReason;
 
     bool operator==(const ExtrapolationResult& o) const
     {
@@ -145,13 +152,13 @@ struct ExtrapolationResult
                         predictedMaxHigh, predictedSums, sumFits, measuredMaxRankDeltaSum,
                         measuredSums, accuracyPct, w1Normalized, intervals, missingIntervals,
                         cancelled, intervalMethod, heldOutErrorPct, composition, direct, sumModel,
-                        autoChosen, candidates) ==
+                        autoChosen, candidates, autoReason) ==
                std::tie(o.method, o.mode, o.target, o.scales, o.predictedMaxRankDeltaSum,
                         o.predictedMaxLow, o.predictedMaxHigh, o.predictedSums, o.sumFits,
                         o.measuredMaxRankDeltaSum, o.measuredSums, o.accuracyPct, o.w1Normalized,
                         o.intervals, o.missingIntervals, o.cancelled, o.intervalMethod,
                         o.heldOutErrorPct, o.composition, o.direct, o.sumModel, o.autoChosen,
-                        o.candidates);
+                        o.candidates, o.autoReason);
     }
 };
 
@@ -163,7 +170,9 @@ inline constexpr uint32_t kMaxTargetRanks = 1u << 24;
 /// not above the largest input or above kMaxTargetRanks, a trace without MPI calls, traces that
 /// are not of the same program, a measured trace of another program or not at the target
 /// scale, Rankscope with Mode::Sum. `measured`: a trace at the target scale. Method::Auto runs
-/// classic (sum and interval) and Rankscope and returns the one with the lowest held-out error.
+/// classic (sum and interval) and Rankscope and returns classic (interval unless sum's held-out
+/// error is lower by more than the noise) unless Rankscope's held-out error is lower than
+/// classic's by more than the noise (autoNoisePct); autoReason says which and why.
 ExtrapolationResult extrapolate(const std::vector<const Trace*>& smallScales,
                                 const ExtrapolationOptions& options,
                                 const Trace* measured = nullptr);
@@ -172,6 +181,10 @@ ExtrapolationResult extrapolate(const std::vector<const Trace*>& smallScales,
 /// Rankscope (PMNF in n, or in (n, s) when the points give s). Throws std::invalid_argument.
 SeriesFit fitSeries(std::span<const FitPoint> points, Method method, double targetN,
                     double targetS = 0);
+
+/// The noise, in percentage points of held-out error, that Rankscope's advantage over classic
+/// must exceed for auto to choose it: the typical rank's relative noise, in %.
+double autoNoisePct(const ExtrapolationOptions& options);
 
 /// Accuracy[%] = (1 - |predicted - measured| / measured) * 100 (§3.5); 100 when both are 0,
 /// 0 when only the measured value is 0.

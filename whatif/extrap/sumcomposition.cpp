@@ -4,9 +4,12 @@
 #include "whatif/extrap/fitinterval.h"
 #include "whatif/extrap/pmnf.h"
 #include "whatif/extrap/quantileextrapolation.h"
+#include "whatif/extrap/slowestrank.h"
+#include "whatif/extrap/typicalrank.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <numeric>
 
 namespace rankscope::extrap {
@@ -153,47 +156,53 @@ SumEstimate rankscopeDirect(const ExtrapolationResult& r,
                             const ExtrapolationOptions& o, Histogram& histogram,
                             std::vector<SeriesFit>& fits)
 {
-    std::vector<FitPoint> location, excess;
+    const std::vector<double> scales(r.scales.begin(), r.scales.end());
+    const TypicalExtreme te = predictTypicalExtreme(scales, sums, o.target, o.typical, o.slowest);
+    const SumEstimate est = te.estimate;
+    // The histogram: the median times the extrapolated shape (quantile / median), its top
+    // replaced by the expected maximum.
     std::vector<std::vector<double>> shape;
-    double excessMin = INFINITY, excessMax = 0;
-    for (size_t k = 0; k < sums.size(); ++k) {
-        const double n = r.scales[k];
-        const double m = median(sums[k]);
-        const double sd = robustSd(sums[k]);
-        const double e = maxOf(sums[k]) - m;
-        // The median's standard error is about 1.2533 sd / sqrt(ranks); a single rank's
-        // extreme fluctuates by about the spread itself.
-        location.push_back({n, 0, m, 1.2533 * sd / std::sqrt(double(sums[k].size()))});
-        excess.push_back({n, 0, e, sd});
-        excessMin = std::min(excessMin, e);
-        excessMax = std::max(excessMax, e);
-        std::vector<double> q = makeHistogram(sums[k], 1).quantiles;
+    for (const std::vector<double>& s : sums) {
+        const double m = median(s);
+        std::vector<double> q = makeHistogram(s, 1).quantiles;
         for (double& v : q)
             v = m > 0 ? v / m : 0.0;
         shape.push_back(std::move(q));
     }
-    SeriesFit l = fitPmnf(location, o.target, 0, "S(r) median");
-    SeriesFit x = fitPmnf(excess, o.target, 0, "S(r) max - median");
-    SumEstimate est;
-    est.predicted = l.prediction + x.prediction;
-    est.low = l.low + std::min(x.low, excessMin);
-    est.high = l.high + std::max(x.high, excessMax);
-    if (l.hasHeldOut && x.hasHeldOut)
-        est.heldOutErrorPct = relativeErrorPct(std::max(0.0, l.heldOut) + std::max(0.0, x.heldOut),
-                                               maxOf(sums.back()));
-    // The histogram: the median times the extrapolated shape (quantile / median), its top
-    // replaced by the direct estimate of the maximum.
-    std::vector<double> scales(r.scales.begin(), r.scales.end());
     QuantilePrediction s = extrapolateQuantiles(scales, shape, o.target, "S(r) / median ");
     std::vector<double> q;
     for (double v : s.quantiles)
-        q.push_back(l.prediction * v);
+        q.push_back(te.typical.predicted * v);
     q.back() = est.predicted;
     for (size_t i = q.size() - 1; i-- > 0;)
         q[i] = std::min(q[i], q[i + 1]);
     histogram = histogramFromQuantiles(q, o.target, o.bins);
-    fits.push_back(std::move(l));
-    fits.push_back(std::move(x));
+    fits.push_back(te.typical.fit);
+    SeriesFit excess;
+    excess.quantity = "S(r) max / median - 1";
+    for (size_t k = 0; k < scales.size(); ++k)
+        excess.points.push_back({scales[k], 0, te.excess.observed[k], 0});
+    // For the views, as terms in log2(n): rho (b0 + b1 ln n) (ln n + gamma - ln 2), H_n taken
+    // as ln n + gamma (its error, 1 / 2n, is below 1 % of it from 8 ranks on).
+    CandidateModel ev;
+    const double rho = te.excess.tailFactor, b0 = te.excess.betaIntercept, b1 = te.excess.betaSlope,
+                 ln2 = std::log(2.0), c = 0.57721566490153286 - ln2;
+    ev.function = {{rho * b0 * c, 0, 0, 0, 0},
+                   {rho * (b0 * ln2 + b1 * ln2 * c), 0, 1, 0, 0},
+                   {rho * b1 * ln2 * ln2, 0, 2, 0, 0}};
+    char formula[160];
+    std::snprintf(formula, sizeof formula, "%.4g * beta(n) * (H_n - ln 2), beta %s: %.4g at N", rho,
+                  excessGrowthName(o.slowest.growth).c_str(), te.excess.beta);
+    ev.name = "extreme value";
+    ev.formula = formula;
+    ev.terms = b1 != 0 ? 2 : 1;
+    ev.prediction = evaluate(ev, o.target);
+    excess.models.push_back(ev);
+    excess.chosen = 0;
+    excess.prediction = te.excess.excess;
+    excess.low = te.excess.low;
+    excess.high = te.excess.high;
+    fits.push_back(std::move(excess));
     for (SeriesFit& f : s.fits)
         fits.push_back(std::move(f));
     return est;
@@ -208,9 +217,12 @@ void rankscopeInterval(ExtrapolationResult& r, const std::vector<std::vector<dou
     const SumEstimate direct = rankscopeDirect(r, sums, o, directSums, directFits);
     r.composition = composition;
     r.direct = direct;
+    // The typical and the slowest rank apart, or the composition when its held-out error is
+    // lower (a program whose intervals follow different laws, e.g. a part that grows with n,
+    // sums to a curve no single law of the typical rank follows).
     const double inf = INFINITY;
     const bool useDirect =
-        direct.heldOutErrorPct.value_or(inf) < composition.heldOutErrorPct.value_or(inf);
+        direct.heldOutErrorPct.value_or(inf) <= composition.heldOutErrorPct.value_or(inf);
     const SumEstimate& chosen = useDirect ? direct : composition;
     r.sumModel = useDirect ? "direct" : "composition";
     if (useDirect) r.predictedSums = std::move(directSums);
@@ -222,6 +234,33 @@ void rankscopeInterval(ExtrapolationResult& r, const std::vector<std::vector<dou
 }
 
 } // namespace
+
+TypicalExtreme predictTypicalExtreme(const std::vector<double>& scales,
+                                     const std::vector<std::vector<double>>& sums, double target,
+                                     const TypicalOptions& typical, const SlowestOptions& slowest)
+{
+    std::vector<FitPoint> location;
+    for (size_t k = 0; k < sums.size(); ++k) {
+        // The median's standard error is about 1.2533 sd / sqrt(ranks).
+        const double se = 1.2533 * robustSd(sums[k]) / std::sqrt(double(sums[k].size()));
+        location.push_back({scales[k], 0, std::max(median(sums[k]), 1.0), se});
+    }
+    TypicalExtreme te{predictTypical(location, target, typical),
+                      predictExcess(scales, sums, target, slowest),
+                      {}};
+    te.estimate.predicted = te.typical.predicted * (1 + te.excess.excess);
+    te.estimate.low = te.typical.low * (1 + te.excess.low);
+    te.estimate.high = te.typical.high * (1 + te.excess.high);
+    if (sums.size() >= 2) {
+        const std::vector<double> fewer(scales.begin(), scales.end() - 1);
+        const std::vector<std::vector<double>> fewerSums(sums.begin(), sums.end() - 1);
+        std::vector<FitPoint> held(location.begin(), location.end() - 1);
+        const double t = predictTypical(held, scales.back(), typical).predicted;
+        const double e = predictExcess(fewer, fewerSums, scales.back(), slowest).excess;
+        te.estimate.heldOutErrorPct = relativeErrorPct(t * (1 + e), maxOf(sums.back()));
+    }
+    return te;
+}
 
 double normalQuantile(double p)
 {

@@ -13,11 +13,10 @@
 // - Rankscope, composition: quantile levels are added across intervals, S_q = sum_i T_i,q with
 //   T_i the per-rank totals of interval i. This assumes ranks keep their order across intervals
 //   (a slow rank is slow everywhere, as load imbalance makes it).
-// - Rankscope, direct: max_r S(r) = L + E, with L the median over ranks of S(r) (one noisy
-//   rank cannot move it) and E = max - median, the excess of the slowest rank (imbalance plus
-//   noise), each a PMNF series with the noise guard; E's interval covers at least the excess
-//   seen at every input scale (what the inputs say about noise at the target).
-//   The Rankscope result reports the one of the two with the lower held-out error (§4.1).
+// - Rankscope, direct: the typical rank and the slowest rank apart. max_r S(r) = T (1 + E), T the
+//   median over ranks of S(r) predicted by its law average (typicalrank.h) and E the expected
+//   relative excess of the slowest of N ranks (slowestrank.h). The Rankscope result reports it,
+//   or the composition when the composition's held-out error is lower.
 
 #include "whatif/extrap/extrapolation.h"
 
@@ -30,6 +29,18 @@ namespace rankscope::extrap {
 /// is S(r) of the k-th scale of result.scales.
 void composeSums(ExtrapolationResult& result, const std::vector<std::vector<double>>& sums,
                  const ExtrapolationOptions& options);
+
+/// The Rankscope direct estimate of max_r S(r) (`sums[k]`: S(r) at `scales[k]`, ascending), with
+/// its interval and held-out error (the same constants predicting the largest input scale).
+struct TypicalExtreme
+{
+    TypicalPrediction typical;
+    ExcessPrediction excess;
+    SumEstimate estimate;
+};
+TypicalExtreme predictTypicalExtreme(const std::vector<double>& scales,
+                                     const std::vector<std::vector<double>>& sums, double target,
+                                     const TypicalOptions& typical, const SlowestOptions& slowest);
 
 /// Phi^-1(p), the standard normal quantile, for p in (0, 1).
 double normalQuantile(double p);
