@@ -6,19 +6,26 @@
 # 2 cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+start=$(date +%s)
+phase() { echo "=== [$(( $(date +%s) - start )) s] $*"; }
 bash scripts/install-deps.sh
 jobs=$(nproc)
 
-echo "=== layout: layers, no Qt below views/, files of at most 600 lines"
+phase "layout: layers, no Qt below views/, files of at most 600 lines"
 bash scripts/check-layout.sh
 
 for preset in dev asan; do
-    echo "=== $preset: configure, build, test"
+    phase "$preset: configure, build"
     cmake --preset "$preset" -DRANKSCOPE_WERROR=ON >/dev/null
     cmake --build --preset "$preset" -j "$jobs"
+    phase "$preset: test"
     ctest --preset "$preset" -j "$jobs"
-    if [ "$preset" = dev ]; then bash scripts/check-install.sh dev; fi
+    if [ "$preset" = dev ]; then
+        phase "dev: the installed package"
+        bash scripts/check-install.sh dev
+    fi
 done
 
-echo "=== fuzz: build, run each target for 40 s"
+phase "fuzz: build, run each target for 40 s"
 bash scripts/fuzz.sh 40
+phase "done"
