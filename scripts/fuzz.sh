@@ -4,7 +4,8 @@
 # checked-in ones in fuzz/corpus/<target>/ and those made here from the bundled network specs,
 # the demo session and real OTF2 traces (../shared/traces when present, and the demo's).
 # Exits non-zero when a target finds a crash, hang, leak or sanitizer report; the input that
-# did it is kept as build/fuzz/run/<target>-crash-* (or -timeout-, -leak-, -oom-).
+# did it is kept as build/fuzz/run/<target>-crash-* (or -timeout-, -leak-, -oom-; build/asan/run/
+# with FUZZ_PRESET=asan).
 #
 #   bash scripts/fuzz.sh [SECONDS [TARGET...]]     # TARGET: otf2import paraverimport pajeimport tiimport
 #                                                  #         networkspec session scenario
@@ -20,10 +21,14 @@ runs=()
 [ -n "${FUZZ_RUNS:-}" ] && runs=(-runs="$FUZZ_RUNS")
 shared=../shared/traces
 
-cmake --preset fuzz >/dev/null
-cmake --build --preset fuzz -j "$(nproc)"
+# FUZZ_PRESET=asan uses the sanitizer build, whose libraries carry the fuzzers' coverage
+# instrumentation too (scripts/test.sh: one build of the libraries instead of two).
+preset=${FUZZ_PRESET:-fuzz}
+build=build/$preset
+cmake --preset "$preset" >/dev/null
+cmake --build "$build" --target rankscope_fuzzers -j "$(nproc)"
 
-run=build/fuzz/run
+run=$build/run
 rm -rf "$run"
 mkdir -p "$run"
 
@@ -68,8 +73,10 @@ for f in tests/data/paraver/*.prv tests/data/paraver/*.prv.gz; do
 done
 # Paje traces: SimGrid's, and the export of the demo trace when the dev build's CLI is there.
 cp tests/data/paje/*.paje "$seeds/pajeimport/"
-if [ -x build/dev/rankscope-cli ]; then
-    build/dev/rankscope-cli convert resources/demo/traces/casita-mpi-late-sender-barrier-4r \
+cli=""
+for b in build/ci build/dev; do [ -x "$b/rankscope-cli" ] && cli=$b/rankscope-cli && break; done
+if [ -n "$cli" ]; then
+    "$cli" convert resources/demo/traces/casita-mpi-late-sender-barrier-4r \
         -o "$seeds/pajeimport/demo.paje" >/dev/null 2>&1 || true
 fi
 # TI traces as fuzz_tiimport reads them: the rank files one after the other, "%%RANK%%" between.
@@ -103,7 +110,7 @@ ulimit -n "$(ulimit -Hn)"
 
 status=0
 for target in "${targets[@]}"; do
-    [ -x "build/fuzz/fuzz_$target" ] || { echo "no fuzz target $target" >&2; exit 2; }
+    [ -x "$build/fuzz_$target" ] || { echo "no fuzz target $target in $build" >&2; exit 2; }
     echo "=== fuzz_$target: $seconds s${FUZZ_RUNS:+ or $FUZZ_RUNS executions}"
     corpus=$run/corpus-$target
     mkdir -p "$corpus"
@@ -126,7 +133,7 @@ for target in "${targets[@]}"; do
     fi
     if LSAN_OPTIONS="suppressions=$supp:print_suppressions=0" \
         ASAN_OPTIONS="allocator_may_return_null=1:max_allocation_size_mb=2048" \
-        "build/fuzz/fuzz_$target" -max_total_time="$seconds" "${runs[@]}" -timeout=30 -rss_limit_mb=2048 \
+        "$build/fuzz_$target" -max_total_time="$seconds" "${runs[@]}" -timeout=30 -rss_limit_mb=2048 \
         -malloc_limit_mb=2048 \
         -print_final_stats=1 -artifact_prefix="$run/$target-" \
         "${dirs[@]}" >"$log" 2>&1; then
