@@ -2,7 +2,7 @@
 # The whole test suite, from a fresh Debian 12 machine: installs dependencies, checks the layout
 # (scripts/check-layout.sh), builds, runs every
 # test in a normal build (GCC; the `ci` preset: `dev` without debug info) and again under the address and undefined-behaviour sanitizers
-# (clang), then runs each fuzz target for 40 s from that sanitizer build (scripts/fuzz.sh with
+# (clang), then runs each fuzz target for 30 s from that sanitizer build (scripts/fuzz.sh with
 # FUZZ_PRESET=asan: its libraries carry the fuzzers' coverage instrumentation, so they are built
 # once). Each phase's start is printed with the seconds elapsed; CI allows 90 minutes, keep it
 # under 75 on 2 cores.
@@ -28,6 +28,6 @@ for preset in ci asan; do
     fi
 done
 
-phase "fuzz: run each target for 40 s (the asan build's fuzz targets)"
-FUZZ_PRESET=asan bash scripts/fuzz.sh 40
+phase "fuzz: run each target for 30 s (the asan build's fuzz targets)"
+FUZZ_PRESET=asan bash scripts/fuzz.sh 30
 phase "done"
