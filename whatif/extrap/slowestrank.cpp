@@ -1,5 +1,7 @@
 #include "whatif/extrap/slowestrank.h"
 
+#include "whatif/extrap/leastsquares.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -94,21 +96,16 @@ ExcessPrediction predictExcess(const std::vector<double>& scales,
             out.beta = out.betaIntercept = betas.back();
             break;
         }
-        double mx = 0, my = 0;
+        Eigen::VectorXd x(Eigen::Index(ns.size())), y(Eigen::Index(ns.size()));
         for (size_t i = 0; i < ns.size(); ++i) {
-            mx += std::log(ns[i]);
-            my += betas[i];
+            x(Eigen::Index(i)) = std::log(ns[i]);
+            y(Eigen::Index(i)) = betas[i];
         }
-        mx /= double(ns.size());
-        my /= double(ns.size());
-        double sxy = 0, sxx = 0;
-        for (size_t i = 0; i < ns.size(); ++i) {
-            sxy += (std::log(ns[i]) - mx) * (betas[i] - my);
-            sxx += (std::log(ns[i]) - mx) * (std::log(ns[i]) - mx);
-        }
-        const double slope = sxx > 0 ? sxy / sxx : 0.0;
-        out.beta = std::max(0.0, my + slope * (std::log(target) - mx));
-        out.betaIntercept = out.beta > 0 ? my - slope * mx : 0.0;
+        const std::optional<LineFit> line = fitLine(x, y);
+        const double slope = line ? line->slope : 0.0;
+        const double intercept = line ? line->intercept : betas.back();
+        out.beta = std::max(0.0, intercept + slope * std::log(target));
+        out.betaIntercept = out.beta > 0 ? intercept : 0.0;
         out.betaSlope = out.beta > 0 ? slope : 0.0;
         break;
     }
