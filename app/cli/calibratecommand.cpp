@@ -50,6 +50,7 @@ CLI::App* CalibrateCommand::add(CLI::App& parent)
 int CalibrateCommand::run() const
 {
     const netsim::NetworkSpec spec = loadNetworkSpec(network_, set_);
+    if (!out_.empty()) refuseOutputOverInputs("calibrate -o", out_, {trace_});
     const Trace trace = loadTrace(trace_, load_);
     netsim::SimulationOptions options;
     options.model = model_;

@@ -1,6 +1,7 @@
 #include "app/cli/clicommon.h"
 
 #include "importers/tracefile.h"
+#include "model/support/outputpath.h"
 #include "model/trace/traceerror.h"
 #include "whatif/netsim/units.h"
 
@@ -13,6 +14,16 @@
 #include <thread>
 
 namespace rankscope::cli {
+
+void refuseOutputOverInputs(const std::string& what, const std::string& output,
+                            const std::vector<std::string>& inputs, bool outputIsFolder)
+{
+    try {
+        rankscope::refuseOutputOverInputs(what, output, inputs, outputIsFolder);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+    }
+}
 
 void addTraceInput(CLI::App* cmd, std::string& trace, LoadOptions& load)
 {

@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace rankscope::cli {
 
@@ -50,6 +51,11 @@ void addOutputFormats(CLI::App* cmd, bool& json, bool* csv = nullptr);
 /// given, stores the report there.
 Trace loadTrace(const std::string& path, const LoadOptions& options,
                 ClockCorrection* correction = nullptr);
+
+/// Refuses (UsageError, exit 2) an output that lies inside or over one of the traces the command
+/// reads (model/support/outputpath.h); `what` names the option, e.g. "--links-csv".
+void refuseOutputOverInputs(const std::string& what, const std::string& output,
+                            const std::vector<std::string>& inputs, bool outputIsFolder = false);
 
 /// One CSV field (RFC 4180): quoted when it holds a comma, a quote, a CR or a newline, with
 /// quotes doubled. Every text field of a --csv output goes through it.

@@ -84,6 +84,7 @@ int ConvertCommand::run() const
         throw UsageError("convert --to: unknown format \"" + to_ +
                          "\" (otf2, chrome, paje, prv or ti)");
 
+    refuseOutputOverInputs("convert -o", output_, {input_}, format == Format::Otf2);
     const Trace trace = loadTrace(input_, load_);
     if (format == Format::Ti) {
         // The actions Rankscope's replay runs (computes are the gaps between MPI calls).

@@ -215,6 +215,11 @@ int PredictCommand::run() const
     const bool byDefault = networkOption_->count() == 0;
     s.calibrate = calibrate_ ? "on" : (noCalibrate_ || !byDefault) ? "off" : "auto";
     s.compareWith = measured_;
+    if (!out_.empty()) {
+        std::vector<std::string> inputs = traces_;
+        if (!measured_.empty()) inputs.push_back(measured_);
+        refuseOutputOverInputs("predict -o", out_, inputs, true);
+    }
     whatif::WhatIfInputs in;
     in.fileSpec = loadNetworkSpec(network_, set_);
     for (const std::string& path : traces_) {

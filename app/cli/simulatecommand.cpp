@@ -56,6 +56,8 @@ int SimulateCommand::run() const
     options.buildTrace = !out_.empty();
     // What the network did: for --json, the CSV, and the contention attribute of the trace.
     options.linkStats = json_ || !linksCsv_.empty() || !out_.empty();
+    if (!out_.empty()) refuseOutputOverInputs("simulate -o", out_, {trace_}, true);
+    if (!linksCsv_.empty()) refuseOutputOverInputs("simulate --links-csv", linksCsv_, {trace_});
     const Trace trace = loadTrace(trace_, load_);
     if (engine_ == "simgrid") {
         if (!out_.empty())

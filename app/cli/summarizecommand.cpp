@@ -44,6 +44,7 @@ int SummarizeCommand::run() const
             throw UsageError("summarize: give -o RESULT.rsum, --json, or both");
         if (!output_.empty() && !isResultSummaryPath(output_))
             throw UsageError("summarize: the output must end in .rsum, got " + output_);
+        if (!output_.empty()) refuseOutputOverInputs("summarize -o", output_, {trace_});
         auto trace = std::make_shared<const Trace>(loadTrace(trace_, load_));
         WaitStateOptions waits;
         waits.eagerLimit = eagerLimit_;
