@@ -2,6 +2,7 @@
 
 #include "importers/rsum/rsumdefinitions.h"
 #include "model/analysis/runspan.h"
+#include "model/support/atomicfile.h"
 #include "model/support/bytecodec.h"
 #include "model/trace/traceerror.h"
 #include "model/waits/waitcodec.h"
@@ -50,11 +51,26 @@ std::string tagName(uint32_t t)
     return s;
 }
 
+/// zlib's CRC-32 of a section's tag and length (its first 12 bytes) and its body.
+uint32_t sectionCrc(const char* head, const char* body, size_t length)
+{
+    uLong crc = crc32(0L, Z_NULL, 0);
+    crc = crc32(crc, reinterpret_cast<const Bytef*>(head), 12);
+    for (size_t at = 0; at < length;) { // crc32 takes at most 4 GiB at once
+        const size_t n = std::min<size_t>(length - at, size_t(1) << 30);
+        crc = crc32(crc, reinterpret_cast<const Bytef*>(body + at), uInt(n));
+        at += n;
+    }
+    return uint32_t(crc);
+}
+
 void putSection(std::vector<char>& file, uint32_t t, const std::vector<char>& bytes)
 {
+    const size_t head = file.size();
     ByteWriter w(file);
     w.put(t);
     w.put<uint64_t>(bytes.size());
+    w.put<uint32_t>(sectionCrc(file.data() + head, bytes.data(), bytes.size()));
     file.insert(file.end(), bytes.begin(), bytes.end());
 }
 
@@ -330,23 +346,8 @@ void writeResultSummary(const std::string& path, const ResultSummary& s)
         putSection(file, t, bytes);
     }
 
-    const std::string temporary = path + ".part";
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        if (!out) throw TraceError(path + ": cannot be written");
-        out.write(file.data(), std::streamsize(file.size()));
-        out.close();
-        if (!out) {
-            std::remove(temporary.c_str());
-            throw TraceError(path + ": write failed (disk full?)");
-        }
-    }
-    std::error_code ec;
-    fs::rename(temporary, path, ec);
-    if (ec) {
-        std::remove(temporary.c_str());
-        throw TraceError(path + ": cannot be written (" + ec.message() + ")");
-    }
+    // A temporary in the same folder, synced, then renamed over the old file.
+    writeFileAtomically(path, std::string_view(file.data(), file.size()), "the result summary");
 }
 
 ResultSummary readResultSummary(const std::string& path)
@@ -362,15 +363,22 @@ ResultSummary readResultSummary(const std::string& path)
                          " (a newer Rankscope wrote it)");
 
     std::map<uint32_t, std::pair<size_t, size_t>> sections; // tag -> (offset, length)
+    const size_t headBytes = version >= 2 ? 16 : 12;
     for (size_t at = 8; at < file.size();) {
         ByteReader r(file.data() + at, file.size() - at);
         try {
             const auto t = r.get<uint32_t>();
             const auto length = r.get<uint64_t>();
+            const uint32_t crc = version >= 2 ? r.get<uint32_t>() : 0;
             if (length > r.left())
                 throw std::runtime_error("section " + tagName(t) + " runs past the end");
-            sections[t] = {at + 12, size_t(length)};
-            at += 12 + size_t(length);
+            if (version >= 2 &&
+                sectionCrc(file.data() + at, file.data() + at + 16, size_t(length)) != crc)
+                throw std::runtime_error("section " + tagName(t) +
+                                         " fails its checksum (a changed byte)");
+            if (!sections.emplace(t, std::make_pair(at + headBytes, size_t(length))).second)
+                throw std::runtime_error("section " + tagName(t) + " is given twice");
+            at += headBytes + size_t(length);
         } catch (const std::exception& e) {
             throw TraceError(path + ", byte " + std::to_string(at) + ": " + e.what() +
                              " (truncated or damaged file)");

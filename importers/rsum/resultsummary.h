@@ -4,9 +4,12 @@
 // analyse -o` on the cluster that made a trace too large for a workstation, and by
 // `rankscope-cli summarize` for any trace; the GUI and `rankscope-cli info` open them.
 //
-// Format (version 1; all integers little-endian, model/support/bytecodec.h):
+// Format (version 2; all integers little-endian, model/support/bytecodec.h):
 //   "RSUM" | u32 version | sections...
-//   section = u32 tag (four ASCII letters) | u64 length | bytes
+//   section = u32 tag (four ASCII letters) | u64 length | u32 crc | bytes
+//   crc: zlib's CRC-32 of the tag, the length and the bytes, checked on read, so that a changed
+//   byte anywhere in a section is a named error, not a new region or a count of 10^13 (version
+//   1, read as before, had no crc)
 //   DEFS  the trace's definitions (strings, clock, provenance, regions, ranks, locations,
 //         communicators, metrics) and the run's span
 //   META  the trace it summarises (path as given) and its event count
@@ -75,7 +78,7 @@ struct ResultSummary
     PackedPyramids packed;
 };
 
-inline constexpr uint32_t kResultSummaryVersion = 1;
+inline constexpr uint32_t kResultSummaryVersion = 2;
 
 /// Level-0 buckets per rank kept in a file of `ranks` ranks (a power of two).
 uint64_t storedBaseBuckets(size_t ranks);
