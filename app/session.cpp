@@ -2,6 +2,7 @@
 
 #include "model/support/atomicfile.h"
 #include "model/trace/traceerror.h"
+#include "whatif/netsim/strictyaml.h"
 #include "whatif/scenario/specfinder.h"
 
 #include <algorithm>
@@ -184,13 +185,7 @@ std::string resolveAgainst(const std::string& path, const std::string& folder)
 Session Session::parse(const std::string& text, const std::string& source,
                        const std::string& folder)
 {
-    YAML::Node root;
-    try {
-        root = YAML::Load(text);
-    } catch (const YAML::ParserException& e) {
-        throw TraceError(source + ":" + std::to_string(e.mark.line + 1) +
-                         ": not valid YAML: " + e.msg);
-    }
+    const YAML::Node root = netsim::loadStrictYaml(text, source);
     if (!root.IsMap() || !root["rankscope_session"])
         throw TraceError(source + ": not a Rankscope session (no 'rankscope_session' key)");
     const int version = as<int>(root["rankscope_session"], "rankscope_session", source);

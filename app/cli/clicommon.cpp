@@ -91,6 +91,17 @@ Trace loadTrace(const std::string& path, const LoadOptions& options, ClockCorrec
     return trace;
 }
 
+CLI::Validator nonNegativeCount()
+{
+    return CLI::Validator(
+        [](std::string& text) -> std::string {
+            if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos)
+                return "'" + text + "' is not a count (decimal digits, 0 or more)";
+            return {};
+        },
+        "COUNT");
+}
+
 CLI::Validator finiteNumber()
 {
     return CLI::Validator(

@@ -61,6 +61,10 @@ void refuseOutputOverInputs(const std::string& what, const std::string& output,
 /// quotes doubled. Every text field of a --csv output goes through it.
 std::string csvField(std::string_view s);
 
+/// A CLI11 check for a count of bytes or items: decimal digits only, so "-1" is refused instead
+/// of wrapping to 2^64 - 1 in an unsigned option.
+CLI::Validator nonNegativeCount();
+
 /// A CLI11 check that refuses NaN and infinities ("nan", "inf"), which ranges let through.
 CLI::Validator finiteNumber();
 

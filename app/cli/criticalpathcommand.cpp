@@ -67,6 +67,7 @@ CLI::App* CriticalPathCommand::add(CLI::App& parent)
     cmd->add_option("--eager-limit", eagerLimit_,
                     "Messages above this many bytes use rendezvous (their senders wait for the "
                     "receivers)")
+        ->check(nonNegativeCount())
         ->capture_default_str();
     addOutputFormats(cmd, json_);
     return cmd;

@@ -92,7 +92,8 @@ CLI::App* RootCauseCommand::add(CLI::App& parent)
             },
             "(0, 100]"));
     cmd->add_option("--eager-limit", eagerLimit_,
-                    "Messages above BYTES use rendezvous: their send waits for the receiver");
+                    "Messages above BYTES use rendezvous: their send waits for the receiver")
+        ->check(nonNegativeCount());
     addOutputFormats(cmd, json_);
     return cmd;
 }

@@ -20,10 +20,12 @@ CLI::App* SummarizeCommand::add(CLI::App& parent)
     cmd->add_option("-o,--output", output_, "The .rsum file to write");
     cmd->add_option("--eager-limit", eagerLimit_,
                     "Messages above BYTES use rendezvous: their send waits for the receiver")
+        ->check(nonNegativeCount())
         ->capture_default_str();
     cmd->add_option("--hotspot-threshold", hotspotThreshold_,
                     "A function is a hotspot when its exclusive time is at least PCT % of the "
                     "total (0 < PCT <= 100)")
+        ->check(finiteNumber())
         ->check(CLI::Range(1e-9, 100.0))
         ->capture_default_str();
     cmd->add_flag("--json", json_,

@@ -77,6 +77,7 @@ CLI::App* WaitStatesCommand::add(CLI::App& parent)
     cmd->add_option("--eager-limit", eagerLimit_,
                     "Messages above this many bytes use rendezvous (their senders can be late "
                     "receivers)")
+        ->check(nonNegativeCount())
         ->capture_default_str();
     addOutputFormats(cmd, json_);
     return cmd;

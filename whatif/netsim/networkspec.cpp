@@ -2,6 +2,7 @@
 
 #include "model/trace/traceerror.h"
 #include "whatif/netsim/specreader.h"
+#include "whatif/netsim/strictyaml.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -96,14 +97,7 @@ YAML::Node parseYaml(const std::string& text, const std::string& source)
             throw TraceError(source + ":" + std::to_string(line) + ": nested more than " +
                              std::to_string(kMaxNesting) + " levels deep: not a network spec");
     }
-    try {
-        return YAML::Load(text);
-    } catch (const YAML::ParserException& e) {
-        throw TraceError(source + ":" + std::to_string(e.mark.line + 1) +
-                         ": not valid YAML: " + e.msg);
-    } catch (const YAML::Exception& e) {
-        throw TraceError(source + ": not valid YAML: " + e.msg);
-    }
+    return loadStrictYaml(text, source);
 }
 
 } // namespace

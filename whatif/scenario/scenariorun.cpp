@@ -2,6 +2,7 @@
 
 #include "model/trace/traceerror.h"
 #include "whatif/netsim/simulation.h"
+#include "whatif/netsim/strictyaml.h"
 
 #include <filesystem>
 #include <fstream>
@@ -77,13 +78,7 @@ std::vector<Scenario> readScenarioFile(const std::string& path)
     if (!f) throw TraceError(path + ": cannot open the scenario file");
     std::stringstream text;
     text << f.rdbuf();
-    YAML::Node root;
-    try {
-        root = YAML::Load(text.str());
-    } catch (const YAML::ParserException& e) {
-        throw TraceError(path + ":" + std::to_string(e.mark.line + 1) +
-                         ": not valid YAML: " + e.msg);
-    }
+    const YAML::Node root = netsim::loadStrictYaml(text.str(), path);
     std::vector<Scenario> out;
     if (root.IsMap() && root["scenarios"]) {
         const YAML::Node list = root["scenarios"];

@@ -1,0 +1,132 @@
+// Input that used to be read as something the user did not write: a key given twice in a YAML
+// map (yaml-cpp keeps the first and ignores the second: a link class's 20 ms latency became
+// 66.92 us), a second YAML document (ignored), two list entries of one name; numeric options
+// that wrap or pass NaN (`--eager-limit -1` became 2^64 - 1, `--hotspot-threshold nan` was
+// accepted) and a sweep value list with an empty value (dropped). Each is now an error naming the
+// file and line, or the option.
+
+#include "model/trace/traceerror.h"
+#include "testsupport/clirunner.h"
+#include "whatif/netsim/networkspec.h"
+#include "whatif/netsim/strictyaml.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace rankscope;
+
+namespace {
+
+test::CliResult runCli(const QStringList& args)
+{
+    return test::runProgram(QStringLiteral(RANKSCOPE_CLI), args);
+}
+
+/// The message of the TraceError that parsing `text` throws (empty when it parses).
+QString errorOf(const std::string& text)
+{
+    try {
+        netsim::loadStrictYaml(text, "f.yaml");
+    } catch (const TraceError& e) {
+        return QString::fromUtf8(e.what());
+    }
+    return {};
+}
+
+const char* kSpec = R"(nodes: 4
+ranks_per_node: 1
+links:
+  hdr: {latency: 0.5us, bandwidth: 200Gbps}
+networks:
+  ib: {topology: crossbar, link: hdr}
+)";
+
+} // namespace
+
+class TestStrictInput : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void duplicateKeysAtEveryDepth()
+    {
+        QCOMPARE(errorOf("a: 1\nb: 2\n"), QString());
+        QCOMPARE(errorOf(""), QString());
+        // Line numbers by hand: the second key's line, and the first's.
+        QCOMPARE(errorOf("a: 1\nb: 2\na: 3\n"),
+                 QString("f.yaml:3: a is given twice (first at line 1); each key may appear once"));
+        const QString nested = errorOf("links:\n  hdr: {latency: 1us}\n  shm: {}\n  hdr:\n"
+                                       "    latency: 20ms\n");
+        QVERIFY2(nested.startsWith("f.yaml:4: links.hdr is given twice (first at line 2)"),
+                 qPrintable(nested));
+        QVERIFY(errorOf("x: {a: 1, a: 2}\n").contains("x.a is given twice"));
+        QVERIFY(errorOf("l:\n  - {k: 1, k: 2}\n").contains("l.[0].k is given twice"));
+    }
+
+    void oneDocumentOnly()
+    {
+        const QString e = errorOf("a: 1\n---\nb: 2\n");
+        QVERIFY2(e.contains("a second YAML document"), qPrintable(e));
+        QVERIFY2(e.startsWith("f.yaml:"), qPrintable(e));
+    }
+
+    void listEntriesOfOneName()
+    {
+        const QString e = errorOf("scenarios:\n  - name: a\n    kind: replay\n  - name: b\n"
+                                  "  - name: a\n");
+        QVERIFY2(
+            e.startsWith("f.yaml:5: scenarios: two entries are named 'a' (the first at line 2)"),
+            qPrintable(e));
+        QCOMPARE(errorOf("l:\n  - name: a\n  - name: b\n"), QString());
+    }
+
+    void networkSpecRefusesALinkClassGivenTwice()
+    {
+        // The issue's case: the second block entry used to be ignored silently.
+        const std::string twice = std::string(kSpec) + "links:\n  hdr: {latency: 20ms}\n";
+        QVERIFY_THROWS_EXCEPTION(TraceError, netsim::NetworkSpec::fromString(twice, "s.yaml"));
+        const std::string nestedTwice =
+            "nodes: 4\nranks_per_node: 1\nlinks:\n  hdr: {latency: 0.5us, bandwidth: 200Gbps}\n"
+            "  hdr: {latency: 20ms, bandwidth: 200Gbps}\nnetworks:\n  ib: {topology: crossbar, "
+            "link: hdr}\n";
+        try {
+            netsim::NetworkSpec::fromString(nestedTwice, "s.yaml");
+            QFAIL("a link class given twice was accepted");
+        } catch (const TraceError& e) {
+            QVERIFY2(QString(e.what()).startsWith("s.yaml:5: links.hdr is given twice"), e.what());
+        }
+        (void)netsim::NetworkSpec::fromString(kSpec, "s.yaml"); // the spec itself is fine
+    }
+
+    void numericOptions()
+    {
+        QTemporaryDir dir;
+        const QString t = dir.filePath("t");
+        const test::CliResult g = runCli(
+            {"generate", "--pattern", "pingpong", "--ranks", "4", "--iterations", "3", "-o", t});
+        QVERIFY2(g.exitCode == 0, g.err.constData());
+        for (const char* command : {"waitstates", "rootcause", "criticalpath", "summarize"}) {
+            const test::CliResult r = runCli({command, t, "--eager-limit", "-1", "--json"});
+            QVERIFY2(r.exitCode == 2, qPrintable(QString(command) + ": " + r.err));
+            QVERIFY2(r.err.contains("--eager-limit"), r.err.constData());
+        }
+        for (const char* v : {"nan", "inf"}) {
+            const test::CliResult r = runCli({"summarize", t, "--hotspot-threshold", v, "--json"});
+            QVERIFY2(r.exitCode == 2, r.err.constData());
+        }
+        const test::CliResult s = runCli({"sweep", t, "--network", "ib-switch", "--param",
+                                          "links.hdr.latency", "--values", "1us,,2us"});
+        QVERIFY2(s.exitCode == 2, s.out.constData());
+        QVERIFY2(s.err.contains("an empty value"), s.err.constData());
+        const test::CliResult ok = runCli({"sweep", t, "--network", "ib-switch", "--param",
+                                           "links.hdr.latency", "--values", "1us,2us", "--json"});
+        QVERIFY2(ok.exitCode == 0, ok.err.constData());
+        QCOMPARE(test::jsonOf(ok)["rows"].toArray().size(), 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStrictInput)
+#include "tst_strictinput.moc"

@@ -1,0 +1,17 @@
+#pragma once
+// YAML as Rankscope's files mean it (network specs, scenario files, sessions): one document, and
+// no key given twice in any map at any depth, nor two entries of one list with the same `name:`.
+// yaml-cpp keeps the first of two equal keys and ignores the second, and reads only the first
+// document of a multi-document file; either would silently change what a user wrote.
+
+#include <string>
+#include <yaml-cpp/yaml.h>
+
+namespace rankscope::netsim {
+
+/// Parses `text` (named `source` in errors). Throws TraceError "<source>:<line>: ..." for
+/// invalid YAML, a second document, a key given twice or two list entries of the same name.
+/// An empty text gives a null node.
+YAML::Node loadStrictYaml(const std::string& text, const std::string& source);
+
+} // namespace rankscope::netsim
