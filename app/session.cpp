@@ -1,6 +1,7 @@
 #include "app/session.h"
 
 #include "model/support/atomicfile.h"
+#include "model/support/boundedread.h"
 #include "model/trace/traceerror.h"
 #include "whatif/netsim/strictyaml.h"
 #include "whatif/scenario/specfinder.h"
@@ -282,13 +283,9 @@ Session Session::parse(const std::string& text, const std::string& source,
 
 Session Session::load(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw TraceError(path + ": cannot open the session file");
-    std::ostringstream text;
-    text << in.rdbuf();
+    const std::string text = readSmallTextFile(path, "session");
     // Relative paths are relative to where the file really is, as save() writes them.
-    return parse(text.str(), path,
-                 fs::absolute(fs::path(followSymlinks(path))).parent_path().string());
+    return parse(text, path, fs::absolute(fs::path(followSymlinks(path))).parent_path().string());
 }
 
 std::string Session::toYaml(const std::string& folder) const

@@ -238,7 +238,7 @@ private slots:
         QVERIFY2(badScenario.find("three or more") != std::string::npos, badScenario.c_str());
         QVERIFY(errorOf([] {
                     Session::load("/no/such/file.rsession");
-                }).find("/no/such/file.rsession: cannot open") == 0);
+                }).find("/no/such/file.rsession: no such file") == 0);
     }
 };
 

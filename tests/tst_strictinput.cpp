@@ -9,20 +9,23 @@
 #include "testsupport/clirunner.h"
 #include "whatif/netsim/networkspec.h"
 #include "whatif/netsim/strictyaml.h"
+#include "whatif/scenario/scenariorun.h"
+#include "whatif/scenario/specfinder.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
+#include <sys/stat.h> // mkfifo
 
 using namespace rankscope;
 
 namespace {
 
-test::CliResult runCli(const QStringList& args)
+test::CliResult runCli(const QStringList& args, int timeoutMs = 300000)
 {
-    return test::runProgram(QStringLiteral(RANKSCOPE_CLI), args);
+    return test::runProgram(QStringLiteral(RANKSCOPE_CLI), args, timeoutMs);
 }
 
 /// The message of the TraceError that parsing `text` throws (empty when it parses).
@@ -57,13 +60,13 @@ private slots:
         QCOMPARE(errorOf(""), QString());
         // Line numbers by hand: the second key's line, and the first's.
         QCOMPARE(errorOf("a: 1\nb: 2\na: 3\n"),
-                 QString("f.yaml:3: a is given twice (first at line 1); each key may appear once"));
+                 QString("f.yaml:3: a: duplicate key (first given on line 1)"));
         const QString nested = errorOf("links:\n  hdr: {latency: 1us}\n  shm: {}\n  hdr:\n"
                                        "    latency: 20ms\n");
-        QVERIFY2(nested.startsWith("f.yaml:4: links.hdr is given twice (first at line 2)"),
+        QVERIFY2(nested.startsWith("f.yaml:4: links.hdr: duplicate key (first given on line 2)"),
                  qPrintable(nested));
-        QVERIFY(errorOf("x: {a: 1, a: 2}\n").contains("x.a is given twice"));
-        QVERIFY(errorOf("l:\n  - {k: 1, k: 2}\n").contains("l.[0].k is given twice"));
+        QVERIFY(errorOf("x: {a: 1, a: 2}\n").contains("x.a: duplicate key"));
+        QVERIFY(errorOf("l:\n  - {k: 1, k: 2}\n").contains("l.[0].k: duplicate key"));
     }
 
     void oneDocumentOnly()
@@ -81,6 +84,8 @@ private slots:
             e.startsWith("f.yaml:5: scenarios: two entries are named 'a' (the first at line 2)"),
             qPrintable(e));
         QCOMPARE(errorOf("l:\n  - name: a\n  - name: b\n"), QString());
+        // Bookmarks (and other lists) may share a name.
+        QCOMPARE(errorOf("bookmarks:\n  - name: a\n  - name: a\n"), QString());
     }
 
     void networkSpecRefusesALinkClassGivenTwice()
@@ -96,9 +101,52 @@ private slots:
             netsim::NetworkSpec::fromString(nestedTwice, "s.yaml");
             QFAIL("a link class given twice was accepted");
         } catch (const TraceError& e) {
-            QVERIFY2(QString(e.what()).startsWith("s.yaml:5: links.hdr is given twice"), e.what());
+            QVERIFY2(QString(e.what()).startsWith("s.yaml:5: links.hdr: duplicate key"), e.what());
         }
         (void)netsim::NetworkSpec::fromString(kSpec, "s.yaml"); // the spec itself is fine
+    }
+
+    void specialFilesAreRefusedUnopened()
+    {
+        // A FIFO blocked the GUI (still blocked at 120 s) and /dev/zero read until bad_alloc;
+        // both are refused before they are opened, with what they are.
+        QTemporaryDir dir;
+        const std::string fifo = dir.filePath("spec.yaml").toStdString();
+        QCOMPARE(mkfifo(fifo.c_str(), 0600), 0);
+        for (const std::string& path : {fifo, std::string("/dev/zero")}) {
+            try {
+                netsim::NetworkSpec::fromFile(path);
+                QFAIL("a special file was read as a spec");
+            } catch (const TraceError& e) {
+                QVERIFY2(QString(e.what()).contains("not a regular file"), e.what());
+            }
+            QVERIFY_THROWS_EXCEPTION(TraceError, whatif::readScenarioFile(path));
+            try {
+                whatif::findNetworkSpec(path);
+                QFAIL("a special file was found as a spec");
+            } catch (const TraceError& e) {
+                QVERIFY2(QString(e.what()).contains("not a regular file"), e.what());
+            }
+        }
+        // Larger than any spec may be: refused with its size, not read.
+        const QString big = dir.filePath("big.yaml");
+        QFile f(big);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QVERIFY(f.resize(qint64(17) << 20));
+        f.close();
+        try {
+            netsim::NetworkSpec::fromFile(big.toStdString());
+            QFAIL("a 17 MiB spec was read");
+        } catch (const TraceError& e) {
+            QVERIFY2(QString(e.what()).contains("17825792 bytes"), e.what());
+        }
+        const QString t = dir.filePath("t");
+        const test::CliResult g = runCli(
+            {"generate", "--pattern", "pingpong", "--ranks", "2", "--iterations", "2", "-o", t});
+        QVERIFY2(g.exitCode == 0, g.err.constData());
+        const test::CliResult r =
+            runCli({"simulate", t, "--network", QString::fromStdString(fifo)}, 20000);
+        QVERIFY2(r.exitCode == 1 && r.err.contains("not a regular file"), r.err.constData());
     }
 
     void numericOptions()

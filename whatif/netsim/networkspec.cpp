@@ -1,5 +1,6 @@
 #include "whatif/netsim/networkspec.h"
 
+#include "model/support/boundedread.h"
 #include "model/trace/traceerror.h"
 #include "whatif/netsim/specreader.h"
 #include "whatif/netsim/strictyaml.h"
@@ -108,11 +109,7 @@ NetworkSpec NetworkSpec::fromFile(const std::string& path, const std::vector<Spe
     if (std::filesystem::is_directory(path, ec))
         throw TraceError(path + ": is a folder, not a network spec file (a YAML file, or a "
                                 "bundled spec's name)");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw TraceError(path + ": cannot open the network spec");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return fromString(text.str(), path, set);
+    return fromString(readSmallTextFile(path, "network spec"), path, set);
 }
 
 NetworkSpec NetworkSpec::fromString(const std::string& text, const std::string& source,

@@ -23,7 +23,10 @@ std::string keyText(const YAML::Node& key)
     return e.c_str();
 }
 
-void checkNode(const YAML::Node& node, const std::string& source, const std::string& path)
+/// `namedList`: the node is a list whose entries' `name:` values must differ (scenarios: a
+/// session or scenario file runs and shows them by name; bookmarks may share a name).
+void checkNode(const YAML::Node& node, const std::string& source, const std::string& path,
+               bool namedList = false)
 {
     if (node.IsMap()) {
         std::map<std::string, YAML::Node> seen;
@@ -32,15 +35,15 @@ void checkNode(const YAML::Node& node, const std::string& source, const std::str
             const auto [it, fresh] = seen.emplace(key, entry.first);
             if (!fresh)
                 throw TraceError(source + ":" + lineOf(entry.first) + ": " + path + key +
-                                 " is given twice (first at line " + lineOf(it->second) +
-                                 "); each key may appear once");
-            checkNode(entry.second, source, path + key + ".");
+                                 ": duplicate key (first given on line " + lineOf(it->second) +
+                                 ")");
+            checkNode(entry.second, source, path + key + ".", key == "scenarios");
         }
     } else if (node.IsSequence()) {
         std::map<std::string, YAML::Node> names;
         size_t index = 0;
         for (const YAML::Node& item : node) {
-            if (item.IsMap() && item["name"] && item["name"].IsScalar()) {
+            if (namedList && item.IsMap() && item["name"] && item["name"].IsScalar()) {
                 const std::string name = item["name"].Scalar();
                 const auto [it, fresh] = names.emplace(name, item);
                 if (!fresh)

@@ -1,6 +1,7 @@
 #pragma once
 // YAML as Rankscope's files mean it (network specs, scenario files, sessions): one document, and
-// no key given twice in any map at any depth, nor two entries of one list with the same `name:`.
+// no key given twice in any map at any depth, nor two entries of a `scenarios:` list with the
+// same `name:` (scenarios are run and shown by name).
 // yaml-cpp keeps the first of two equal keys and ignores the second, and reads only the first
 // document of a multi-document file; either would silently change what a user wrote.
 

@@ -1,5 +1,6 @@
 #include "whatif/scenario/scenariorun.h"
 
+#include "model/support/boundedread.h"
 #include "model/trace/traceerror.h"
 #include "whatif/netsim/simulation.h"
 #include "whatif/netsim/strictyaml.h"
@@ -74,11 +75,7 @@ ScenarioOutcome outcomeOf(const std::string& name, const BaselineReplay& base,
 
 std::vector<Scenario> readScenarioFile(const std::string& path)
 {
-    std::ifstream f(path);
-    if (!f) throw TraceError(path + ": cannot open the scenario file");
-    std::stringstream text;
-    text << f.rdbuf();
-    const YAML::Node root = netsim::loadStrictYaml(text.str(), path);
+    const YAML::Node root = netsim::loadStrictYaml(readSmallTextFile(path, "scenario file"), path);
     std::vector<Scenario> out;
     if (root.IsMap() && root["scenarios"]) {
         const YAML::Node list = root["scenarios"];

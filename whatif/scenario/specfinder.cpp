@@ -36,6 +36,10 @@ std::string findNetworkSpec(const std::string& network)
 {
     std::error_code ec;
     if (fs::is_regular_file(network, ec)) return network;
+    if (fs::exists(network, ec))
+        throw TraceError("network spec '" + network +
+                         "': not a regular file (a folder, FIFO, device or socket); a spec is a "
+                         "YAML file or a bundled spec's name");
     const bool bare = network.find('/') == std::string::npos;
     std::string looked;
     if (bare) {
