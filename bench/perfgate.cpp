@@ -139,14 +139,16 @@ int main(int argc, char** argv)
     }
     // A threshold for a ratio this run should have measured but did not: the gate lost a case.
     if (o.only.empty())
-        for (const auto& [name, value] : thresholds)
+        for (const auto& entry : thresholds) {
+            const std::string& name = entry.first; // not a structured binding: a lambda uses it
             if (std::none_of(ratios.begin(), ratios.end(),
                              [&](const GateRatio& r) { return r.name == name; }) &&
                 name.rfind("extrap_", 0) != 0) {
                 std::printf("%-28s %8s %7s %9.3f  FAIL (not measured)\n", name.c_str(), "-", "-",
-                            value);
+                            entry.second);
                 failed = true;
             }
+        }
     for (const GateRatio& r : ratios) {
         const auto t = thresholds.find(r.name);
         const GateVerdict v = judge(r.samples, t == thresholds.end() ? nullptr : &t->second);
