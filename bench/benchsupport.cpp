@@ -58,6 +58,20 @@ bool hasFormat(const std::string& formats, const std::string& name)
     return false;
 }
 
+const char* const kIbSwitchBenchSpec = R"(
+nodes: 1024
+ranks_per_node: 1
+eager_limit: 64KiB
+packet_size: 4KiB
+overhead: {send: 0.3us, recv: 0.3us}
+links:
+  hdr: {latency: 0.5us, bandwidth: 200Gbps}
+  shm: {latency: 0.2us, bandwidth: 20GB/s}
+intra_node: shm
+networks:
+  ib: {topology: crossbar, link: hdr}
+)";
+
 double median(std::vector<double> v)
 {
     if (v.empty()) return 0;

@@ -29,6 +29,10 @@ struct BenchArgs
     std::string formats = "otf2,paje,prv";
 };
 
+/// An HDR-InfiniBand-like crossbar of 1024 nodes, one rank each, shared memory on a node (as
+/// resources/networks/ib-switch.yaml): the network of the replay benchmarks and the gate.
+extern const char* const kIbSwitchBenchSpec;
+
 /// Whether `name` is among the comma-separated `formats`.
 bool hasFormat(const std::string& formats, const std::string& name);
 

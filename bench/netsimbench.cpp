@@ -38,21 +38,6 @@ using namespace rankscope::netsim;
 
 namespace {
 
-// HDR-InfiniBand-like crossbar (as resources/networks/ib-switch.yaml), shared memory on a node.
-const char* kSpec = R"(
-nodes: 1024
-ranks_per_node: 1
-eager_limit: 64KiB
-packet_size: 4KiB
-overhead: {send: 0.3us, recv: 0.3us}
-links:
-  hdr: {latency: 0.5us, bandwidth: 200Gbps}
-  shm: {latency: 0.2us, bandwidth: 20GB/s}
-intra_node: shm
-networks:
-  ib: {topology: crossbar, link: hdr}
-)";
-
 /// 1M ranks in a ring: per iteration compute 10 us, then send right / receive from left.
 ActionProgram ringProgram(uint32_t ranks, uint32_t iterations, uint64_t bytes)
 {
@@ -269,7 +254,7 @@ int main(int argc, char** argv)
                     "%zu collectives, %zu actions (generated and converted in %.1f s)\n",
                     g.iterations, trace.messages().size(), trace.collectives().size(),
                     program.actions.size(), seconds(t0, Clock::now()));
-        const NetworkSpec spec = NetworkSpec::fromString(kSpec, "bench");
+        const NetworkSpec spec = NetworkSpec::fromString(kIbSwitchBenchSpec, "bench");
         Measured loggp;
         if (wanted("loggp"))
             loggp = withAndWithoutLinks(program, spec, "loggp", repeat, " (target >= 10)");

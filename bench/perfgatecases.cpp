@@ -27,21 +27,6 @@ namespace rankscope::bench {
 
 namespace {
 
-// An HDR-InfiniBand-like crossbar (as resources/networks/ib-switch.yaml) for 256 ranks.
-const char* kGateSpec = R"(
-nodes: 256
-ranks_per_node: 1
-eager_limit: 64KiB
-packet_size: 4KiB
-overhead: {send: 0.3us, recv: 0.3us}
-links:
-  hdr: {latency: 0.5us, bandwidth: 200Gbps}
-  shm: {latency: 0.2us, bandwidth: 20GB/s}
-intra_node: shm
-networks:
-  ib: {topology: crossbar, link: hdr}
-)";
-
 // Where the reference loop leaves its sum, so that the compiler keeps the loop.
 volatile uint64_t referenceSink = 0;
 
@@ -151,7 +136,9 @@ std::vector<GateRatio> measureCoreRatios(const GateOptions& o)
         g.ranks = 256;
         g.iterations = 120;
         const netsim::ActionProgram program = netsim::buildActions(generateTrace(g), 1.0);
-        const netsim::NetworkSpec spec = netsim::NetworkSpec::fromString(kGateSpec, "perf-gate");
+        const netsim::NetworkSpec spec =
+            netsim::NetworkSpec::fromString(kIbSwitchBenchSpec, "perf-gate")
+                .withOverrides({{"nodes", "256"}});
         for (const char* model : {"loggp", "flow", "packet"}) {
             netsim::SimulationOptions so;
             so.model = model;
