@@ -58,6 +58,7 @@ void applyOverride(YAML::Node& root, const SpecOverride& o, const std::string& s
     } catch (const YAML::Exception&) {
         value = YAML::Node(o.value);
     }
+    checkStrictYaml(value, source + ": --set " + o.key);
     cur = value;
 }
 
@@ -121,6 +122,8 @@ NetworkSpec NetworkSpec::fromString(const std::string& text, const std::string& 
         applyOverride(root, o, source);
         overridden.insert(o.key);
     }
+    // A value set where the spec's aliases repeat it is repeated as often.
+    if (!set.empty()) checkStrictYaml(root, source);
     NetworkSpec spec;
     spec.source = source;
     spec.yamlText = text;

@@ -12,7 +12,11 @@ namespace rankscope::netsim {
 
 /// Parses `text` (named `source` in errors). Throws TraceError "<source>:<line>: ..." for
 /// invalid YAML, a second document, a key given twice or two list entries of the same name.
-/// An empty text gives a null node.
+/// An empty text gives a null node. Also refuses a document whose aliases (`*name`) expand to
+/// more than a million values (a few hundred bytes can name 10^10: every later walk would hang).
 YAML::Node loadStrictYaml(const std::string& text, const std::string& source);
+
+/// The checks of loadStrictYaml on a node already parsed (a `--set KEY=VALUE` value).
+void checkStrictYaml(const YAML::Node& root, const std::string& source);
 
 } // namespace rankscope::netsim
