@@ -115,18 +115,6 @@ CLI::Validator finiteNumber()
         "FINITE");
 }
 
-void removeOtf2Archive(const std::string& dir)
-{
-    namespace fs = std::filesystem;
-    for (const char* name : {"traces.otf2", "traces.def", "traces"}) {
-        std::error_code ec;
-        fs::remove_all(fs::path(dir) / name, ec);
-        if (ec)
-            throw TraceError(dir + ": cannot remove '" + name + "' for --force (" + ec.message() +
-                             ")");
-    }
-}
-
 void printJson(const nlohmann::ordered_json& j)
 {
     std::cout << j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';

@@ -68,10 +68,6 @@ CLI::Validator nonNegativeCount();
 /// A CLI11 check that refuses NaN and infinities ("nan", "inf"), which ranges let through.
 CLI::Validator finiteNumber();
 
-/// Removes the OTF2 archive (traces.otf2, traces.def, traces/) in `dir`, for --force; other
-/// files stay. Throws TraceError naming what could not be removed.
-void removeOtf2Archive(const std::string& dir);
-
 /// Prints `j` indented, then a newline. Text that is not valid UTF-8 (OTF2 allows any bytes in
 /// names) is printed with U+FFFD in place of each invalid byte, never a failure.
 void printJson(const nlohmann::ordered_json& j);

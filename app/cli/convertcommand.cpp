@@ -91,6 +91,8 @@ int ConvertCommand::run() const
         bench::SimGridExport e;
         try {
             e = bench::writeTiTrace(netsim::buildActions(trace, 1.0), output_);
+        } catch (const TraceError&) {
+            throw; // names the output
         } catch (const std::runtime_error& error) {
             throw TraceError(input_ + ": " + error.what());
         }

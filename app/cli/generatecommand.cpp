@@ -106,8 +106,9 @@ int GenerateCommand::run() const
         throw TraceError(output_ + ": an OTF2 archive is already there; choose another folder or "
                                    "use --force to replace it");
     const Trace trace = generateTrace(o);
-    if (force_) removeOtf2Archive(output_);
-    writeOtf2(trace, output_);
+    Otf2WriteOptions write;
+    write.replace = force_; // the old archive stays until the new one is complete
+    writeOtf2(trace, output_, write);
     if (!quiet_)
         std::fprintf(stderr, "generated %s: %zu ranks, %llu events, %zu messages -> %s\n",
                      o.pattern.c_str(), trace.rankCount(), (unsigned long long)trace.eventCount(),

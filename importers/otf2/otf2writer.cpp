@@ -7,10 +7,15 @@
 #include "importers/otf2/otf2definitionwriter.h"
 #include "importers/otf2/otf2eventwriter.h"
 #include "importers/otf2/otf2writeerror.h"
+#include "model/support/staging.h"
+
+#include <cerrno>
+#include <cstring>
 
 #include <filesystem>
 #include <otf2/otf2.h>
 #include <system_error>
+#include <unistd.h>
 #include <unordered_set>
 
 namespace fs = std::filesystem;
@@ -173,31 +178,46 @@ Otf2WriteReport writeOtf2(const Trace& trace, const std::string& dir,
                                 "epoch (OTF2 times are unsigned)");
 
     const fs::path root(dir);
+    static const char* const kNames[] = {"traces.otf2", "traces.def", "traces"};
     std::error_code ec;
+    const auto refuseExisting = [&] {
+        if (options.replace) return;
+        for (const char* name : kNames)
+            if (fs::exists(fs::symlink_status(root / name, ec)))
+                throw TraceError(path + ": cannot write OTF2 archive: '" + name +
+                                 "' already exists there (choose an empty folder)");
+    };
     const bool existed = fs::exists(root, ec);
     if (existed && !fs::is_directory(root, ec))
         throw TraceError(path + ": cannot write OTF2 archive: not a folder");
-    for (const char* name : {"traces.otf2", "traces.def", "traces"})
-        if (fs::exists(root / name, ec))
-            throw TraceError(path + ": cannot write OTF2 archive: '" + name +
-                             "' already exists there (choose an empty folder)");
-    if (!existed && !fs::create_directories(root, ec))
+    refuseExisting();
+    // (Another writer may create it meanwhile: only an error code is a failure.)
+    if (!existed && (fs::create_directories(root, ec), ec))
         throw TraceError(path + ": cannot create folder (" + ec.message() + ")");
 
+    // The archive is written into a hidden folder inside `dir` and moved into place only when
+    // complete and on disk, so a full disk, a kill or a cancel never leaves a partial archive
+    // under the final names, nor costs the one it replaces (staging.h).
     Otf2WriteReport report;
     try {
-        writeArchive(trace, dir, path, options, report);
+        StagingFolder staging(root / "traces", "OTF2 archive");
+        writeArchive(trace, staging.path().string(), path, options, report);
+        if (options.progress && !options.progress(1.0)) throw Cancelled();
+        staging.sync();
+        FolderLock lock(root);
+        refuseExisting(); // again: another writer may have finished meanwhile
+        // The anchor file goes first and comes back last: between the moves there is no
+        // archive here, never a mix of the old and the new one.
+        if (::unlink((root / "traces.otf2").c_str()) != 0 && errno != ENOENT)
+            throw TraceError(path + ": cannot replace the OTF2 archive: " +
+                             std::strerror(errno));
+        staging.moveIntoPlace("traces.def");
+        staging.moveIntoPlace("traces");
+        staging.moveIntoPlace("traces.otf2");
+        staging.syncDestination();
     } catch (...) {
-        // Leave nothing half-written behind: the names were checked to be free above.
-        for (const char* name : {"traces.otf2", "traces.def", "traces"})
-            fs::remove_all(root / name, ec);
-        if (!existed) fs::remove(root, ec);
+        if (!existed) fs::remove(root, ec); // only if still empty
         throw;
-    }
-    if (options.progress && !options.progress(1.0)) {
-        for (const char* name : {"traces.otf2", "traces.def", "traces"})
-            fs::remove_all(root / name, ec);
-        throw Cancelled();
     }
     return report;
 }

@@ -29,6 +29,9 @@ struct Otf2WriteOptions
     /// Called with the fraction done (0..1); returning false cancels: writeOtf2 removes what it
     /// wrote and throws Cancelled.
     std::function<bool(double)> progress;
+    /// Replace an archive already in the folder (`generate --force`) instead of refusing it.
+    /// The old archive stays whole until the new one is complete on disk.
+    bool replace = false;
 };
 
 /// What writeOtf2 did. Callers that do not care may ignore it; skippedEvents > 0 always comes
@@ -42,7 +45,9 @@ struct Otf2WriteReport
 
 /// Writes `trace` as an OTF2 archive: <dir>/traces.otf2, <dir>/traces.def,
 /// <dir>/traces/<loc>.evt/.def. `dir` is created if missing and must not already hold an archive
-/// named "traces". Throws TraceError naming the path on any failure (nothing is left behind).
+/// named "traces" (unless options.replace). The archive is written beside its final names and
+/// moved into place when complete and synced (model/support/staging.h). Throws TraceError
+/// naming the path on any failure (nothing is left behind, an archive replaced is kept).
 Otf2WriteReport writeOtf2(const Trace& trace, const std::string& dir,
                           const Otf2WriteOptions& options = {});
 

@@ -1,14 +1,19 @@
 #include "importers/simgrid/simgridexport.h"
 
 #include "importers/simgrid/shellcommand.h"
+#include "model/support/boundedread.h"
+#include "model/support/staging.h"
+#include "model/trace/traceerror.h"
 #include "whatif/netsim/collectivealgorithm.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <sstream>
 #include <stdexcept>
 #include <unistd.h>
 
@@ -36,9 +41,13 @@ template <class... A> std::string format(const char* f, A... args)
 void writeFile(const std::string& path, const std::string& text)
 {
     FILE* f = std::fopen(path.c_str(), "wb");
-    const bool ok = f && std::fwrite(text.data(), 1, text.size(), f) == text.size();
-    if (f && std::fclose(f) != 0) throw std::runtime_error("cannot write " + path);
-    if (!ok) throw std::runtime_error("cannot write " + path);
+    bool ok = f && std::fwrite(text.data(), 1, text.size(), f) == text.size();
+    int err = errno;
+    if (f && std::fclose(f) != 0 && ok) {
+        ok = false;
+        err = errno;
+    }
+    if (!ok) throw std::runtime_error("cannot write " + path + ": " + std::strerror(err));
 }
 
 /// SimGrid replays only what both ends of a message name. A message without a partner in the
@@ -261,9 +270,15 @@ double numberAfter(const std::string& text, const char* key)
                                    : std::strtod(text.c_str() + at + std::strlen(key), nullptr);
 }
 
-/// Writes the rank files of `program` beside e.listFile and the list naming them; counts the
-/// actions in `e`.
-void writeRankFiles(const ActionProgram& program, SimGridExport& e)
+/// The name of rank r's file in the TI trace whose list file is "<stem>.<ext>".
+std::string rankFileName(const std::string& stem, uint32_t r)
+{
+    return stem + "-rank-" + std::to_string(r) + ".txt";
+}
+
+/// Writes the rank files of `program` and the list naming them (e.listFile's name) into `folder`;
+/// counts the actions in `e`.
+void writeRankFiles(const ActionProgram& program, SimGridExport& e, const std::string& folder)
 {
     const uint32_t ranks = program.rankCount();
     std::string list, text;
@@ -320,12 +335,42 @@ void writeRankFiles(const ActionProgram& program, SimGridExport& e)
         }
         appendf(text, "%u finalize\n", r);
         // Names relative to the list's folder: the folder can move (smpirun runs there).
-        const std::string name = stem + "-rank-" + std::to_string(r) + ".txt";
-        writeFile(e.dir + "/" + name, text);
+        const std::string name = rankFileName(stem, r);
+        writeFile(folder + "/" + name, text);
         e.bytes += text.size();
         list += name + "\n";
     }
-    writeFile(e.listFile, list);
+    writeFile(folder + "/" + fs::path(e.listFile).filename().string(), list);
+}
+
+/// The TI trace at `list` that a new one would replace: how many rank files it lists (0 when
+/// there is none). Throws TraceError when what is there is not a set this writer made (a list
+/// naming other files, or a rank file of the new set's names that no list names): replacing it
+/// could destroy the user's own files.
+uint32_t replaceableSet(const fs::path& list, uint32_t newRanks)
+{
+    const std::string stem = list.stem().string();
+    uint32_t listed = 0;
+    std::error_code ec;
+    if (fs::exists(fs::symlink_status(list, ec))) {
+        const std::string text = readSmallTextFile(list.string(), "TI list file");
+        std::istringstream lines(text);
+        std::string line;
+        for (size_t n = 1; std::getline(lines, line); ++n, ++listed)
+            if (line != rankFileName(stem, listed))
+                throw TraceError(list.string() + ":" + std::to_string(n) +
+                                 ": exists and is not a TI trace Rankscope wrote (it names '" +
+                                 line + "', not '" + rankFileName(stem, listed) +
+                                 "'); remove it or choose another name");
+    }
+    for (uint32_t r = listed; r < newRanks; ++r) {
+        const fs::path file = list.parent_path() / rankFileName(stem, r);
+        if (fs::exists(fs::symlink_status(file, ec)))
+            throw TraceError(file.string() + ": exists and is not part of the TI trace " +
+                             list.string() +
+                             " (no list names it); remove it or choose another name");
+    }
+    return listed;
 }
 
 void checkCommunicators(const ActionProgram& program)
@@ -395,7 +440,7 @@ SimGridExport exportSimGridTrace(const ActionProgram& program, const NetworkSpec
     text += "</platform>\n";
     writeFile(e.platformFile, text);
 
-    writeRankFiles(program, e);
+    writeRankFiles(program, e, e.dir);
     std::string hosts;
     for (uint32_t r = 0; r < ranks; ++r)
         appendf(hosts, "node-%u\n", r);
@@ -414,7 +459,35 @@ SimGridExport writeTiTrace(const ActionProgram& program, const std::string& list
     e.listFile = list.string();
     for (const ProgramMessage& m : program.messages)
         e.skippedMessages += exported(m) ? 0 : 1;
-    writeRankFiles(program, e);
+    {
+        // Before the work, so that a refusal costs nothing; under the folder's lock, as another
+        // writer's moves into place are (between them the list is gone and its files are not).
+        FolderLock lock(e.dir);
+        replaceableSet(list, e.ranks);
+    }
+
+    // The whole set is written and synced in a hidden folder, then moved into place under the
+    // folder's lock, the list last: a full disk, a kill or a second writer never leaves a list
+    // naming half-written or mixed rank files (model/support/staging.h).
+    StagingFolder staging(list, "TI trace");
+    try {
+        writeRankFiles(program, e, staging.path().string());
+    } catch (const std::runtime_error& error) {
+        throw TraceError(list.string() + ": cannot write the TI trace: " + error.what());
+    }
+    staging.sync();
+    FolderLock lock(e.dir);
+    const uint32_t old = replaceableSet(list, e.ranks); // again: another writer may have finished
+    const std::string stem = list.stem().string();
+    // Without the list there is no trace, never one naming a mix of old and new rank files.
+    if (::unlink(list.c_str()) != 0 && errno != ENOENT)
+        throw TraceError(list.string() + ": cannot replace it: " + std::strerror(errno));
+    for (uint32_t r = 0; r < e.ranks; ++r)
+        staging.moveIntoPlace(rankFileName(stem, r));
+    for (uint32_t r = e.ranks; r < old; ++r)
+        ::unlink((list.parent_path() / rankFileName(stem, r)).c_str());
+    staging.moveIntoPlace(list.filename().string());
+    staging.syncDestination();
     return e;
 }
 

@@ -60,8 +60,11 @@ SimGridExport exportSimGridTrace(const netsim::ActionProgram& program,
 
 /// Writes `program` as a TI trace without platform: the list file `listFile` and beside it
 /// one file per rank, "<list stem>-rank-<r>.txt", named relative to the list's folder (what
-/// `convert -o OUT.ti` writes). Throws std::runtime_error for a collective on a communicator
-/// other than the world.
+/// `convert -o OUT.ti` writes). The set is written in a hidden folder beside the list and moved
+/// into place when complete and synced, the list last (model/support/staging.h). It replaces
+/// only a set this function wrote: TraceError when the list names other files, or when a rank
+/// file's name is taken by a file no list names. Throws std::runtime_error for a collective on
+/// a communicator other than the world, TraceError naming the list for a failed write.
 SimGridExport writeTiTrace(const netsim::ActionProgram& program, const std::string& listFile);
 
 /// The `--cfg=` options that make SMPI's model what `spec` says (overheads, eager limit, protocol

@@ -1,12 +1,13 @@
 #include "model/support/atomicfile.h"
 
+#include "model/support/staging.h"
 #include "model/trace/traceerror.h"
 
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
 #include <filesystem>
-#include <random>
+#include <optional>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <utility>
@@ -34,16 +35,6 @@ public:
 private:
     int fd_;
 };
-
-std::string randomSuffix()
-{
-    static thread_local std::mt19937_64 engine{std::random_device{}()};
-    static const char digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
-    std::string s(12, '0');
-    for (char& c : s)
-        c = digits[engine() % 36];
-    return s;
-}
 
 bool writeAll(int fd, std::string_view data)
 {
@@ -100,16 +91,31 @@ void writeStreamAtomically(const std::string& path,
 
     // A fresh name each time, created exclusively: whatever sits at an old or guessed name
     // (a symbolic link planted there, say) is never opened. 0666 lets the umask decide for a
-    // new file, as for any other file the user creates.
+    // new file, as for any other file the user creates. It is made and locked under the
+    // folder's lock, after the temporaries of writers that died are removed (staging.h).
     std::string temp;
     int fd = -1;
-    for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
-        temp = (folder / ("." + target.filename().string() + "." + randomSuffix() + ".saving"))
-                   .string();
-        fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0666);
-        if (fd < 0 && errno != EEXIST) fail(std::strerror(errno));
+    {
+        std::optional<FolderLock> lock;
+        try {
+            lock.emplace(folder);
+        } catch (const TraceError& e) {
+            fail(e.what());
+        }
+        removeAbandonedTemporaries(folder);
+        for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
+            temp = temporaryNameFor(target).string();
+            fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0666);
+            if (fd < 0 && errno != EEXIST) fail(std::strerror(errno));
+        }
+        if (fd < 0) fail("no free temporary file name in " + folder.string());
+        if (!lockTemporary(fd)) {
+            const int err = errno;
+            ::close(fd);
+            ::unlink(temp.c_str());
+            fail(std::string("cannot lock the temporary file: ") + std::strerror(err));
+        }
     }
-    if (fd < 0) fail("no free temporary file name in " + folder.string());
     Fd file(fd);
     const auto abandon = [&](const std::string& reason) {
         ::unlink(temp.c_str());
@@ -130,10 +136,12 @@ void writeStreamAtomically(const std::string& path,
     }
     if (::fsync(file.get()) != 0)
         abandon(std::string("flushing to disk failed: ") + std::strerror(errno));
-    if (::close(file.release()) != 0)
-        abandon(std::string("closing failed: ") + std::strerror(errno));
+    // Renamed while still open and locked: a sweep never takes a finished temporary for a dead
+    // writer's.
     if (::rename(temp.c_str(), target.c_str()) != 0)
         abandon(std::string("cannot replace the file: ") + std::strerror(errno));
+    if (::close(file.release()) != 0)
+        fail(std::string("closing failed: ") + std::strerror(errno));
 
     // The rename is only durable once the folder's entry is on disk too. Some file systems
     // cannot flush a folder (EINVAL); the file itself is complete either way.

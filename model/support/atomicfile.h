@@ -5,7 +5,9 @@
 // in the target's folder, so nothing planted there is followed or truncated), is flushed to
 // disk, then renamed over the target, and the folder is flushed so the rename survives a power
 // cut. An existing target keeps its permission bits. A target that is a symbolic link is
-// resolved first: the file it points to is replaced and the link stays a link. Every save of a
+// resolved first: the file it points to is replaced and the link stays a link. The temporary is
+// locked while its writer lives; a writer killed mid-save leaves it, and the next save into that
+// folder removes it (model/support/staging.h). Every save of a
 // session, scenario or spec, and every trace export (Chrome, Paje), goes through here (the
 // GUI-only exports use QSaveFile).
 
