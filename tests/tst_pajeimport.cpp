@@ -287,6 +287,20 @@ private slots:
         QVERIFY(hasWarning(t, ": 2 line(s) with an event number no %EventDef defines"));
     }
 
+    /// A state pushed at -5 s and popped at -4.5 s (lines 49 and 50, after the 48 lines of
+    /// smallFile): the span reaches back to them, and a warning says so with the earliest time
+    /// and its line.
+    void eventsBeforeTimeZeroAreReported()
+    {
+        QTemporaryDir dir;
+        const std::string path =
+            writeFile(dir, "neg.paje", smallFile("12 -5.0 2 1 PMPI_Barrier\n13 -4.5 2 1\n"));
+        const Trace t = readPaje(path);
+        QVERIFY(hasWarning(t, (path + ":49: 2 event(s) before time 0 (the earliest at "
+                                      "-5.000000000 s)").c_str()));
+        QVERIFY(!hasWarning(readPaje(writeFile(dir, "pos.paje", smallFile())), "before time 0"));
+    }
+
     void linkWithoutStateOrPartner()
     {
         QTemporaryDir dir;

@@ -203,6 +203,37 @@ private slots:
         QVERIFY(t.diagnostics().warnings[0].find("no apps.pcf") != std::string::npos);
     }
 
+    /// hand.prv enters user functions 1 and 2 (type 60000019, lines 8 and 9). With an empty or
+    /// garbage .pcf beside it nothing names them: a warning says the .pcf names nothing, and
+    /// another that 2 regions are shown as "function N".
+    void emptyOrGarbagePcfIsReported_data()
+    {
+        QTest::addColumn<QByteArray>("pcf");
+        QTest::newRow("empty") << QByteArray();
+        QTest::newRow("garbage") << QByteArray("\x7f\x01\xfe garbage \x02 no blocks\n\x03\x04");
+    }
+
+    void emptyOrGarbagePcfIsReported()
+    {
+        QFETCH(QByteArray, pcf);
+        QTemporaryDir dir;
+        const std::string prv = dir.filePath("hand.prv").toStdString();
+        QVERIFY(QFile::copy(QString::fromStdString(data("hand.prv")), QString::fromStdString(prv)));
+        writeFile(dir, "hand.pcf", pcf);
+        const Trace t = readParaver(prv);
+        QCOMPARE(t.regionName(regionNamed(t, "function 1")), std::string_view("function 1"));
+        QCOMPARE(t.regionName(regionNamed(t, "function 2")), std::string_view("function 2"));
+        bool namesNothing = false, unnamed = false;
+        for (const std::string& w : t.diagnostics().warnings) {
+            namesNothing |= w.find("hand.pcf: names no state, event type or value") !=
+                            std::string::npos;
+            unnamed |= w.find("hand.prv: 2 region(s) without a name in hand.pcf") !=
+                       std::string::npos;
+        }
+        QVERIFY(namesNothing);
+        QVERIFY(unnamed);
+    }
+
     void hostsFromTheRow()
     {
         // The header puts task 1 on node 2 and task 2 on node 1; the .row names the nodes.

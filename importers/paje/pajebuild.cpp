@@ -23,6 +23,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <map>
 
 namespace rankscope::paje {
@@ -546,6 +547,15 @@ void Builder::warn()
     note(outsideRanks_, "link(s) with an end on a container of no rank; skipped");
     note(outsideCalls_, "link end(s) outside any MPI state; kept as messages outside MPI calls");
     note(d_.replacedBytes, "byte(s) of names that are not UTF-8; replaced by '?'");
+    if (d_.negativeTimes > 0) {
+        char earliest[64];
+        std::snprintf(earliest, sizeof earliest, "%.9f", double(d_.earliestNegative) * 1e-9);
+        b_.addWarning(d_.path + ":" + std::to_string(d_.earliestNegativeLine) + ": " +
+                      std::to_string(d_.negativeTimes) +
+                      " event(s) before time 0 (the earliest at " + earliest +
+                      " s); Paje times count from the run's start, so the run's span reaches "
+                      "back to them");
+    }
     if (d_.truncated)
         b_.addWarning(d_.path + ":" + std::to_string(d_.lines) +
                       ": the last line has no newline: the file may be truncated");

@@ -253,6 +253,13 @@ private:
     int64_t time(const EventDef& def, uint64_t n) const
     {
         if (!line_->timeOk) fail(d_, n, "\"" + std::string(get(def, FTime)) + "\" is no time");
+        if (line_->time < 0) {
+            if (d_.negativeTimes == 0 || line_->time < d_.earliestNegative) {
+                d_.earliestNegative = line_->time;
+                d_.earliestNegativeLine = n;
+            }
+            ++d_.negativeTimes;
+        }
         return line_->time;
     }
 

@@ -111,6 +111,7 @@ struct ImportData
     uint64_t unmatchedExits = 0;
     uint64_t unknownComms = 0;
     uint64_t unlabelledMpiValues = 0;
+    uint64_t unlabelledRegionValues = 0; ///< user regions named "function N" (no label)
     TraceBuilder builder;
 };
 

@@ -326,6 +326,7 @@ private:
             r.paradigm = Paradigm::Mpi;
         } else {
             name = label ? *label : "function " + std::to_string(value);
+            if (!label) ++d_.unlabelledRegionValues;
             r.paradigm = Paradigm::User;
         }
         r.name = d_.builder.intern(name);

@@ -44,6 +44,16 @@ Trace readParaver(const std::string& path, const ParaverReadOptions& options)
         b.addWarning(path + ": " + std::to_string(data.unknownComms) +
                      " collective(s) name a communicator no \"c:\" record defines; taken as the "
                      "application's MPI_COMM_WORLD");
+    if (data.haveLabels && data.labels.states.empty() && data.labels.types.empty() &&
+        data.labels.values.empty())
+        b.addWarning(pcf + ": names no state, event type or value (empty, or not a .pcf): "
+                           "regions and MPI calls are named by number");
+    if (data.unlabelledRegionValues > 0)
+        b.addWarning(path + ": " + std::to_string(data.unlabelledRegionValues) +
+                     " region(s) without a name in " +
+                     (data.haveLabels ? std::filesystem::path(pcf).filename().string()
+                                      : std::string("a .pcf")) +
+                     "; shown as \"function <value>\"");
     if (data.unlabelledMpiValues > 0)
         b.addWarning(path + ": " + std::to_string(data.unlabelledMpiValues) +
                      " MPI event value(s) without a name in the .pcf or Extrae's numbering");
