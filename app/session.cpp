@@ -4,6 +4,7 @@
 #include "model/support/boundedread.h"
 #include "model/trace/traceerror.h"
 #include "whatif/netsim/strictyaml.h"
+#include "whatif/scenario/scenariorun.h"
 #include "whatif/scenario/specfinder.h"
 
 #include <algorithm>
@@ -18,8 +19,6 @@ namespace rankscope {
 namespace fs = std::filesystem;
 
 namespace {
-
-constexpr int kFormatVersion = 1;
 
 [[noreturn]] void fail(const std::string& source, const YAML::Node& node, const std::string& key,
                        const std::string& what)
@@ -187,13 +186,7 @@ Session Session::parse(const std::string& text, const std::string& source,
                        const std::string& folder)
 {
     const YAML::Node root = netsim::loadStrictYaml(text, source);
-    if (!root.IsMap() || !root["rankscope_session"])
-        throw TraceError(source + ": not a Rankscope session (no 'rankscope_session' key)");
-    const int version = as<int>(root["rankscope_session"], "rankscope_session", source);
-    if (version != kFormatVersion)
-        fail(source, root["rankscope_session"], "rankscope_session",
-             "format " + std::to_string(version) + " is not known to this version (expected " +
-                 std::to_string(kFormatVersion) + ")");
+    whatif::checkSessionDocument(root, source); // as `scenario run` checks it
     const auto abs = [&folder](const std::string& p) { return resolveAgainst(p, folder); };
 
     Session s;
@@ -293,7 +286,7 @@ std::string Session::toYaml(const std::string& folder) const
     const auto rel = [&folder](const std::string& p) { return relativeTo(p, folder); };
     YAML::Emitter out;
     out << YAML::BeginMap;
-    out << YAML::Key << "rankscope_session" << YAML::Value << kFormatVersion;
+    out << YAML::Key << "rankscope_session" << YAML::Value << whatif::kSessionFormatVersion;
     out << YAML::Key << "traces" << YAML::Value << YAML::BeginSeq;
     for (const std::string& t : traces)
         out << rel(t);

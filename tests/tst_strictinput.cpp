@@ -164,6 +164,39 @@ private slots:
         (void)netsim::NetworkSpec::fromString(kSpec, "s.yaml"); // the spec itself is fine
     }
 
+    /// `scenario run` on a session file checks it as the GUI opens it: an unknown format
+    /// version and a result naming no scenario were accepted before.
+    void sessionFilesAreCheckedAsTheGuiChecksThem()
+    {
+        QTemporaryDir dir;
+        const auto errorOfFile = [&](const char* text) {
+            const std::string path = dir.filePath("s.rsession").toStdString();
+            QFile f(QString::fromStdString(path));
+            if (!f.open(QIODevice::WriteOnly)) return QString("cannot write");
+            f.write(text);
+            f.close();
+            try {
+                (void)whatif::readScenarioFile(path);
+            } catch (const TraceError& e) {
+                return QString::fromUtf8(e.what()).mid(int(path.size()));
+            }
+            return QString();
+        };
+        const char* scenario = "  - {name: a, kind: replay, baselines: [t], network: ib-switch}\n";
+        QCOMPARE(errorOfFile((std::string("rankscope_session: 999\nscenarios:\n") + scenario)
+                                 .c_str()),
+                 QString(":1: rankscope_session: format 999 is not known to this version "
+                         "(expected 1)"));
+        QCOMPARE(errorOfFile((std::string("rankscope_session: 1\nscenarios:\n") + scenario +
+                              "results:\n  - a\n  - b\n")
+                                 .c_str()),
+                 QString(":5: results: no scenario named 'b'"));
+        QCOMPARE(errorOfFile((std::string("rankscope_session: 1\nscenarios:\n") + scenario +
+                              "results:\n  - a\n")
+                                 .c_str()),
+                 QString());
+    }
+
     void specialFilesAreRefusedUnopened()
     {
         // A FIFO blocked the GUI (still blocked at 120 s) and /dev/zero read until bad_alloc;

@@ -73,9 +73,48 @@ ScenarioOutcome outcomeOf(const std::string& name, const BaselineReplay& base,
     return out;
 }
 
+void checkSessionDocument(const YAML::Node& root, const std::string& source)
+{
+    const auto fail = [&source](const YAML::Node& node, const std::string& key,
+                                const std::string& what) {
+        std::string where = source;
+        if (node.Mark().line >= 0) where += ":" + std::to_string(node.Mark().line + 1);
+        throw TraceError(where + ": " + key + ": " + what);
+    };
+    if (!root.IsMap() || !root["rankscope_session"])
+        throw TraceError(source + ": not a Rankscope session (no 'rankscope_session' key)");
+    const YAML::Node v = root["rankscope_session"];
+    int version = 0;
+    try {
+        version = v.as<int>();
+    } catch (const YAML::Exception&) {
+        fail(v, "rankscope_session", "expected a number or true/false here");
+    }
+    if (version != kSessionFormatVersion)
+        fail(v, "rankscope_session",
+             "format " + std::to_string(version) + " is not known to this version (expected " +
+                 std::to_string(kSessionFormatVersion) + ")");
+    const YAML::Node results = root["results"];
+    if (!results) return;
+    if (!results.IsSequence())
+        fail(results, "results", "expected a list of scenario names or scenarios");
+    const YAML::Node scenarios = root["scenarios"];
+    for (const YAML::Node& n : results) {
+        if (n.IsMap()) continue; // read as a scenario by the caller
+        if (!n.IsScalar()) fail(n, "results", "expected a scenario name or scenario");
+        bool known = false;
+        if (scenarios && scenarios.IsSequence())
+            for (const YAML::Node& sc : scenarios)
+                known |= sc.IsMap() && sc["name"] && sc["name"].IsScalar() &&
+                         sc["name"].Scalar() == n.Scalar();
+        if (!known) fail(results, "results", "no scenario named '" + n.Scalar() + "'");
+    }
+}
+
 std::vector<Scenario> readScenarioFile(const std::string& path)
 {
     const YAML::Node root = netsim::loadStrictYaml(readSmallTextFile(path, "scenario file"), path);
+    if (root.IsMap() && root["rankscope_session"]) checkSessionDocument(root, path);
     std::vector<Scenario> out;
     if (root.IsMap() && root["scenarios"]) {
         const YAML::Node list = root["scenarios"];

@@ -74,7 +74,16 @@ ScenarioOutcome outcomeOf(const std::string& name, const BaselineReplay& base,
 
 /// The scenarios of a YAML file: a single scenario (a map with `name`), or a session or list
 /// file with `scenarios:`. Relative trace and network paths are taken from the file's folder.
-/// Throws TraceError naming the file, line and key.
+/// Throws TraceError naming the file, line and key. A session file (`rankscope_session:`) is
+/// first checked as the GUI opens it (checkSessionDocument).
 std::vector<Scenario> readScenarioFile(const std::string& path);
+
+/// The session file format this build reads and writes (`rankscope_session: 1`).
+constexpr int kSessionFormatVersion = 1;
+
+/// What the GUI and `scenario run` both require of a session document: `rankscope_session` is
+/// kSessionFormatVersion, and each `results:` entry is a scenario (a map) or names one of its
+/// `scenarios:`. Throws TraceError "<source>:<line>: <key>: ...".
+void checkSessionDocument(const YAML::Node& root, const std::string& source);
 
 } // namespace rankscope::whatif
