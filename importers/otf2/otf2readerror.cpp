@@ -9,6 +9,7 @@ namespace rankscope::otf2read {
 namespace {
 
 thread_local std::string lastMessage;
+thread_local std::string firstFailure; // the first message of an error (not a warning)
 
 OTF2_ErrorCode captureError(void*, const char*, uint64_t, const char*, OTF2_ErrorCode code,
                             const char* format, va_list args)
@@ -17,6 +18,9 @@ OTF2_ErrorCode captureError(void*, const char*, uint64_t, const char*, OTF2_Erro
     if (format) {
         std::vsnprintf(buffer, sizeof buffer, format, args);
         lastMessage = buffer;
+        if (firstFailure.empty() && code != OTF2_WARNING && code != OTF2_DEPRECATED &&
+            code != OTF2_SUCCESS)
+            firstFailure = lastMessage;
     } else {
         lastMessage.clear();
     }
@@ -34,6 +38,12 @@ void installErrorCapture()
 void clearCapturedError()
 {
     lastMessage.clear();
+    firstFailure.clear();
+}
+
+std::string firstCapturedFailure()
+{
+    return firstFailure;
 }
 
 std::string errorText(OTF2_ErrorCode code)

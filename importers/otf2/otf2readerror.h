@@ -20,5 +20,9 @@ std::string errorText(OTF2_ErrorCode code);
 /// OTF2's last message on this thread (empty if none since clearCapturedError), for calls
 /// that fail by returning null rather than an error code.
 std::string capturedError();
+/// The first message of an error (not a warning) OTF2 reported on this thread since
+/// clearCapturedError: the writer's check for failures OTF2 only reports this way (a buffered
+/// write that fails at close, say, returns success).
+std::string firstCapturedFailure();
 
 } // namespace rankscope::otf2read

@@ -6,6 +6,7 @@
 
 #include "importers/otf2/otf2definitionwriter.h"
 #include "importers/otf2/otf2eventwriter.h"
+#include "importers/otf2/otf2readerror.h"
 #include "importers/otf2/otf2writeerror.h"
 #include "model/support/staging.h"
 
@@ -81,6 +82,8 @@ std::vector<uint64_t> locationIds(const Trace& trace)
 void writeArchive(const Trace& trace, const std::string& dir, const std::string& path,
                   const Otf2WriteOptions& options, Otf2WriteReport& report)
 {
+    otf2read::installErrorCapture(); // OTF2's messages go into our errors, not onto stderr
+    otf2read::clearCapturedError();
     const std::vector<uint64_t> ids = locationIds(trace);
     OpenArchive archive(dir, path);
     OTF2_Archive* a = archive.get();
@@ -142,6 +145,10 @@ void writeArchive(const Trace& trace, const std::string& dir, const std::string&
     Otf2DefinitionWriter(trace, ids, events, path).write(g);
     checkOtf2Write(OTF2_Archive_CloseGlobalDefWriter(a, g), path, "global definitions");
     checkOtf2Write(archive.close(), path, "close");
+    // OTF2 reports some write failures only through its error callback: a chunk of buffered
+    // events that cannot be written at close (file too large, disk full) still returns success.
+    if (const std::string failure = otf2read::firstCapturedFailure(); !failure.empty())
+        throw TraceError(path + ": cannot write OTF2 archive: " + failure);
 
     // OTF2 reports some write failures (e.g. of the anchor file) only on stderr.
     for (const char* file : {"traces.otf2", "traces.def"}) {
