@@ -152,12 +152,12 @@ private slots:
     {
         QVERIFY(isTemporaryName(".a.yaml.0123456789ab.saving"));
         QVERIFY(isTemporaryName(".x.zzzzzzzzzzzz.saving"));
-        QVERIFY(!isTemporaryName("..zzzzzzzzzzzz.saving"));          // no name
-        QVERIFY(!isTemporaryName(".x.zzzzzzzzzzz.saving"));          // 11 letters
-        QVERIFY(!isTemporaryName(".x.ZZZZZZZZZZZZ.saving"));         // upper case
-        QVERIFY(!isTemporaryName("x.y.0123456789ab.saving"));        // not hidden
-        QVERIFY(!isTemporaryName(".x.0123456789ab.saving.txt"));     // another suffix
-        QVERIFY(!isTemporaryName(".x-0123456789ab.saving"));         // no dot before
+        QVERIFY(!isTemporaryName("..zzzzzzzzzzzz.saving"));      // no name
+        QVERIFY(!isTemporaryName(".x.zzzzzzzzzzz.saving"));      // 11 letters
+        QVERIFY(!isTemporaryName(".x.ZZZZZZZZZZZZ.saving"));     // upper case
+        QVERIFY(!isTemporaryName("x.y.0123456789ab.saving"));    // not hidden
+        QVERIFY(!isTemporaryName(".x.0123456789ab.saving.txt")); // another suffix
+        QVERIFY(!isTemporaryName(".x-0123456789ab.saving"));     // no dot before
         const fs::path t = temporaryNameFor("/some/where/out.paje");
         QCOMPARE(QString::fromStdString(t.parent_path().string()), QString("/some/where"));
         QVERIFY(isTemporaryName(t.filename().string()));
@@ -197,11 +197,16 @@ private slots:
     {
         QTest::addColumn<QString>("to");
         QTest::addColumn<QString>("output");
-        QTest::newRow("ti") << "ti" << "k-ti/s.ti";
-        QTest::newRow("paje") << "paje" << "k-paje/s.paje";
-        QTest::newRow("prv") << "prv" << "k-prv/s.prv";
-        QTest::newRow("chrome") << "chrome" << "k-chrome/s.json";
-        QTest::newRow("otf2") << "otf2" << "k-otf2/out";
+        QTest::newRow("ti") << "ti"
+                            << "k-ti/s.ti";
+        QTest::newRow("paje") << "paje"
+                              << "k-paje/s.paje";
+        QTest::newRow("prv") << "prv"
+                             << "k-prv/s.prv";
+        QTest::newRow("chrome") << "chrome"
+                                << "k-chrome/s.json";
+        QTest::newRow("otf2") << "otf2"
+                              << "k-otf2/out";
     }
 
     void killedWritersLeaveTheOldOutputAndNoTemporaryForLong()
@@ -216,7 +221,7 @@ private slots:
             QDir().mkpath(out);
             QVERIFY2(killWhileWriting({"convert", large_, "-o", out, "--to", to}, out),
                      "the export finished before it could be killed");
-            QVERIFY(!temporariesIn(out).isEmpty()); // the dead writer's, still there
+            QVERIFY(!temporariesIn(out).isEmpty());        // the dead writer's, still there
             QVERIFY(!QFile::exists(out + "/traces.otf2")); // no partial archive
             QVERIFY(!QFile::exists(out + "/traces.def"));
             QVERIFY(!QFile::exists(out + "/traces"));
@@ -227,7 +232,7 @@ private slots:
             QVERIFY2(killWhileWriting({"convert", large_, "-o", out, "--to", to}, folder),
                      "the export finished before it could be killed");
             QVERIFY(!temporariesIn(folder).isEmpty());
-            QCOMPARE(digestOf(folder), before); // the old output, every byte
+            QCOMPARE(digestOf(folder), before);            // the old output, every byte
             if (to != "chrome") QCOMPARE(ranksOf(out), 4); // Chrome JSON is written, not read
         }
         // The next write into the folder removes the dead writer's temporary.
@@ -293,14 +298,17 @@ private slots:
         };
         const QList<Case> cases = {
             {{"convert", large_, "-o", disk + "/s.ti", "--to", "ti"}, disk + "/s.ti", disk},
-            {{"convert", large_, "-o", disk + "/s.paje", "--to", "paje"}, disk + "/s.paje",
+            {{"convert", large_, "-o", disk + "/s.paje", "--to", "paje"},
+             disk + "/s.paje",
              disk + "/s.paje"},
             {{"convert", large_, "-o", disk + "/s.prv", "--to", "prv"}, disk + "/s.prv", disk},
-            {{"convert", large_, "-o", disk + "/s.json", "--to", "chrome"}, disk + "/s.json",
+            {{"convert", large_, "-o", disk + "/s.json", "--to", "chrome"},
+             disk + "/s.json",
              disk + "/s.json"},
             {{"generate", "--pattern", "stencil2d", "--ranks", "64", "--iterations", "1500",
               "--force", "-q", "-o", disk + "/g"},
-             disk + "/g", disk + "/g"},
+             disk + "/g",
+             disk + "/g"},
         };
         for (const Case& c : cases) {
             // The old output: the small trace's.
@@ -322,8 +330,8 @@ private slots:
             QCOMPARE(temporariesIn(c.out), QStringList());
             if (!mounted) continue;
             // Make room for the next case.
-            for (const QString& e : QDir(disk).entryList(QDir::AllEntries | QDir::NoDotAndDotDot |
-                                                         QDir::Hidden)) {
+            for (const QString& e :
+                 QDir(disk).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden)) {
                 QFileInfo info(disk + "/" + e);
                 if (info.isDir())
                     QDir(info.filePath()).removeRecursively();
@@ -352,11 +360,12 @@ private slots:
             QList<QStringList> args;
             for (const QString& ranks : {QString("4"), QString("8")}) {
                 if (kind == "generate")
-                    args << QStringList{"generate", "--pattern", "stencil2d", "--ranks", ranks,
-                                        "--iterations", "200", "--force", "-q", "-o", out};
+                    args << QStringList{"generate", "--pattern",    "stencil2d", "--ranks",
+                                        ranks,      "--iterations", "200",       "--force",
+                                        "-q",       "-o",           out};
                 else
-                    args << QStringList{"convert", ranks == "4" ? small_ : eight_, "-o", out,
-                                        "--to", kind};
+                    args << QStringList{
+                        "convert", ranks == "4" ? small_ : eight_, "-o", out, "--to", kind};
             }
             QProcess a, b;
             a.start(QStringLiteral(RANKSCOPE_CLI), args[0]);

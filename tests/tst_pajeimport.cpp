@@ -297,7 +297,8 @@ private slots:
             writeFile(dir, "neg.paje", smallFile("12 -5.0 2 1 PMPI_Barrier\n13 -4.5 2 1\n"));
         const Trace t = readPaje(path);
         QVERIFY(hasWarning(t, (path + ":49: 2 event(s) before time 0 (the earliest at "
-                                      "-5.000000000 s)").c_str()));
+                                      "-5.000000000 s)")
+                                  .c_str()));
         QVERIFY(!hasWarning(readPaje(writeFile(dir, "pos.paje", smallFile())), "before time 0"));
     }
 

@@ -225,10 +225,10 @@ private slots:
         QCOMPARE(t.regionName(regionNamed(t, "function 2")), std::string_view("function 2"));
         bool namesNothing = false, unnamed = false;
         for (const std::string& w : t.diagnostics().warnings) {
-            namesNothing |= w.find("hand.pcf: names no state, event type or value") !=
-                            std::string::npos;
-            unnamed |= w.find("hand.prv: 2 region(s) without a name in hand.pcf") !=
-                       std::string::npos;
+            namesNothing |=
+                w.find("hand.pcf: names no state, event type or value") != std::string::npos;
+            unnamed |=
+                w.find("hand.prv: 2 region(s) without a name in hand.pcf") != std::string::npos;
         }
         QVERIFY(namesNothing);
         QVERIFY(unnamed);

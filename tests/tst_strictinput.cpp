@@ -183,10 +183,10 @@ private slots:
             return QString();
         };
         const char* scenario = "  - {name: a, kind: replay, baselines: [t], network: ib-switch}\n";
-        QCOMPARE(errorOfFile((std::string("rankscope_session: 999\nscenarios:\n") + scenario)
-                                 .c_str()),
-                 QString(":1: rankscope_session: format 999 is not known to this version "
-                         "(expected 1)"));
+        QCOMPARE(
+            errorOfFile((std::string("rankscope_session: 999\nscenarios:\n") + scenario).c_str()),
+            QString(":1: rankscope_session: format 999 is not known to this version "
+                    "(expected 1)"));
         QCOMPARE(errorOfFile((std::string("rankscope_session: 1\nscenarios:\n") + scenario +
                               "results:\n  - a\n  - b\n")
                                  .c_str()),

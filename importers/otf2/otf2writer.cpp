@@ -12,7 +12,6 @@
 
 #include <cerrno>
 #include <cstring>
-
 #include <filesystem>
 #include <otf2/otf2.h>
 #include <system_error>
@@ -216,8 +215,7 @@ Otf2WriteReport writeOtf2(const Trace& trace, const std::string& dir,
         // The anchor file goes first and comes back last: between the moves there is no
         // archive here, never a mix of the old and the new one.
         if (::unlink((root / "traces.otf2").c_str()) != 0 && errno != ENOENT)
-            throw TraceError(path + ": cannot replace the OTF2 archive: " +
-                             std::strerror(errno));
+            throw TraceError(path + ": cannot replace the OTF2 archive: " + std::strerror(errno));
         staging.moveIntoPlace("traces.def");
         staging.moveIntoPlace("traces");
         staging.moveIntoPlace("traces.otf2");

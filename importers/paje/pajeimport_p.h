@@ -172,11 +172,11 @@ struct ImportData
     uint64_t unknownContainers = 0;
     uint64_t strayPops = 0; ///< pops with no pushed state
     uint64_t duplicateLinkKeys = 0;
-    uint64_t replacedBytes = 0; ///< bytes of names that were not UTF-8, replaced by '?'
-    uint64_t negativeTimes = 0;       ///< events before time 0
-    int64_t earliestNegative = 0;     ///< the earliest of them (ns)
+    uint64_t replacedBytes = 0;        ///< bytes of names that were not UTF-8, replaced by '?'
+    uint64_t negativeTimes = 0;        ///< events before time 0
+    int64_t earliestNegative = 0;      ///< the earliest of them (ns)
     uint64_t earliestNegativeLine = 0; ///< and its line
-    bool truncated = false;     ///< the last line has no newline
+    bool truncated = false;            ///< the last line has no newline
 };
 
 /// Reads every line of `path` into `data` (pajeparser.cpp), the text cut on a second thread

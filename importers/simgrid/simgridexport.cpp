@@ -43,10 +43,7 @@ void writeFile(const std::string& path, const std::string& text)
     FILE* f = std::fopen(path.c_str(), "wb");
     bool ok = f && std::fwrite(text.data(), 1, text.size(), f) == text.size();
     int err = errno;
-    if (f && std::fclose(f) != 0 && ok) {
-        ok = false;
-        err = errno;
-    }
+    if (f && std::fclose(f) != 0 && ok) ok = false, err = errno;
     if (!ok) throw std::runtime_error("cannot write " + path + ": " + std::strerror(err));
 }
 
@@ -459,16 +456,12 @@ SimGridExport writeTiTrace(const ActionProgram& program, const std::string& list
     e.listFile = list.string();
     for (const ProgramMessage& m : program.messages)
         e.skippedMessages += exported(m) ? 0 : 1;
-    {
-        // Before the work, so that a refusal costs nothing; under the folder's lock, as another
-        // writer's moves into place are (between them the list is gone and its files are not).
-        FolderLock lock(e.dir);
+    { // before the work (a refusal is free); locked, as other writers' moves into place are
+        const FolderLock lock(e.dir);
         replaceableSet(list, e.ranks);
     }
-
-    // The whole set is written and synced in a hidden folder, then moved into place under the
-    // folder's lock, the list last: a full disk, a kill or a second writer never leaves a list
-    // naming half-written or mixed rank files (model/support/staging.h).
+    // Written and synced in a hidden folder, moved into place under the folder's lock, the list
+    // last: no full disk, kill or second writer leaves a list naming half-written or mixed files.
     StagingFolder staging(list, "TI trace");
     try {
         writeRankFiles(program, e, staging.path().string());

@@ -140,8 +140,7 @@ void writeStreamAtomically(const std::string& path,
     // writer's.
     if (::rename(temp.c_str(), target.c_str()) != 0)
         abandon(std::string("cannot replace the file: ") + std::strerror(errno));
-    if (::close(file.release()) != 0)
-        fail(std::string("closing failed: ") + std::strerror(errno));
+    if (::close(file.release()) != 0) fail(std::string("closing failed: ") + std::strerror(errno));
 
     // The rename is only durable once the folder's entry is on disk too. Some file systems
     // cannot flush a folder (EINVAL); the file itself is complete either way.

@@ -120,8 +120,8 @@ size_t removeAbandonedTemporaries(const fs::path& folder)
             if (folderEntry)
                 fs::remove_all(p, tec);
             else
-                tec = std::error_code(::unlink(p.c_str()) == 0 ? 0 : errno,
-                                      std::generic_category());
+                tec =
+                    std::error_code(::unlink(p.c_str()) == 0 ? 0 : errno, std::generic_category());
             if (!tec) ++removed;
         }
         ::close(fd);
@@ -169,8 +169,7 @@ void StagingFolder::sync() const
         if (fs::is_regular_file(st)) syncPath(it->path(), false);
         if (fs::is_directory(st)) syncPath(it->path(), true);
     }
-    if (ec)
-        throw TraceError(path_.string() + ": cannot write " + what_ + ": " + ec.message());
+    if (ec) throw TraceError(path_.string() + ": cannot write " + what_ + ": " + ec.message());
     syncPath(path_, true);
 }
 
@@ -186,8 +185,8 @@ void StagingFolder::moveIntoPlace(const std::string& name) const
             throw TraceError(to.string() + ": cannot replace it: " + std::strerror(errno));
     }
     if (::rename(from.c_str(), to.c_str()) != 0)
-        throw TraceError(to.string() + ": cannot move the new " + what_ + " into place: " +
-                         std::strerror(errno));
+        throw TraceError(to.string() + ": cannot move the new " + what_ +
+                         " into place: " + std::strerror(errno));
 }
 
 void StagingFolder::syncDestination() const

@@ -4,8 +4,8 @@
 
 #include <map>
 #include <sstream>
-#include <yaml-cpp/eventhandler.h>
 #include <vector>
+#include <yaml-cpp/eventhandler.h>
 
 namespace rankscope::netsim {
 
@@ -30,7 +30,8 @@ std::string keyText(const YAML::Node& key)
 /// of 10^10 nodes, and a walk that never ends (the spec reader, the GUI's key list and the
 /// emitter walk the same tree). So each map and list is checked once, and the number of nodes the
 /// aliases expand to is counted against a limit, from sizes remembered per shared node.
-class Checker {
+class Checker
+{
 public:
     /// Far above any spec, scenario file or session (the largest bundled one has a few hundred),
     /// far below what takes long to walk.
@@ -55,8 +56,8 @@ public:
                 const auto [it, fresh] = keys.emplace(key, entry.first);
                 if (!fresh)
                     throw TraceError(source_ + ":" + lineOf(entry.first) + ": " + path + key +
-                                     ": duplicate key (first given on line " +
-                                     lineOf(it->second) + ")");
+                                     ": duplicate key (first given on line " + lineOf(it->second) +
+                                     ")");
                 expanded += check(entry.first, path) +
                             check(entry.second, path + key + ".", key == "scenarios");
             }
@@ -71,25 +72,26 @@ public:
                         throw TraceError(source_ + ":" + lineOf(item) + ": " +
                                          (path.empty() ? std::string()
                                                        : path.substr(0, path.size() - 1) + ": ") +
-                                         "two entries are named '" + name + "' (the first at line " +
-                                         lineOf(it->second) + "); names must differ");
+                                         "two entries are named '" + name +
+                                         "' (the first at line " + lineOf(it->second) +
+                                         "); names must differ");
                 }
                 expanded += check(item, path + "[" + std::to_string(index++) + "].");
             }
         }
         if (expanded > kMaxExpandedNodes)
-            throw TraceError(source_ + ":" + lineOf(node) + ": " +
-                             (path.empty() ? std::string("the document")
-                                           : path.substr(0, path.size() - 1)) +
-                             ": its aliases (*name) expand to more than " +
-                             std::to_string(kMaxExpandedNodes) +
-                             " values; a Rankscope file holds far fewer");
+            throw TraceError(
+                source_ + ":" + lineOf(node) + ": " +
+                (path.empty() ? std::string("the document") : path.substr(0, path.size() - 1)) +
+                ": its aliases (*name) expand to more than " + std::to_string(kMaxExpandedNodes) +
+                " values; a Rankscope file holds far fewer");
         seen_[node.Mark().pos].push_back({node, expanded, namedList});
         return expanded;
     }
 
 private:
-    struct Seen {
+    struct Seen
+    {
         YAML::Node node;
         size_t expanded;
         bool namedList;
@@ -100,7 +102,8 @@ private:
 };
 
 /// Records where each document starts; ignores the rest.
-struct DocumentStarts : YAML::EventHandler {
+struct DocumentStarts : YAML::EventHandler
+{
     std::vector<YAML::Mark> marks;
     void OnDocumentStart(const YAML::Mark& mark) override { marks.push_back(mark); }
     void OnDocumentEnd() override {}
