@@ -510,6 +510,10 @@ void TestCli::generateStencil2d()
         QVERIFY(provenance.value(QLatin1String("source")).toString().contains(dir));
         provenance.remove(QLatin1String("source"));
         info[k].insert(QLatin1String("provenance"), provenance);
+        // and the envelope's path of the input
+        QCOMPARE(info[k].value(QLatin1String("inputs")).toArray().at(0).toObject().value("path"),
+                 QJsonValue(dir));
+        info[k].remove(QLatin1String("inputs"));
     }
     // Same options and seed: the same trace.
     QCOMPARE(QJsonDocument(info[1]).toJson(), QJsonDocument(info[0]).toJson());

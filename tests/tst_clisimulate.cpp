@@ -44,9 +44,10 @@ private slots:
             runCli({"simulate", trace_, "--network", spec("ib-switch.yaml"), "--json", "-o", out});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QJsonObject o = jsonOf(r);
-        QCOMPARE(o.keys(), (QStringList{"input_runtime_ns", "input_whole_run_ns", "link_summary",
-                                        "links", "messages", "model", "per_rank",
-                                        "predicted_runtime_ns", "predicted_whole_run_ns", "span"}));
+        QCOMPARE(o.keys(),
+                 (QStringList{"input_runtime_ns", "input_whole_run_ns", "inputs", "link_summary",
+                              "links", "messages", "model", "partial", "per_rank",
+                              "predicted_runtime_ns", "predicted_whole_run_ns", "span"}));
         // The generator's ranks all call MPI_Init and MPI_Finalize.
         QCOMPARE(o.value("span").toString(), "mpi_init_end_to_finalize_end");
         QCOMPARE(o.value("model").toString(), "loggp");

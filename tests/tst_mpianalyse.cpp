@@ -129,7 +129,11 @@ private slots:
                                                                    {"waitstates", &waits},
                                                                    {"rootcause", &causes}};
         for (const auto& [key, desktop] : groups) {
-            const std::string d = difference(parse(*desktop), parallel.value(key, json()), key);
+            // The envelope says what the desktop command read; the analyses are compared.
+            json answer = parse(*desktop);
+            answer.erase("inputs");
+            answer.erase("partial");
+            const std::string d = difference(answer, parallel.value(key, json()), key);
             QVERIFY2(d.empty(), d.c_str());
         }
         // Not a vacuous comparison: these traces wait, and some of it is explained (but for the

@@ -55,6 +55,49 @@ void addOutputFormats(CLI::App* cmd, bool& json, bool* csv)
             ->excludes(jsonFlag);
 }
 
+namespace {
+
+std::vector<InputNotice>& notices()
+{
+    static std::vector<InputNotice> all;
+    return all;
+}
+
+} // namespace
+
+const std::vector<InputNotice>& inputNotices()
+{
+    return notices();
+}
+
+void noteInput(const std::string& path, const TraceDiagnostics& diagnostics, bool report)
+{
+    notices().push_back({path, diagnostics.partial, diagnostics.warnings});
+    if (!report) return;
+    if (diagnostics.partial)
+        std::fprintf(stderr,
+                     "%s: PARTIAL trace: parts of the input could not be read, and the "
+                     "answer leaves them out\n",
+                     path.c_str());
+    constexpr size_t kShown = 20;
+    const std::vector<std::string>& w = diagnostics.warnings;
+    for (size_t i = 0; i < w.size() && i < kShown; ++i)
+        std::fprintf(stderr, "warning: %s\n", w[i].c_str());
+    if (w.size() > kShown)
+        std::fprintf(stderr, "warning: ... and %zu more (rankscope-cli info --json %s lists all)\n",
+                     w.size() - kShown, path.c_str());
+}
+
+void markIfFromPartial(Trace& computed)
+{
+    for (const InputNotice& n : notices())
+        if (n.partial)
+            computed.markComputedFromPartial(
+                "computed from " + n.path + ", a partial trace (" +
+                std::to_string(n.warnings.size()) + " warning(s)" +
+                (n.warnings.empty() ? std::string() : "; the first: " + n.warnings.front()) + ")");
+}
+
 Trace loadTrace(const std::string& path, const LoadOptions& options, ClockCorrection* correction)
 {
     Otf2ReadOptions read;
@@ -75,6 +118,7 @@ Trace loadTrace(const std::string& path, const LoadOptions& options, ClockCorrec
         clock.minLatencyNs = int64_t(std::llround(*ns));
     }
     Trace trace = readTraceFile(path, read);
+    noteInput(path, trace.diagnostics(), options.reportProblems);
     if (!options.correctClocks) return trace;
     const auto start = std::chrono::steady_clock::now();
     const ClockCorrection c = correctClocks(trace, clock);
@@ -115,8 +159,18 @@ CLI::Validator finiteNumber()
         "FINITE");
 }
 
-void printJson(const nlohmann::ordered_json& j)
+void printJson(const nlohmann::ordered_json& answer)
 {
+    nlohmann::ordered_json j = answer;
+    if (j.is_object() && !notices().empty() && !j.contains("inputs")) {
+        auto& inputs = j["inputs"] = nlohmann::ordered_json::array();
+        bool partial = false;
+        for (const InputNotice& n : notices()) {
+            inputs.push_back({{"path", n.path}, {"partial", n.partial}, {"warnings", n.warnings}});
+            partial = partial || n.partial;
+        }
+        if (!j.contains("partial")) j["partial"] = partial;
+    }
     std::cout << j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
 }
 

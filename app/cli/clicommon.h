@@ -4,6 +4,7 @@
 
 #include "model/matching/clockcorrection.h"
 #include "model/support/textformat.h"
+#include "model/trace/partialmark.h"
 #include "model/trace/trace.h"
 
 #include <CLI/CLI.hpp>
@@ -37,7 +38,21 @@ struct LoadOptions
     unsigned threads = 0;             ///< 0: as many as the machine has cores
     bool correctClocks = false;       ///< --correct-clocks
     std::string minLatency = "100ns"; ///< --min-latency
+    /// Say on stderr that the trace is partial and what its warnings are (info prints them in
+    /// its own report and sets this false).
+    bool reportProblems = true;
 };
+
+/// What a command's answer rests on (model/trace/partialmark.h). loadTrace records every trace
+/// it reads; printJson adds the list to the answer.
+using InputNotice = TraceNotice;
+
+/// The traces read so far by this process, in order.
+const std::vector<InputNotice>& inputNotices();
+
+/// The notice of `trace` read from `path`: recorded (inputNotices) and, if `report`, said on
+/// stderr ("<path>: PARTIAL trace: ...", then each warning, at most 20, then how many more).
+void noteInput(const std::string& path, const TraceDiagnostics& diagnostics, bool report);
 
 /// Adds what every trace-reading command takes: the TRACE argument and --allow-partial.
 void addTraceInput(CLI::App* cmd, std::string& trace, LoadOptions& load);
@@ -68,8 +83,16 @@ CLI::Validator nonNegativeCount();
 /// A CLI11 check that refuses NaN and infinities ("nan", "inf"), which ranges let through.
 CLI::Validator finiteNumber();
 
-/// Prints `j` indented, then a newline. Text that is not valid UTF-8 (OTF2 allows any bytes in
-/// names) is printed with U+FFFD in place of each invalid byte, never a failure.
+/// When an input read so far is partial: marks `computed` (a replay or prediction of it)
+/// partial with a warning naming that input, so that an output written from it says so.
+void markIfFromPartial(Trace& computed);
+
+/// Prints `j` indented, then a newline. An object answer gets the shared envelope of the
+/// traces read (inputNotices): "inputs" (path, partial, warnings of each) and, unless the answer
+/// has its own key of that name, "partial" (true when any input is partial). An answer that
+/// has "inputs" already (a what-if answer: whatif::WhatIfResult::inputs) keeps its own. Text that
+/// is not valid UTF-8 (OTF2 allows any bytes in names) is printed with U+FFFD in place of each
+/// invalid byte, never a failure.
 void printJson(const nlohmann::ordered_json& j);
 
 } // namespace rankscope::cli

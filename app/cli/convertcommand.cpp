@@ -7,6 +7,7 @@
 #include "importers/paraver/paraverreader.h"
 #include "importers/simgrid/simgridexport.h"
 #include "importers/simgrid/tireader.h"
+#include "model/trace/partialmark.h"
 #include "model/trace/traceerror.h"
 #include "whatif/netsim/actionbuilder.h"
 
@@ -90,7 +91,8 @@ int ConvertCommand::run() const
         // The actions Rankscope's replay runs (computes are the gaps between MPI calls).
         bench::SimGridExport e;
         try {
-            e = bench::writeTiTrace(netsim::buildActions(trace, 1.0), output_);
+            e = bench::writeTiTrace(netsim::buildActions(trace, 1.0), output_,
+                                    partialMark(trace.diagnostics()));
         } catch (const TraceError&) {
             throw; // names the output
         } catch (const std::runtime_error& error) {

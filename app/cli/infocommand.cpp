@@ -22,7 +22,9 @@ CLI::App* InfoCommand::add(CLI::App& parent)
 int InfoCommand::run() const
 {
     ClockCorrection correction;
-    const Trace trace = loadTrace(trace_, load_, &correction);
+    LoadOptions load = load_;
+    load.reportProblems = false; // the report below says them
+    const Trace trace = loadTrace(trace_, load, &correction);
     const TraceSummary s = summarizeTrace(trace);
     const TraceDiagnostics& d = trace.diagnostics();
     const ClockViolations clock = findClockViolations(trace);

@@ -262,7 +262,17 @@ int PredictCommand::run() const
     }
     const whatif::WhatIfPoint& point = result.runs.front();
     const extrap::SynthesisResult& r = *point.synthesis;
-    if (point.trace && !out_.empty()) writeOtf2(*point.trace, out_);
+    if (point.trace && !out_.empty()) {
+        const bool fromPartial = std::any_of(inputNotices().begin(), inputNotices().end(),
+                                             [](const InputNotice& n) { return n.partial; });
+        if (fromPartial) { // a copy, marked, only when an input was partial
+            Trace predicted = *point.trace;
+            markIfFromPartial(predicted);
+            writeOtf2(predicted, out_);
+        } else {
+            writeOtf2(*point.trace, out_);
+        }
+    }
     std::string calibrationNote;
     for (const std::string& n : result.notes)
         if (n.starts_with("the spec was not calibrated")) calibrationNote = n;

@@ -72,6 +72,7 @@ int SimulateCommand::run() const
         Provenance p = simulated.provenance();
         p.source = trace_;
         simulated.setProvenance(p);
+        markIfFromPartial(simulated);
         writeOtf2(simulated, out_);
     }
     if (!linksCsv_.empty() && r.network)

@@ -41,6 +41,7 @@ int SummarizeCommand::run() const
         if (!output_.empty())
             throw UsageError("summarize: " + trace_ + " is a summary already; give a trace");
         s = readResultSummary(trace_);
+        noteInput(trace_, s.trace->diagnostics(), true);
     } else {
         if (output_.empty() && !json_)
             throw UsageError("summarize: give -o RESULT.rsum, --json, or both");
@@ -72,6 +73,9 @@ int SummarizeCommand::run() const
         j["intervals"] = intervalsJson(s.trace->rankCount(), summaryIntervals(s));
         j["waitstates"] = waitStatesJson(s.waits);
         j["rootcause"] = rootCauseJson(*s.trace, s.waits.callSites, s.rootCauses);
+        // The trace summarised: read now, or recorded in the .rsum's NOTE section.
+        j["partial"] = s.sourcePartial;
+        j["source_problems"] = s.sourceProblems;
         printJson(j);
     }
     return kOk;

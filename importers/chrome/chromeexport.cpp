@@ -3,6 +3,7 @@
 #include "importers/chrome/chromejson.h"
 #include "model/matching/messageend.h"
 #include "model/support/atomicfile.h"
+#include "model/trace/partialmark.h"
 #include "model/trace/traceerror.h"
 #include "model/waits/waitstates.h"
 
@@ -73,6 +74,10 @@ public:
         if (!trace_.provenance().source.empty()) {
             text() += ",\"source\":";
             appendJsonString(text(), trace_.provenance().source);
+        }
+        if (const std::string mark = partialMark(trace_.diagnostics()); !mark.empty()) {
+            text() += ",\"partial\":true,\"partial_note\":";
+            appendJsonString(text(), mark);
         }
         text() += ",\"clock_offset_ns\":";
         appendInt(text(), trace_.clock().offsetNs);

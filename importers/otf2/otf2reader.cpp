@@ -6,6 +6,7 @@
 #include "importers/otf2/otf2tables.h"
 #include "importers/otf2/otf2writer.h"
 #include "model/support/memorybudget.h"
+#include "model/trace/partialmark.h"
 #include "model/trace/tracebuilder.h"
 #include "model/trace/traceerror.h"
 
@@ -159,6 +160,18 @@ Provenance readProvenance(OTF2_Reader* reader, const std::string& anchor)
     return p;
 }
 
+/// The mark of a trace Rankscope wrote from a partial one (kOtf2WrittenFromPartial); "" if none.
+std::string readPartialMark(OTF2_Reader* reader)
+{
+    char* value = nullptr;
+    std::string mark;
+    if (OTF2_Reader_GetProperty(reader, kOtf2WrittenFromPartial, &value) == OTF2_SUCCESS && value) {
+        mark = value;
+        free(value);
+    }
+    return isPartialMark(mark) ? mark : std::string();
+}
+
 /// Refuses an import the machine has not the memory for. The event counts come from the global
 /// definitions; before refusing, each is capped by its event file's size (an event takes at
 /// least a byte), so that a damaged count does not pass for a huge trace.
@@ -215,6 +228,10 @@ Trace readOtf2(const std::string& path, const Otf2ReadOptions& options)
     TraceBuilder builder;
     ReaderPtr reader = openReader(anchor, options);
     builder.setProvenance(readProvenance(reader.get(), anchor));
+    if (const std::string mark = readPartialMark(reader.get()); !mark.empty()) {
+        builder.setPartial(true);
+        builder.addWarning(partialMarkWarning(anchor, mark));
+    }
     uint8_t major = 0, minor = 0, bugfix = 0;
     if (OTF2_Reader_GetVersion(reader.get(), &major, &minor, &bugfix) == OTF2_SUCCESS) {
         tables.writerVersion =

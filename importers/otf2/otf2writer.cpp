@@ -9,6 +9,7 @@
 #include "importers/otf2/otf2readerror.h"
 #include "importers/otf2/otf2writeerror.h"
 #include "model/support/staging.h"
+#include "model/trace/partialmark.h"
 
 #include <cerrno>
 #include <cstring>
@@ -100,6 +101,9 @@ void writeArchive(const Trace& trace, const std::string& dir, const std::string&
         checkOtf2Write(
             OTF2_Archive_SetProperty(a, kOtf2ProvenanceParameters, prov.parameters.c_str(), true),
             path, "setup");
+    if (const std::string mark = partialMark(trace.diagnostics()); !mark.empty())
+        checkOtf2Write(OTF2_Archive_SetProperty(a, kOtf2WrittenFromPartial, mark.c_str(), true),
+                       path, "setup");
 
     const double total = std::max<double>(1.0, static_cast<double>(trace.eventCount()));
     uint64_t done = 0;

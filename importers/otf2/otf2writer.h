@@ -23,6 +23,8 @@ namespace rankscope {
 /// OTF2 archive properties holding a trace's Provenance (kind and parameters).
 inline constexpr const char* kOtf2ProvenanceKind = "RANKSCOPE::PROVENANCE_KIND";
 inline constexpr const char* kOtf2ProvenanceParameters = "RANKSCOPE::PROVENANCE_PARAMETERS";
+/// Set (to partialMark(), model/trace/partialmark.h) when the trace written was partial.
+inline constexpr const char* kOtf2WrittenFromPartial = "RANKSCOPE::WRITTEN_FROM_PARTIAL";
 
 struct Otf2WriteOptions
 {

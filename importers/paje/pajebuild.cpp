@@ -19,6 +19,7 @@
 #include "importers/paje/pajeimport_p.h"
 #include "importers/paraver/paravermpi.h"
 #include "model/support/parallelchunks.h"
+#include "model/trace/partialmark.h"
 #include "model/trace/traceerror.h"
 
 #include <algorithm>
@@ -555,6 +556,11 @@ void Builder::warn()
                       " event(s) before time 0 (the earliest at " + earliest +
                       " s); Paje times count from the run's start, so the run's span reaches "
                       "back to them");
+    }
+    if (!d_.partialMark.empty()) {
+        b_.setPartial(true);
+        b_.addWarning(
+            partialMarkWarning(d_.path + ":" + std::to_string(d_.partialMarkLine), d_.partialMark));
     }
     if (d_.truncated)
         b_.addWarning(d_.path + ":" + std::to_string(d_.lines) +

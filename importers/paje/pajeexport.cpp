@@ -2,6 +2,7 @@
 
 #include "model/matching/messageend.h"
 #include "model/support/atomicfile.h"
+#include "model/trace/partialmark.h"
 #include "model/trace/traceerror.h"
 
 #include <algorithm>
@@ -224,6 +225,8 @@ public:
     PajeExportReport write()
     {
         text_ += "# Paje trace written by rankscope: times in seconds since the trace's start\n";
+        if (const std::string mark = partialMark(trace_.diagnostics()); !mark.empty())
+            text_ += "# " + mark + "\n";
         text_ += kHeader;
         prepareContainers();
         numberValues();

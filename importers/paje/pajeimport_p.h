@@ -177,6 +177,8 @@ struct ImportData
     int64_t earliestNegative = 0;      ///< the earliest of them (ns)
     uint64_t earliestNegativeLine = 0; ///< and its line
     bool truncated = false;            ///< the last line has no newline
+    std::string partialMark;           ///< a "# rankscope: written from a partial trace" comment
+    uint64_t partialMarkLine = 0;      ///< and its line
 };
 
 /// Reads every line of `path` into `data` (pajeparser.cpp), the text cut on a second thread

@@ -13,6 +13,7 @@
 #include "importers/paje/pajeimport_p.h"
 #include "importers/paje/pajetext.h"
 #include "importers/textsource.h"
+#include "model/trace/partialmark.h"
 #include "model/trace/traceerror.h"
 
 #include <algorithm>
@@ -91,7 +92,14 @@ public:
         size_t i = 0;
         while (i < s.size() && (s[i] == ' ' || s[i] == '\t'))
             ++i;
-        if (i == s.size() || s[i] == '#') return;
+        if (i == s.size()) return;
+        if (s[i] == '#') {
+            if (partialMark.empty() && isPartialMark(s.substr(i + 1))) {
+                partialMark = std::string(s.substr(i + 1));
+                partialMarkLine = n;
+            }
+            return;
+        }
         if (s[i] == '%') {
             header(s.substr(i), n);
             return;
@@ -141,6 +149,8 @@ public:
     uint64_t definitions() const { return store_.size(); }
     uint64_t events = 0;        ///< event lines read
     uint64_t unknownEvents = 0; ///< lines whose event id no definition gives
+    std::string partialMark;    ///< a "# rankscope: written from a partial trace" comment
+    uint64_t partialMarkLine = 0;
 
 private:
     [[noreturn]] void fail(uint64_t line, const std::string& what) const
@@ -562,6 +572,8 @@ void parsePaje(const std::string& path, ImportData& d, const std::function<bool(
     tokenizer.finish(d.lines);
     d.events = tokenizer.events;
     d.unknownEvents = tokenizer.unknownEvents;
+    d.partialMark = tokenizer.partialMark;
+    d.partialMarkLine = tokenizer.partialMarkLine;
     d.definitions = tokenizer.definitions();
     if (d.events == 0 && d.definitions == 0)
         throw TraceError(path + ": not a Paje trace (no %EventDef header)");

@@ -5,6 +5,7 @@
 #include "importers/paraver/paraverpcf.h"
 #include "model/matching/messageend.h"
 #include "model/support/atomicfile.h"
+#include "model/trace/partialmark.h"
 #include "model/trace/traceerror.h"
 
 #include <algorithm>
@@ -171,6 +172,9 @@ private:
                 text_ += ":" + std::to_string(r.value + 1);
             text_ += "\n";
         }
+        // A comment record (Paraver's '#'), after the header as Paraver requires.
+        if (const std::string mark = partialMark(trace_.diagnostics()); !mark.empty())
+            text_ += "# " + mark + "\n";
     }
 
     /// Starts a record "<kind>:cpu:1:task:thread:" of thread `t`.

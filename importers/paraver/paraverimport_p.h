@@ -112,6 +112,8 @@ struct ImportData
     uint64_t unknownComms = 0;
     uint64_t unlabelledMpiValues = 0;
     uint64_t unlabelledRegionValues = 0; ///< user regions named "function N" (no label)
+    std::string partialMark;             ///< a "# rankscope: written from a partial..." record
+    uint64_t partialMarkLine = 0;        ///< and its line
     TraceBuilder builder;
 };
 

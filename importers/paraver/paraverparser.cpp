@@ -14,6 +14,7 @@
 #include "importers/paraver/paravermpi.h"
 #include "importers/paraver/paraverrecords.h"
 #include "importers/textsource.h"
+#include "model/trace/partialmark.h"
 #include "model/trace/traceerror.h"
 
 #include <array>
@@ -47,7 +48,14 @@ public:
                 header(r);
                 continue;
             }
-            if (r.count == 0) continue; // a blank line or a comment
+            if (r.count == 0) { // a blank line or a comment
+                if (d_.partialMark.empty() && !r.text.empty() && r.text[0] == '#' &&
+                    isPartialMark(r.text.substr(1))) {
+                    d_.partialMark = std::string(r.text.substr(1));
+                    d_.partialMarkLine = r.number;
+                }
+                continue;
+            }
             switch (r.kind) {
             case '1':
                 stateRecord();

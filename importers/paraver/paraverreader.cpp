@@ -1,6 +1,7 @@
 #include "importers/paraver/paraverreader.h"
 
 #include "importers/paraver/paraverimport_p.h"
+#include "model/trace/partialmark.h"
 #include "model/trace/traceerror.h"
 
 #include <algorithm>
@@ -57,6 +58,11 @@ Trace readParaver(const std::string& path, const ParaverReadOptions& options)
     if (data.unlabelledMpiValues > 0)
         b.addWarning(path + ": " + std::to_string(data.unlabelledMpiValues) +
                      " MPI event value(s) without a name in the .pcf or Extrae's numbering");
+    if (!data.partialMark.empty()) {
+        b.setPartial(true);
+        b.addWarning(partialMarkWarning(path + ":" + std::to_string(data.partialMarkLine),
+                                        data.partialMark));
+    }
     Provenance provenance;
     provenance.source = path;
     b.setProvenance(provenance);

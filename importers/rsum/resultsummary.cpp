@@ -40,6 +40,10 @@ constexpr uint32_t kWait = tag("WAIT");
 constexpr uint32_t kRoot = tag("ROOT");
 constexpr uint32_t kTimeline = tag("TLOD");
 constexpr uint32_t kWaitLod = tag("WLOD");
+/// Optional (readers before it skip it): the source trace's partial flag and warnings.
+constexpr uint32_t kNote = tag("NOTE");
+/// Most warnings a NOTE section holds (a reader refuses more: a damaged count).
+constexpr uint64_t kMostNotes = 1'000'000;
 
 std::string tagName(uint32_t t)
 {
@@ -238,7 +242,13 @@ RootCauseReport getRootCauses(ByteReader& r, const Trace& trace, size_t callSite
 std::vector<char> readWholeFile(const std::string& path)
 {
     std::error_code ec;
-    if (!fs::exists(path, ec)) throw TraceError(path + ": no such file");
+    const fs::file_status status = fs::status(path, ec);
+    if (ec || !fs::exists(status)) throw TraceError(path + ": no such file");
+    if (fs::is_directory(status))
+        throw TraceError(path + ": is a folder; a result summary is one .rsum file");
+    if (!fs::is_regular_file(status)) // a FIFO would block the read, a device never end
+        throw TraceError(path + ": not a regular file (a FIFO, a device or a socket); a result "
+                                "summary is one .rsum file");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw TraceError(path + ": cannot be opened");
     std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -346,6 +356,15 @@ void writeResultSummary(const std::string& path, const ResultSummary& s)
         putSection(file, t, bytes);
     }
 
+    if (s.sourcePartial || !s.sourceProblems.empty()) {
+        bytes.clear();
+        w.put<uint8_t>(s.sourcePartial ? 1 : 0);
+        w.put<uint64_t>(s.sourceProblems.size());
+        for (const std::string& p : s.sourceProblems)
+            w.putString(p);
+        putSection(file, kNote, bytes);
+    }
+
     // A temporary in the same folder, synced, then renamed over the old file.
     writeFileAtomically(path, std::string_view(file.data(), file.size()), "the result summary");
 }
@@ -405,8 +424,23 @@ ResultSummary readResultSummary(const std::string& path)
                              "): " + e.what());
         }
     };
-    decode(kDefs,
-           [&](ByteReader& r) { s.trace = std::make_shared<const Trace>(decodeDefinitions(r)); });
+    if (sections.count(kNote))
+        decode(kNote, [&](ByteReader& r) {
+            const auto flag = r.get<uint8_t>();
+            if (flag > 1) throw std::runtime_error("partial flag " + std::to_string(flag));
+            s.sourcePartial = flag == 1;
+            const auto n = r.get<uint64_t>();
+            if (n > kMostNotes || n > r.left())
+                throw std::runtime_error(std::to_string(n) + " warnings");
+            for (uint64_t i = 0; i < n; ++i)
+                s.sourceProblems.push_back(r.getString());
+        });
+    TraceDiagnostics note;
+    note.partial = s.sourcePartial;
+    note.warnings = s.sourceProblems;
+    decode(kDefs, [&](ByteReader& r) {
+        s.trace = std::make_shared<const Trace>(decodeDefinitions(r, note));
+    });
     const Trace& trace = *s.trace;
     const size_t ranks = trace.rankCount();
     decode(kMeta, [&](ByteReader& r) {

@@ -76,6 +76,10 @@ struct ResultSummary
     WaitSummary waitSummary;
     /// When set (one entry per rank), written instead of `timeline` and `waitSummary`.
     PackedPyramids packed;
+    /// Whether the trace summarised was partial, and its warnings (the NOTE section, written
+    /// when either is there; a reader gives them to `trace`'s diagnostics too).
+    bool sourcePartial = false;
+    std::vector<std::string> sourceProblems;
 };
 
 inline constexpr uint32_t kResultSummaryVersion = 2;

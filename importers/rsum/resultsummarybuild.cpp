@@ -12,6 +12,8 @@ ResultSummary summarizeWholeTrace(std::shared_ptr<const Trace> trace, const std:
     const Trace& t = *trace;
     s.source = source;
     s.events = t.eventCount();
+    s.sourcePartial = t.diagnostics().partial;
+    s.sourceProblems = t.diagnostics().warnings;
     const MpiLifecycle life = MpiLifecycle::of(t);
     s.ranks.reserve(t.rankCount());
     for (uint32_t r = 0; r < t.rankCount(); ++r) {

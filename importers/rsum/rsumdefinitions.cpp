@@ -97,7 +97,7 @@ void encodeDefinitions(const Trace& trace, int64_t runBegin, int64_t runEnd, Byt
     }
 }
 
-Trace decodeDefinitions(ByteReader& r)
+Trace decodeDefinitions(ByteReader& r, const TraceDiagnostics& diagnostics)
 {
     TraceBuilder b;
     const auto strings = r.get<uint64_t>();
@@ -115,6 +115,9 @@ Trace decodeDefinitions(ByteReader& r)
     p.source = r.getString();
     p.parameters = r.getString();
     b.setProvenance(std::move(p));
+    b.setPartial(diagnostics.partial);
+    for (const std::string& w : diagnostics.warnings)
+        b.addWarning(w);
     const auto begin = r.get<int64_t>();
     const auto end = r.get<int64_t>();
     b.setTimeSpan(begin, end);

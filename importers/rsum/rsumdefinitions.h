@@ -9,6 +9,8 @@ namespace rankscope {
 
 void encodeDefinitions(const Trace& trace, int64_t runBegin, int64_t runEnd, ByteWriter& w);
 /// Throws std::runtime_error (or TraceError) on damaged bytes.
-Trace decodeDefinitions(ByteReader& r);
+/// The trace of the definitions in `r`; `diagnostics` (the NOTE section's: whether the trace
+/// summarised was partial, and its warnings) become the trace's own.
+Trace decodeDefinitions(ByteReader& r, const TraceDiagnostics& diagnostics = {});
 
 } // namespace rankscope

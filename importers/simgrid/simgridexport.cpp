@@ -273,9 +273,9 @@ std::string rankFileName(const std::string& stem, uint32_t r)
     return stem + "-rank-" + std::to_string(r) + ".txt";
 }
 
-/// Writes the rank files of `program` and the list naming them (e.listFile's name) into `folder`;
-/// counts the actions in `e`.
-void writeRankFiles(const ActionProgram& program, SimGridExport& e, const std::string& folder)
+/// Writes `program`'s rank files and their list (e.listFile's name) into `folder`; counts in `e`.
+void writeRankFiles(const ActionProgram& program, SimGridExport& e, const std::string& folder,
+                    const std::string& partialMark = {})
 {
     const uint32_t ranks = program.rankCount();
     std::string list, text;
@@ -284,6 +284,7 @@ void writeRankFiles(const ActionProgram& program, SimGridExport& e, const std::s
         ranks ? *std::min_element(program.startNs.begin(), program.startNs.end()) : 0.0;
     for (uint32_t r = 0; r < ranks; ++r) {
         text.clear();
+        if (r == 0 && !partialMark.empty()) text += "# " + partialMark + "\n";
         appendf(text, "%u init\n", r);
         // A rank that starts late in the trace starts late in SimGrid too.
         if (program.startNs[r] > first) {
@@ -445,7 +446,8 @@ SimGridExport exportSimGridTrace(const ActionProgram& program, const NetworkSpec
     return e;
 }
 
-SimGridExport writeTiTrace(const ActionProgram& program, const std::string& listFile)
+SimGridExport writeTiTrace(const ActionProgram& program, const std::string& listFile,
+                           const std::string& partialMark)
 {
     checkCommunicators(program);
     SimGridExport e;
@@ -464,7 +466,7 @@ SimGridExport writeTiTrace(const ActionProgram& program, const std::string& list
     // last: no full disk, kill or second writer leaves a list naming half-written or mixed files.
     StagingFolder staging(list, "TI trace");
     try {
-        writeRankFiles(program, e, staging.path().string());
+        writeRankFiles(program, e, staging.path().string(), partialMark);
     } catch (const std::runtime_error& error) {
         throw TraceError(list.string() + ": cannot write the TI trace: " + error.what());
     }

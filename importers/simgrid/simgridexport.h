@@ -65,7 +65,10 @@ SimGridExport exportSimGridTrace(const netsim::ActionProgram& program,
 /// only a set this function wrote: TraceError when the list names other files, or when a rank
 /// file's name is taken by a file no list names. Throws std::runtime_error for a collective on
 /// a communicator other than the world, TraceError naming the list for a failed write.
-SimGridExport writeTiTrace(const netsim::ActionProgram& program, const std::string& listFile);
+/// A non-empty `partialMark` (model/trace/partialmark.h: the program's trace was partial) is
+/// written as the first line of rank 0's file, a comment SimGrid's replay skips.
+SimGridExport writeTiTrace(const netsim::ActionProgram& program, const std::string& listFile,
+                           const std::string& partialMark = {});
 
 /// The `--cfg=` options that make SMPI's model what `spec` says (overheads, eager limit, protocol
 /// table, collective algorithms) rather than SMPI's calibrated defaults (see the .cpp).

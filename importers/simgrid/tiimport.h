@@ -96,6 +96,10 @@ struct TiImport
     uint64_t unmatchedSends = 0;
     uint64_t unmatchedRecvs = 0;
     uint64_t strayWaits = 0; ///< wait without a pending request
+    /// A first-line comment "# rankscope: written from a partial trace ..." of an action file
+    /// (model/trace/partialmark.h), and where it was.
+    std::string partialMark;
+    std::string partialMarkWhere;
 };
 
 /// Reads the TI trace whose list file is `path` (any name). Throws TraceError.

@@ -3,6 +3,7 @@
 // rank's actions become the program's.
 
 #include "importers/simgrid/tiimport_p.h"
+#include "model/trace/partialmark.h"
 #include "model/trace/traceerror.h"
 
 #include <algorithm>
@@ -294,6 +295,13 @@ void parseFile(const std::string& path, const std::string& namedBy, std::vector<
         at = end + 1;
         ++line;
         fieldsOf(l, fields);
+        if (!fields.empty() && fields[0][0] == '#' && line == 1 && out.partialMark.empty()) {
+            const std::string_view comment = l.substr(l.find('#') + 1);
+            if (isPartialMark(comment)) {
+                out.partialMark = std::string(comment);
+                out.partialMarkWhere = path + ":1";
+            }
+        }
         if (fields.empty() || fields[0][0] == '#') continue;
         if (fields.size() < 2)
             throw TraceError(path + ":" + std::to_string(line) +

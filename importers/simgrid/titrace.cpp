@@ -8,6 +8,7 @@
 
 #include "importers/simgrid/tiimport.h"
 #include "importers/simgrid/tireader.h"
+#include "model/trace/partialmark.h"
 #include "model/trace/tracebuilder.h"
 
 #include <cmath>
@@ -257,6 +258,10 @@ Trace tiTrace(const TiImport& in, const TiReadOptions& options)
     }
     for (const std::string& w : in.warnings)
         b.addWarning(w);
+    if (!in.partialMark.empty()) {
+        b.setPartial(true);
+        b.addWarning(partialMarkWarning(in.partialMarkWhere, in.partialMark));
+    }
     return b.finish();
 }
 

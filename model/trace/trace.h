@@ -91,6 +91,13 @@ public:
     }
 
     const TraceDiagnostics& diagnostics() const { return diagnostics_; }
+    /// Marks a trace computed from a partial one (a replay, a prediction) partial, with the
+    /// warning saying from what, first; writers then mark their output (partialmark.h).
+    void markComputedFromPartial(std::string warning)
+    {
+        diagnostics_.partial = true;
+        diagnostics_.warnings.insert(diagnostics_.warnings.begin(), std::move(warning));
+    }
 
     /// Events over all locations, metric records included (as otf2-print lists them).
     uint64_t eventCount() const;

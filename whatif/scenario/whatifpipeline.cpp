@@ -536,6 +536,14 @@ WhatIfResult runWhatIf(const Scenario& s, const WhatIfInputs& in, const WhatIfOp
     for (const auto& t : in.baselines)
         if (!t) throw TraceError("scenario '" + s.name + "': a baseline trace is missing");
     WhatIfResult out;
+    for (size_t i = 0; i < in.baselines.size(); ++i) {
+        const TraceDiagnostics& d = in.baselines[i]->diagnostics();
+        out.inputs.push_back({s.baselines[i], d.partial, d.warnings});
+    }
+    if (in.measured) {
+        const TraceDiagnostics& d = in.measured->diagnostics();
+        out.inputs.push_back({s.compareWith, d.partial, d.warnings});
+    }
     out.name = s.name;
     out.kind = s.kind;
     out.sweepParam = s.sweepParam;

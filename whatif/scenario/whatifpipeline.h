@@ -16,6 +16,7 @@
 // replay per value, all against the one baseline.
 
 #include "model/support/progressreporter.h"
+#include "model/trace/partialmark.h"
 #include "model/trace/trace.h"
 #include "model/trace/traceerror.h"
 #include "whatif/extrap/extrapolation.h"
@@ -162,6 +163,9 @@ struct WhatIfResult
     std::optional<netsim::PeerRun> peer;
     std::string peerError; ///< the peer could not run (the Rankscope result stands)
     std::optional<WhatIfExtrapolation> extrapolation;
+    /// The traces it rests on (baselines in order, then the measured run): path, partial flag
+    /// and warnings, as every --json answer lists them.
+    std::vector<TraceNotice> inputs;
 };
 
 /// Answers `s` on `in` (see the header note). Throws TraceError naming the scenario when it is
