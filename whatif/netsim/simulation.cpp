@@ -8,6 +8,7 @@
 #include "whatif/netsim/loggpmodel.h"
 #include "whatif/netsim/packetmodel.h"
 #include "whatif/netsim/replayengine.h"
+#include "whatif/netsim/replaywork.h"
 #include "whatif/netsim/simulatedtrace.h"
 #include "whatif/netsim/stridedfaces.h"
 #include "whatif/netsim/traceplacement.h"
@@ -91,6 +92,12 @@ Run replay(const ActionProgram& program, const NetworkSpec& spec, const Simulati
     EngineOptions eo;
     eo.eagerLimit = options.eagerLimit.value_or(spec.eagerLimit);
     eo.algorithms = chooseAlgorithms(spec, options);
+    if (options.model == "packet") {
+        const double packetBytes = double(std::max<uint64_t>(1, spec.packetBytes));
+        requirePacketWork(
+            plannedPacketWork(program, eo.algorithms, spec.wideAreaStreams, packetBytes),
+            packetBytes, spec.source);
+    }
     eo.wideAreaStreams = spec.wideAreaStreams;
     eo.recordTimes = recordTimes;
     eo.exchangeByRounds = options.exchangeByRounds;

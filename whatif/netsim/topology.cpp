@@ -46,6 +46,51 @@ Topology::Topology(const NetworkSpec& spec, const NetworkDef& def)
     parents_.resize(nodes_);
 }
 
+std::pair<uint64_t, uint64_t> Topology::plannedSize(const NetworkSpec& spec, const NetworkDef& def)
+{
+    // Each count follows the build function of its kind below: one connect() is two links.
+    const uint64_t n = spec.nodes;
+    uint64_t pairs = 0, switches = 0;
+    switch (def.topology) {
+    case TopologyKind::Crossbar:
+        pairs = n, switches = 1;
+        break;
+    case TopologyKind::FatTree: {
+        uint64_t perLevel = 1;
+        for (uint32_t i = 1; i < def.levels; ++i)
+            perLevel *= def.arity;
+        switches = perLevel * def.levels;
+        pairs = n + uint64_t(def.levels ? def.levels - 1 : 0) * perLevel * def.arity;
+        break;
+    }
+    case TopologyKind::Torus:
+        for (uint32_t size : def.dims)
+            pairs += size < 2 ? 0 : size == 2 ? n / 2 : n;
+        break;
+    case TopologyKind::Ring:
+    case TopologyKind::DoubleRing:
+        pairs = def.topology == TopologyKind::DoubleRing ? n + n / 2 : n;
+        break;
+    case TopologyKind::Dragonfly: {
+        const uint64_t a = def.routersPerGroup, g = def.groups;
+        switches = g * a;
+        pairs = n + g * (a * (a ? a - 1 : 0) / 2) + g * (g ? g - 1 : 0) / 2;
+        break;
+    }
+    case TopologyKind::Clusters: {
+        const uint64_t c = def.dims.size();
+        switches = c;
+        pairs = n + c * (c ? c - 1 : 0) / 2;
+        break;
+    }
+    case TopologyKind::Explicit:
+        switches = def.switches;
+        pairs = def.explicitLinks.size();
+        break;
+    }
+    return {2 * pairs, n + switches};
+}
+
 uint32_t Topology::connect(uint32_t a, uint32_t b, const LinkClass& c)
 {
     const uint32_t id = uint32_t(links_.size());

@@ -41,6 +41,11 @@ public:
     /// Builds network `def` of `spec`.
     Topology(const NetworkSpec& spec, const NetworkDef& def);
 
+    /// The directed links and the vertices (nodes and switches) network `def` of `spec` will
+    /// have, counted from the spec's figures before anything is built (rings: at most).
+    static std::pair<uint64_t, uint64_t> plannedSize(const NetworkSpec& spec,
+                                                     const NetworkDef& def);
+
     uint32_t nodeCount() const { return nodes_; }
     uint32_t vertexCount() const { return vertices_; }
     const std::vector<Link>& links() const { return links_; }
