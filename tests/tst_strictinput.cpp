@@ -146,6 +146,25 @@ private slots:
                     .startsWith("f.yaml:1: scenarios: two entries are named 'a'"));
     }
 
+    /// An alias inside the node its anchor names is a cycle: checked naively, the walk never
+    /// ends (fuzz_networkspec found it as a stack overflow).
+    void aliasCyclesAndDeepNestingAreRefused()
+    {
+        QCOMPARE(errorOf("a: &a [1, *a]\n"),
+                 QString("f.yaml:1: a.[1]: an alias (*name) refers to a node that holds it (a "
+                         "cycle)"));
+        QCOMPARE(errorOf("m: &m {x: {y: *m}}\n"),
+                 QString("f.yaml:1: m.x.y: an alias (*name) refers to a node that holds it (a "
+                         "cycle)"));
+        QVERIFY_THROWS_EXCEPTION(TraceError,
+                                 netsim::NetworkSpec::fromString("a: &a [*a]\n", "s.yaml"));
+        // 64 lists inside each other are taken, 65 are not.
+        QCOMPARE(errorOf(std::string(64, '[') + std::string(64, ']') + "\n"), QString());
+        QCOMPARE(errorOf(std::string(65, '[') + std::string(65, ']') + "\n"),
+                 QString("f.yaml:1: nested more than 64 levels deep; a Rankscope file nests a "
+                         "few"));
+    }
+
     void networkSpecRefusesALinkClassGivenTwice()
     {
         // The case: the second block entry used to be ignored silently.

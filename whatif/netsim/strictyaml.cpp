@@ -36,6 +36,8 @@ public:
     /// Far above any spec, scenario file or session (the largest bundled one has a few hundred),
     /// far below what takes long to walk.
     static constexpr size_t kMaxExpandedNodes = 1'000'000;
+    /// Maps and lists inside each other at most (the deepest file in the repository nests 5).
+    static constexpr size_t kMaxDepth = 64;
 
     explicit Checker(const std::string& source) : source_(source) {}
 
@@ -48,6 +50,21 @@ public:
         std::vector<Seen>& here = seen_[node.Mark().pos];
         for (const Seen& s : here)
             if (s.node.is(node) && (s.namedList || !namedList)) return s.expanded;
+        // An alias inside the node its anchor names (`a: &a [*a]`) makes the tree a cycle that
+        // every later walk would follow forever; nesting deeper than any Rankscope file is
+        // refused before it can exhaust the stack.
+        for (const YAML::Node& open : open_)
+            if (open.is(node))
+                throw TraceError(
+                    source_ + ":" + lineOf(node) + ": " +
+                    (path.empty() ? std::string("the document") : path.substr(0, path.size() - 1)) +
+                    ": an alias (*name) refers to a node that holds it (a cycle)");
+        if (open_.size() >= kMaxDepth)
+            throw TraceError(source_ + ":" + lineOf(node) + ": nested more than " +
+                             std::to_string(kMaxDepth) +
+                             " levels deep; a Rankscope file "
+                             "nests a few");
+        open_.push_back(node);
         size_t expanded = 1;
         if (node.IsMap()) {
             std::map<std::string, YAML::Node> keys;
@@ -85,6 +102,7 @@ public:
                 (path.empty() ? std::string("the document") : path.substr(0, path.size() - 1)) +
                 ": its aliases (*name) expand to more than " + std::to_string(kMaxExpandedNodes) +
                 " values; a Rankscope file holds far fewer");
+        open_.pop_back();
         seen_[node.Mark().pos].push_back({node, expanded, namedList});
         return expanded;
     }
@@ -99,6 +117,7 @@ private:
 
     const std::string& source_;
     std::map<int, std::vector<Seen>> seen_;
+    std::vector<YAML::Node> open_; ///< the maps and lists being checked, outermost first
 };
 
 /// Records where each document starts; ignores the rest.
