@@ -1,10 +1,12 @@
 #include "app/cli/clicommon.h"
 
+#include "app/report/whatifjson.h"
 #include "importers/tracefile.h"
 #include "model/support/outputpath.h"
 #include "model/trace/traceerror.h"
 #include "whatif/netsim/units.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -88,6 +90,12 @@ void noteInput(const std::string& path, const TraceDiagnostics& diagnostics, boo
                      w.size() - kShown, path.c_str());
 }
 
+bool anyInputPartial()
+{
+    return std::any_of(notices().begin(), notices().end(),
+                       [](const InputNotice& n) { return n.partial; });
+}
+
 void markIfFromPartial(Trace& computed)
 {
     for (const InputNotice& n : notices())
@@ -162,15 +170,7 @@ CLI::Validator finiteNumber()
 void printJson(const nlohmann::ordered_json& answer)
 {
     nlohmann::ordered_json j = answer;
-    if (j.is_object() && !notices().empty() && !j.contains("inputs")) {
-        auto& inputs = j["inputs"] = nlohmann::ordered_json::array();
-        bool partial = false;
-        for (const InputNotice& n : notices()) {
-            inputs.push_back({{"path", n.path}, {"partial", n.partial}, {"warnings", n.warnings}});
-            partial = partial || n.partial;
-        }
-        if (!j.contains("partial")) j["partial"] = partial;
-    }
+    if (j.is_object() && !notices().empty() && !j.contains("inputs")) addInputsJson(j, notices());
     std::cout << j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
 }
 

@@ -83,6 +83,9 @@ CLI::Validator nonNegativeCount();
 /// A CLI11 check that refuses NaN and infinities ("nan", "inf"), which ranges let through.
 CLI::Validator finiteNumber();
 
+/// Whether a trace read so far is partial.
+bool anyInputPartial();
+
 /// When an input read so far is partial: marks `computed` (a replay or prediction of it)
 /// partial with a warning naming that input, so that an output written from it says so.
 void markIfFromPartial(Trace& computed);

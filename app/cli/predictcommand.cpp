@@ -263,9 +263,7 @@ int PredictCommand::run() const
     const whatif::WhatIfPoint& point = result.runs.front();
     const extrap::SynthesisResult& r = *point.synthesis;
     if (point.trace && !out_.empty()) {
-        const bool fromPartial = std::any_of(inputNotices().begin(), inputNotices().end(),
-                                             [](const InputNotice& n) { return n.partial; });
-        if (fromPartial) { // a copy, marked, only when an input was partial
+        if (anyInputPartial()) { // a copy, marked, only when an input was partial
             Trace predicted = *point.trace;
             markIfFromPartial(predicted);
             writeOtf2(predicted, out_);

@@ -57,18 +57,6 @@ ordered_json extrapolationJson(const extrap::ExtrapolationResult& r)
             {"held_out_error_pct", optional(r.heldOutErrorPct)}};
 }
 
-/// The envelope of every --json answer: the traces it rests on, and whether any is partial.
-void addInputs(ordered_json& j, const std::vector<TraceNotice>& inputs)
-{
-    auto& list = j["inputs"] = ordered_json::array();
-    bool partial = false;
-    for (const TraceNotice& n : inputs) {
-        list.push_back({{"path", n.path}, {"partial", n.partial}, {"warnings", n.warnings}});
-        partial = partial || n.partial;
-    }
-    j["partial"] = partial;
-}
-
 } // namespace
 
 ordered_json structureMatchJson(const extrap::StructureMatch& s)
@@ -110,6 +98,17 @@ ordered_json calibrationJson(const whatif::WhatIfCalibration& c)
     return j;
 }
 
+void addInputsJson(ordered_json& j, const std::vector<TraceNotice>& inputs)
+{
+    auto& list = j["inputs"] = ordered_json::array();
+    bool partial = false;
+    for (const TraceNotice& n : inputs) {
+        list.push_back({{"path", n.path}, {"partial", n.partial}, {"warnings", n.warnings}});
+        partial = partial || n.partial;
+    }
+    if (!j.contains("partial")) j["partial"] = partial;
+}
+
 ordered_json whatIfJson(const whatif::WhatIfResult& r)
 {
     ordered_json j;
@@ -132,7 +131,7 @@ ordered_json whatIfJson(const whatif::WhatIfResult& r)
         }
         j["notes"] = r.notes;
         j["warnings"] = r.warnings;
-        addInputs(j, r.inputs);
+        addInputsJson(j, r.inputs);
         return j;
     }
     const bool sweep = !r.sweepParam.empty();
@@ -191,7 +190,7 @@ ordered_json whatIfJson(const whatif::WhatIfResult& r)
     }
     j["notes"] = r.notes;
     j["warnings"] = r.warnings;
-    addInputs(j, r.inputs);
+    addInputsJson(j, r.inputs);
     return j;
 }
 

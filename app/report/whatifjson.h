@@ -25,6 +25,10 @@ nlohmann::ordered_json whatIfJson(const whatif::WhatIfResult& r);
 /// A predicted trace against the measured run (`structure_match` of `predict --json` and of a
 /// scale scenario's runs).
 nlohmann::ordered_json structureMatchJson(const extrap::StructureMatch& s);
+/// Adds the envelope of every --json answer to `j`: `inputs` (per trace read: `path`,
+/// `partial`, `warnings`) and, unless `j` has its own key of that name, `partial` (any input
+/// partial). Also the command line's printJson adds it.
+void addInputsJson(nlohmann::ordered_json& j, const std::vector<TraceNotice>& inputs);
 /// The `calibration` object alone (also `predict --json` and `calibrate --json` use its keys).
 nlohmann::ordered_json calibrationJson(const whatif::WhatIfCalibration& c);
 
