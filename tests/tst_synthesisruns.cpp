@@ -146,6 +146,98 @@ Trace ringRunTrace(uint32_t n, uint32_t length)
     return h.finish();
 }
 
+/// A wavefront program on a periodic p x p grid (n = p^2; rank r at column i = r mod p, row
+/// j = r / p), as NPB BT's multi-partition solver makes it, traced without call paths (no user
+/// region around the MPI calls, as SimGrid's SMPI records them). Per iteration:
+///   a face exchange: 4 MPI_Irecv posted, MPI_Send to west, east, south, north (tags 10-13,
+///   kFaceBytes / p bytes each), 4 MPI_Wait completing the receives from east, west, north,
+///   south;
+///   a sweep along x, then one along y: p - 1 stages of [MPI_Irecv posted, MPI_Send to the
+///   successor (i + 1 or j + 1), MPI_Wait completing the receive from the predecessor] of
+///   kStageBytes / p bytes, tagged by the cell the stage works on (100 + ((i + s) mod p) + p j
+///   along x, 200 + i + p ((j + s) mod p) along y): tags that differ from rank to rank;
+///   an MPI_Allreduce of 8 bytes.
+constexpr uint64_t kFaceBytes = 17280, kStageBytes = 8640; // divisible by 3, 4, 5, 6, 8
+
+uint32_t sideOf(uint32_t n)
+{
+    uint32_t p = 1;
+    while (p * p < n)
+        ++p;
+    return p;
+}
+
+Trace wavefrontTrace(uint32_t n)
+{
+    const uint32_t p = sideOf(n);
+    test::HandTrace h;
+    std::vector<LocationId> locs;
+    for (uint32_t r = 0; r < n; ++r)
+        locs.push_back(h.addRank());
+    const CommId world = h.addWorld();
+    const RegionId init = h.mpi("MPI_Init"), fin = h.mpi("MPI_Finalize");
+    const RegionId irecv = h.mpi("MPI_Irecv", RegionRole::MpiPointToPoint);
+    const RegionId send = h.mpi("MPI_Send", RegionRole::MpiPointToPoint);
+    const RegionId wait = h.mpi("MPI_Wait");
+    const RegionId allreduce = h.mpi("MPI_Allreduce", RegionRole::MpiCollective);
+    const auto at = [&](uint32_t i, uint32_t j) { return (i % p) + p * (j % p); };
+    for (uint32_t r = 0; r < n; ++r) {
+        const LocationId l = locs[r];
+        const uint32_t i = r % p, j = r / p;
+        h.call(l, init, 10, 20);
+        int64_t t = 1000;
+        uint64_t request = 1;
+        // Receives posted, the sends, then the waits: one step each.
+        const auto exchange = [&](const std::vector<std::tuple<uint32_t, int32_t>>& to,
+                                  const std::vector<std::tuple<uint32_t, int32_t>>& from,
+                                  uint64_t bytes) {
+            const uint64_t first = request;
+            for (size_t k = 0; k < from.size(); ++k, t += 10) {
+                h.enter(l, t, irecv);
+                h.builder().irecvRequest(l, t + 1, request++);
+                h.leave(l, t + 2, irecv);
+            }
+            for (const auto& [dst, tag] : to) {
+                h.enter(l, t, send);
+                h.builder().send(l, t + 1, dst, world, tag, bytes);
+                h.leave(l, t + 2, send);
+                t += 10;
+            }
+            for (size_t k = 0; k < from.size(); ++k, t += 10) {
+                h.enter(l, t, wait);
+                const auto& [src, tag] = from[k];
+                h.builder().irecv(l, t + 5, src, world, tag, bytes, first + k);
+                h.leave(l, t + 6, wait);
+            }
+        };
+        for (int it = 0; it < 3; ++it) {
+            const uint64_t face = kFaceBytes / p, stage = kStageBytes / p;
+            exchange({{at(i + p - 1, j), 10},
+                      {at(i + 1, j), 11},
+                      {at(i, j + p - 1), 12},
+                      {at(i, j + 1), 13}},
+                     {{at(i + 1, j), 10},
+                      {at(i + p - 1, j), 11},
+                      {at(i, j + 1), 12},
+                      {at(i, j + p - 1), 13}},
+                     face);
+            for (uint32_t s = 0; s + 1 < p; ++s)
+                exchange({{at(i + 1, j), int32_t(100 + at(i + s, j))}},
+                         {{at(i + p - 1, j), int32_t(100 + at(i + p - 1 + s, j))}}, stage);
+            for (uint32_t s = 0; s + 1 < p; ++s)
+                exchange({{at(i, j + 1), int32_t(200 + at(i, j + s))}},
+                         {{at(i, j + p - 1), int32_t(200 + at(i, j + p - 1 + s))}}, stage);
+            h.enter(l, t, allreduce);
+            h.builder().collectiveBegin(l, t + 1);
+            h.builder().collectiveEnd(l, t + 9, CollectiveOp::Allreduce, world, kNoRoot, 8, 8);
+            h.leave(l, t + 10, allreduce);
+            t += 1000;
+        }
+        h.call(l, fin, t, t + 10);
+    }
+    return h.finish();
+}
+
 /// The messages rank `rank` of `t` sends and receives, in its order of events.
 std::pair<std::vector<Exchange>, std::vector<Exchange>> exchangesOf(const Trace& t, uint32_t rank)
 {
@@ -228,11 +320,72 @@ private slots:
         QVERIFY(noted);
     }
 
+    void wavefrontWithRankTagsSynthesisedAtLargerScale()
+    {
+        // The inputs pair up and their tags differ from rank to rank (rank 0 and rank 1 of
+        // 9 ranks tag their first x stage 100 and 101).
+        const Trace t9 = wavefrontTrace(9), t16 = wavefrontTrace(16), t25 = wavefrontTrace(25);
+        QCOMPARE(t9.diagnostics().unmatchedMessages(), uint64_t(0));
+        QCOMPARE(t25.diagnostics().unmatchedMessages(), uint64_t(0));
+        QCOMPARE(std::get<1>(exchangesOf(t9, 0).first[4]), 100);
+        QCOMPARE(std::get<1>(exchangesOf(t9, 1).first[4]), 101);
+        SynthesisOptions o;
+        o.target = 64;
+        const SynthesisResult r = synthesise({&t9, &t16, &t25}, ibSwitch(), o);
+        QVERIFY2(r.refused.empty(), r.refused.empty() ? "" : r.refused.front().reason.c_str());
+        QVERIFY(r.trace);
+        const Trace& t = *r.trace;
+        QCOMPARE(t.rankCount(), size_t(64));
+        QCOMPARE(t.diagnostics().unmatchedMessages(), uint64_t(0));
+        // 64 ranks: p = 8. Per iteration rank (i, j) sends 17280 / 8 = 2160 bytes to west,
+        // east, south, north, then 7 stages of 8640 / 8 = 1080 bytes to (i + 1, j) and 7 to
+        // (i, j + 1); it receives faces from east, west, north, south, then 7 stages from
+        // (i - 1, j) and 7 from (i, j - 1). Tags are set aside (0).
+        const auto at = [](uint32_t i, uint32_t j) { return (i % 8) + 8 * (j % 8); };
+        for (uint32_t rank = 0; rank < 64; ++rank) {
+            const uint32_t i = rank % 8, j = rank / 8;
+            std::vector<Exchange> sends{{at(i + 7, j), 0, 2160},
+                                        {at(i + 1, j), 0, 2160},
+                                        {at(i, j + 7), 0, 2160},
+                                        {at(i, j + 1), 0, 2160}};
+            std::vector<Exchange> receives{{at(i + 1, j), 0, 2160},
+                                           {at(i + 7, j), 0, 2160},
+                                           {at(i, j + 1), 0, 2160},
+                                           {at(i, j + 7), 0, 2160}};
+            for (int s = 0; s < 7; ++s) {
+                sends.emplace_back(at(i + 1, j), 0, 1080);
+                receives.emplace_back(at(i + 7, j), 0, 1080);
+            }
+            for (int s = 0; s < 7; ++s) {
+                sends.emplace_back(at(i, j + 1), 0, 1080);
+                receives.emplace_back(at(i, j + 7), 0, 1080);
+            }
+            std::vector<Exchange> sent3, received3;
+            for (int it = 0; it < 3; ++it) {
+                sent3.insert(sent3.end(), sends.begin(), sends.end());
+                received3.insert(received3.end(), receives.begin(), receives.end());
+            }
+            const auto [sent, received] = exchangesOf(t, rank);
+            QCOMPARE(sent, sent3);
+            QCOMPARE(received, received3);
+        }
+        QCOMPARE(t.messages().size(), size_t(64 * 3 * (4 + 14)));
+        QCOMPARE(t.collectives().size(), size_t(3));
+        bool runNoted = false, tagsNoted = false;
+        for (const std::string& n : r.notes) {
+            runNoted =
+                runNoted || n.find("repeats sqrt n - 1 times (7 at 64 ranks)") != std::string::npos;
+            tagsNoted = tagsNoted || n.find("tags differ between ranks") != std::string::npos;
+        }
+        QVERIFY(runNoted);
+        QVERIFY(tagsNoted);
+    }
+
     void runsFollowingNoScaleFunctionRefused()
     {
         // 2, 3 and 5 exchanges per iteration at 4, 8 and 16 ranks: not c x f(n) for any f of
         // log2 n (2, 3, 4), ceil(log2 n / 2) (1, 2, 2), floor(log2 n / 2) (1, 1, 2), n, n - 1,
-        // n / 2 (2, 4, 8).
+        // n / 2 (2, 4, 8), sqrt n and sqrt n - 1 (no integer at 8).
         const Trace t4 = ringRunTrace(4, 2), t8 = ringRunTrace(8, 3), t16 = ringRunTrace(16, 5);
         SynthesisOptions o;
         o.target = 32;
@@ -244,7 +397,8 @@ private slots:
             named = named ||
                     f.reason.find("a run at main:MPI_Send repeats 2, 3, 5 times at 4, 8, 16 ranks, "
                                   "by no rule c x f(n) with f among log2 n, ceil(log2 n / 2), "
-                                  "floor(log2 n / 2), n, n - 1, n / 2") != std::string::npos;
+                                  "floor(log2 n / 2), n, n - 1, n / 2, sqrt n, sqrt n - 1") !=
+                        std::string::npos;
         QVERIFY2(named, r.refused.front().reason.c_str());
     }
 };

@@ -280,9 +280,8 @@ void checkTiming(SynthesisPlan& plan, const std::vector<ScaleSkeleton>& scales,
                                        "at the largest scale that shows them");
 }
 
-} // namespace
-
-SynthesisPlan planSynthesis(const std::vector<const Trace*>& traces, const SynthesisOptions& o)
+SynthesisPlan planOnce(const std::vector<const Trace*>& traces, const SynthesisOptions& o,
+                       bool tagsSetAside)
 {
     validate(traces, o);
     checkEventBound(traces, o);
@@ -294,6 +293,7 @@ SynthesisPlan planSynthesis(const std::vector<const Trace*>& traces, const Synth
     SynthesisPlan plan;
     plan.target = o.target;
     plan.method = o.method;
+    plan.context.tagsSetAside = tagsSetAside;
     std::vector<ScaleSkeleton> scales;
     const double share = 0.3 / double(traces.size());
     std::set<std::string> issues; // call sites refused already (one reason each)
@@ -431,6 +431,27 @@ SynthesisPlan planSynthesis(const std::vector<const Trace*>& traces, const Synth
     checkTiming(plan, scales, o);
     plan.withinRankCv = fitWithinRankCv(scales, o.target);
     return plan;
+}
+
+} // namespace
+
+SynthesisPlan planSynthesis(const std::vector<const Trace*>& traces, const SynthesisOptions& o)
+{
+    SynthesisPlan plan = planOnce(traces, o, false);
+    if (plan.cancelled || (plan.refused.empty() && plan.carriedRoles == 0)) return plan;
+    // Tags that change from rank to rank (a message tagged by its sender's grid coordinates)
+    // make ranks that run the same calls with the same partners look different: the roles are
+    // looked for once more with the tags set aside, and taken when that plan carries more.
+    SynthesisPlan untagged = planOnce(traces, o, true);
+    if (untagged.cancelled) return untagged;
+    if (!untagged.refused.empty() ||
+        (plan.refused.empty() && untagged.carriedRoles >= plan.carriedRoles))
+        return plan;
+    untagged.notes.push_back(
+        "the point-to-point tags differ between ranks that make the same calls with the same "
+        "partners, by no rule; the predicted trace's messages carry tag 0 and pair up in the "
+        "order they are sent");
+    return untagged;
 }
 
 } // namespace rankscope::extrap

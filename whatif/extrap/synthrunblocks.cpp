@@ -92,6 +92,40 @@ bool holds(const std::vector<uint32_t>& outer, const std::vector<uint32_t>& inne
            std::search(outer.begin(), outer.end(), inner.begin(), inner.end()) != outer.end();
 }
 
+/// Whether `inner`, a part of `outer`, runs 2 or more times back to back at some scale right
+/// after the tokens of `outer` before it or right before those after it: `outer` is then an
+/// outer loop whose inner run ran once where `outer` repeats. A block that merely holds a token
+/// that repeats elsewhere (NPB BT's pipeline stage [send, receive, wait] holds the receive that
+/// the face exchange posts six times in a row) is a block of its own.
+bool runsWithin(const std::vector<uint32_t>& outer, const std::vector<uint32_t>& inner,
+                const std::vector<Tokens>& tokens)
+{
+    const size_t p = inner.size();
+    for (auto at = std::search(outer.begin(), outer.end(), inner.begin(), inner.end());
+         at != outer.end(); at = std::search(at + 1, outer.end(), inner.begin(), inner.end())) {
+        const size_t before = size_t(at - outer.begin()), after = outer.size() - before - p;
+        for (const Tokens& scale : tokens) {
+            const std::vector<uint32_t>& t = scale.token;
+            for (size_t i = 0; i + 2 * p <= t.size(); ++i) {
+                size_t c = 0;
+                while (i + (c + 1) * p <= t.size() &&
+                       std::equal(inner.begin(), inner.end(), t.begin() + ptrdiff_t(i + c * p)))
+                    ++c;
+                if (c < 2) continue;
+                const bool led = before > 0 && i >= before &&
+                                 std::equal(outer.begin(), at, t.begin() + ptrdiff_t(i - before));
+                const size_t end = i + c * p;
+                const bool followed =
+                    after > 0 && end + after <= t.size() &&
+                    std::equal(at + ptrdiff_t(p), outer.end(), t.begin() + ptrdiff_t(end));
+                if (led || followed) return true;
+                i = end - 1;
+            }
+        }
+    }
+    return false;
+}
+
 /// The blocks that repeat back to back in `t`, innermost first: for each block length p from
 /// 1 up, every run of 2 or more copies of p tokens not inside a run found before.
 std::vector<std::vector<uint32_t>> repeatingBlocks(const std::vector<uint32_t>& t)
@@ -176,8 +210,9 @@ std::vector<std::vector<uint32_t>> innermostBlocks(const std::vector<Tokens>& to
                 found.push_back(std::move(b));
     std::vector<std::vector<uint32_t>> out;
     for (const std::vector<uint32_t>& b : found)
-        if (std::none_of(found.begin(), found.end(),
-                         [&](const std::vector<uint32_t>& inner) { return holds(b, inner); }))
+        if (std::none_of(found.begin(), found.end(), [&](const std::vector<uint32_t>& inner) {
+                return holds(b, inner) && runsWithin(b, inner, tokens);
+            }))
             out.push_back(b);
     return out;
 }

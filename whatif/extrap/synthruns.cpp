@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <map>
 
 namespace rankscope::extrap::synth {
@@ -15,6 +16,13 @@ std::optional<uint64_t> log2Exact(uint32_t n)
 {
     if (n == 0 || !std::has_single_bit(n)) return std::nullopt;
     return uint64_t(std::countr_zero(n));
+}
+
+std::optional<uint64_t> sqrtExact(uint32_t n)
+{
+    const auto s = uint64_t(std::llround(std::sqrt(double(n))));
+    if (n == 0 || s * s != n) return std::nullopt;
+    return s;
 }
 
 /// One scale read as elements in a loop form: prefix, one body iteration, suffix.
@@ -194,6 +202,13 @@ const std::vector<ScaleFunction>& scaleFunctions()
          [](uint32_t n) -> std::optional<uint64_t> {
              return n % 2 == 0 ? std::optional<uint64_t>(n / 2) : std::nullopt;
          }},
+        // A square process grid's side (NPB BT and SP: one cell per diagonal stage).
+        {"sqrt n", [](uint32_t n) { return sqrtExact(n); }},
+        {"sqrt n - 1",
+         [](uint32_t n) -> std::optional<uint64_t> {
+             const auto s = sqrtExact(n);
+             return s && *s > 1 ? std::optional<uint64_t>(*s - 1) : std::nullopt;
+         }},
     };
     return functions;
 }
@@ -278,10 +293,11 @@ std::optional<RunForm> fitRuns(const std::vector<RunScale>& scales, const Placem
                 lengths += (k ? ", " : "") + std::to_string(runs[k].lengths[q]);
                 ranks += (k ? ", " : "") + std::to_string(scales[k].scale->ranks);
             }
+            std::string names;
+            for (const ScaleFunction& f : scaleFunctions())
+                names += std::string(names.empty() ? "" : ", ") + f.name;
             why = "a run at " + siteOf(ctx, firstStep) + " repeats " + lengths + " times at " +
-                  ranks +
-                  " ranks, by no rule c x f(n) with f among log2 n, ceil(log2 n / 2), "
-                  "floor(log2 n / 2), n, n - 1, n / 2";
+                  ranks + " ranks, by no rule c x f(n) with f among " + names;
             return std::nullopt;
         }
         if (rule.xorRun && std::find(rule.dir.begin(), rule.dir.end(), 0) != rule.dir.end()) {

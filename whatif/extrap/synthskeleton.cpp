@@ -64,6 +64,7 @@ private:
                                             : kNoSymbol;
     }
     EventShape shapeOf(const EventStream& ev, uint32_t i, uint32_t callSite);
+    EventShape taggedShapeOf(const EventStream& ev, uint32_t i, uint32_t callSite);
     void checkComm(CommId comm, uint32_t callSite);
 
     const Trace& trace_;
@@ -100,6 +101,13 @@ void RankReader::checkComm(CommId comm, uint32_t callSite)
 }
 
 EventShape RankReader::shapeOf(const EventStream& ev, uint32_t i, uint32_t callSite)
+{
+    EventShape e = taggedShapeOf(ev, i, callSite);
+    if (ctx_.tagsSetAside) e.tag = 0;
+    return e;
+}
+
+EventShape RankReader::taggedShapeOf(const EventStream& ev, uint32_t i, uint32_t callSite)
 {
     EventShape e;
     e.kind = ev.kind(i);

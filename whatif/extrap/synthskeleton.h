@@ -167,6 +167,11 @@ struct SkeletonContext
 {
     SymbolTable symbols;
     StepTable steps;
+    /// Point-to-point tags read as 0: set when the tags differ between ranks that otherwise
+    /// make the same calls (NPB BT tags a message by its cell's grid coordinates), so that the
+    /// roles follow the calls and partners; the synthesised messages then pair up in the order
+    /// they are sent, as MPI's non-overtaking rule pairs messages of one tag.
+    bool tagsSetAside = false;
 };
 
 /// Reads `trace`. Throws TraceError for input it cannot describe (broken region nesting, no
