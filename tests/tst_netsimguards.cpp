@@ -10,12 +10,15 @@
 //   ceil((M / P) / packet_size) packets.
 // The peak memory behind the constants of the machine's estimate is noted in
 // whatif/netsim/machine.cpp.
+// A replay whose ranks wait for each other forever names, rank by rank, where each waits and for
+// whom (hand-built programs whose cycles are known by construction).
 
 #include "testsupport/bundledspec.h"
 #include "testsupport/clirunner.h"
 #include "whatif/netsim/actionprogram.h"
 #include "whatif/netsim/collectivealgorithm.h"
 #include "whatif/netsim/networkspec.h"
+#include "whatif/netsim/replaydeadlock.h"
 #include "whatif/netsim/replaywork.h"
 #include "whatif/netsim/simulation.h"
 #include "whatif/netsim/topology.h"
@@ -47,6 +50,27 @@ NetworkSpec specOf(const std::string& networks, uint32_t nodes, const std::strin
                              "\nlinks:\n  l: {latency: 1us, bandwidth: 1GB/s}\n" + extra +
                              "networks:\n  n: " + networks + "\n";
     return NetworkSpec::fromString(text, "t.yaml");
+}
+
+/// Rank r's actions appended to `p` (rankBegin filled as ranks are added in order).
+void addRank(ActionProgram& p, std::vector<Action> actions)
+{
+    p.rankBegin.push_back(p.actions.size());
+    p.actions.insert(p.actions.end(), actions.begin(), actions.end());
+    p.startNs.push_back(0);
+}
+
+/// The deadlock's error of replaying `p` (all ranks added), or "" when it runs.
+std::pair<std::string, std::pair<uint32_t, uint64_t>> deadlockOf(ActionProgram p)
+{
+    p.rankBegin.push_back(p.actions.size());
+    SimulationOptions o;
+    try {
+        simulateProgram(p, test::bundledSpec("ib-switch"), o);
+    } catch (const ReplayDeadlock& d) {
+        return {d.what(), {d.rank(), d.mpiCall()}};
+    }
+    return {"", {0, 0}};
 }
 
 } // namespace
@@ -160,6 +184,71 @@ private slots:
                 QCOMPARE(w.packets, expected);
             }
         }
+    }
+
+    void aDeadlockNamesWhereEachRankWaits()
+    {
+        using K = ActionKind;
+        // Two ranks that each receive from the other before sending to it (blocking calls).
+        ActionProgram p;
+        p.comms.emplace_back();
+        p.messages = {{1, 0, 64}, {0, 1, 64}}; // message 0: 1 -> 0; message 1: 0 -> 1
+        addRank(p, {{K::Enter},
+                    {K::PostRecv, 0},
+                    {K::WaitRecv, 0},
+                    {K::Leave},
+                    {K::Enter},
+                    {K::PostSend, 1},
+                    {K::WaitSend, 1},
+                    {K::Leave}});
+        addRank(p, {{K::Enter},
+                    {K::PostRecv, 1},
+                    {K::WaitRecv, 1},
+                    {K::Leave},
+                    {K::Enter},
+                    {K::PostSend, 0},
+                    {K::WaitSend, 0},
+                    {K::Leave}});
+        const auto [text, where] = deadlockOf(p);
+        QVERIFY2(text.find("rank 0 waits in its MPI call 1 after MPI_Init for a message of 64 "
+                           "bytes from rank 1, which has not sent it; rank 1 waits in its MPI "
+                           "call 1 after MPI_Init for a message of 64 bytes from rank 0, which "
+                           "has not sent it, and so on round the cycle") != std::string::npos,
+                 text.c_str());
+        QCOMPARE(where.first, 0u);
+        QCOMPARE(where.second, uint64_t(1));
+
+        // Ranks 0 and 1 enter an allreduce that rank 2 does not: rank 2 first waits for a
+        // message rank 1 sends only after the allreduce. The message is the likelier fault.
+        ActionProgram q;
+        q.comms.emplace_back();
+        q.collectives.push_back({CollKind::Allreduce, 0, 0, 8});
+        q.messages = {{1, 2, 8}};
+        addRank(q, {{K::Enter}, {K::Collective, 0, 0}, {K::Leave}});
+        addRank(q, {{K::Enter},
+                    {K::Collective, 0, 1},
+                    {K::Leave},
+                    {K::Enter},
+                    {K::PostSend, 0},
+                    {K::WaitSend, 0},
+                    {K::Leave}});
+        addRank(q, {{K::Enter},
+                    {K::PostRecv, 0},
+                    {K::WaitRecv, 0},
+                    {K::Leave},
+                    {K::Enter},
+                    {K::Collective, 0, 2},
+                    {K::Leave}});
+        const auto [text2, where2] = deadlockOf(q);
+        QVERIFY2(text2.find("rank 0 waits in its MPI call 1 after MPI_Init in a collective "
+                            "(allreduce) of 3 ranks that rank 2 has not entered; rank 2 waits in "
+                            "its MPI call 1 after MPI_Init for a message of 8 bytes from rank 1, "
+                            "which has not sent it; rank 1 waits in its MPI call 1 after MPI_Init "
+                            "in a collective (allreduce) of 3 ranks that rank 2 has not entered, "
+                            "and so on round the cycle") != std::string::npos,
+                 text2.c_str());
+        QCOMPARE(where2.first, 2u);
+        QCOMPARE(where2.second, uint64_t(1));
     }
 
     void aReplayOfBillionsOfPacketsIsRefused()

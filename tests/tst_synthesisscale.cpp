@@ -473,6 +473,15 @@ private slots:
         QCOMPARE(r.refused.size(), size_t(3));
         QVERIFY(r.refused.front().reason.find("carried without a rule") != std::string::npos);
         QVERIFY(r.refused.front().reason.find("wait for each other forever") != std::string::npos);
+        // Where: at 32 ranks odd rank 1 receives from rank 0 in its first call after MPI_Init
+        // (its role's step 2, MPI_Init being step 1), while rank 0 is in the MPI_Allreduce.
+        QVERIFY(r.refused.front().reason.find(
+                    "rank 1 (role 'odd ranks') waits in step 2 of its ") != std::string::npos);
+        QVERIFY(r.refused.front().reason.find(
+                    "at main:MPI_Recv, whose partners follow the rule r-1") != std::string::npos);
+        QVERIFY(r.refused.front().reason.find(
+                    "rank 1 waits in its MPI call 1 after MPI_Init for a message of 64 bytes "
+                    "from rank 0") != std::string::npos);
         QVERIFY(r.refused[1].reason.find("make different MPI calls") != std::string::npos);
         QVERIFY(r.refused.back().reason.find("tiled") != std::string::npos);
     }

@@ -4,6 +4,7 @@
 #include "whatif/extrap/synthbuilder.h"
 #include "whatif/extrap/synthfit.h"
 #include "whatif/extrap/synthtile.h"
+#include "whatif/netsim/replaydeadlock.h"
 #include "whatif/netsim/simulation.h"
 
 #include <algorithm>
@@ -20,6 +21,42 @@ std::string joined(const std::vector<std::string>& items, const char* separator)
     for (const std::string& i : items)
         s += (s.empty() ? "" : separator) + i;
     return s;
+}
+
+/// Where in the plan the rank a replay found waiting forever waits: its role, the call site of
+/// its step and the rules its partners follow there ("" when the rank's steps cannot be told):
+/// "rank 1 (role 'odd ranks') waits in step 2 of its 8, at main:MPI_Recv, whose partners follow
+/// the rule r-1".
+std::string whereInPlan(const synth::SynthesisPlan& plan, const netsim::ReplayDeadlock& d)
+{
+    const auto grid = plan.targetGrid();
+    const int32_t roleIndex = plan.roleOf(d.rank(), grid ? &*grid : nullptr);
+    if (roleIndex < 0 || d.mpiCall() == 0) return "";
+    const synth::Role& role = plan.roles[size_t(roleIndex)];
+    const synth::StepTable& steps = plan.context.steps;
+    // The replay counts calls from the end of MPI_Init: find the rank's MPI_Init step.
+    const uint64_t count = role.stepCount();
+    uint64_t init = 0;
+    while (init < count && init < 4 &&
+           !steps.shape(role.stepAt(role.positionOf(init, role.loopCount))).init)
+        ++init;
+    if (init >= count || init >= 4 || init + d.mpiCall() >= count) return "";
+    const uint64_t k = init + d.mpiCall();
+    const size_t pos = role.positionOf(k, role.loopCount);
+    const synth::StepShape& shape = steps.shape(role.stepAt(pos));
+    std::string site = shape.callSite == synth::kNoSymbol
+                           ? std::string("(after the last MPI call)")
+                           : std::string(plan.context.symbols.name(CallSiteId(shape.callSite)));
+    const uint32_t slots = pos + 1 < role.rankSlotBase.size()
+                               ? role.rankSlotBase[pos + 1] - role.rankSlotBase[pos]
+                               : uint32_t(role.rankRules.size()) - role.rankSlotBase[pos];
+    std::string rules;
+    for (uint32_t i = 0; i < slots; ++i)
+        rules += (i ? ", " : "") + role.rankRules[role.rankSlotBase[pos] + i].text();
+    return "rank " + std::to_string(d.rank()) + " (role '" + role.name + "') waits in step " +
+           std::to_string(k + 1) + " of its " + std::to_string(count) + ", at " + site +
+           (rules.empty() ? std::string(", whose call names no partner")
+                          : ", whose partners follow the rule " + rules);
 }
 
 } // namespace
@@ -262,14 +299,25 @@ SynthesisResult synthesise(const std::vector<const Trace*>& traces, const netsim
                                               e.what() + ")"});
             return result;
         }
-        if (plan.carriedRoles == 0) throw;
+        if (plan.carriedRoles == 0) {
+            // Roles found by rule that still wait for each other: say which rule failed.
+            const auto* d = dynamic_cast<const netsim::ReplayDeadlock*>(&e);
+            const std::string where = d ? whereInPlan(plan, *d) : std::string();
+            if (where.empty()) throw;
+            result.refused.push_back({"", "the synthesised ranks cannot run together at " +
+                                              std::to_string(options.target) + " ranks (" +
+                                              e.what() + "): " + where});
+            return result;
+        }
         // Roles carried without a rule (the warnings name them) need not make a program whose
         // ranks wait for what the others send: then the largest input is tiled instead.
+        const auto* deadlock = dynamic_cast<const netsim::ReplayDeadlock*>(&e);
+        const std::string where = deadlock ? whereInPlan(plan, *deadlock) : std::string();
         std::vector<Refusal> why{{"", "the " + std::to_string(plan.carriedRoles) +
                                           " role(s) carried without a rule do not make a program "
                                           "whose ranks can run together at " +
                                           std::to_string(options.target) + " ranks (" + e.what() +
-                                          ")"}};
+                                          ")" + (where.empty() ? "" : ": " + where)}};
         why.insert(why.end(), plan.uncarried.begin(), plan.uncarried.end());
         std::optional<Trace> t = tile(why);
         if (!t) return result;

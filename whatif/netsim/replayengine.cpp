@@ -1,6 +1,7 @@
 #include "whatif/netsim/replayengine.h"
 
 #include "model/trace/traceerror.h"
+#include "whatif/netsim/replaydeadlock.h"
 
 #include <algorithm>
 #include <cmath>
@@ -75,13 +76,17 @@ ReplayOutcome ReplayEngine::run()
     }
     if (finished_ < n) {
         std::string stuck;
-        uint32_t shown = 0;
+        uint32_t shown = 0, first = kNoRank;
         for (uint32_t r = 0; r < n && shown < 5; ++r)
             if (ranks_[r].pc < program_.rankBegin[r + 1]) {
                 stuck += (shown++ ? ", " : "") + std::to_string(r);
+                if (first == kNoRank) first = r;
             }
-        throw TraceError("simulation: ranks wait for each other forever (e.g. rank " + stuck +
-                         "): the trace's messages or collectives do not pair up");
+        uint32_t blame = first; // the first rank of the chain that waits on a message
+        const std::string chain = waitChain(first, blame);
+        throw ReplayDeadlock("simulation: ranks wait for each other forever (e.g. rank " + stuck +
+                                 "): the trace's messages or collectives do not pair up; " + chain,
+                             blame, mpiCallOf(blame));
     }
     progress_.report(actionsDone_);
     out.endNs.resize(n);
@@ -99,6 +104,70 @@ ReplayOutcome ReplayEngine::run()
     }
     out.actionTimes = std::move(times_);
     out.transfers = transfers_;
+    return out;
+}
+
+uint64_t ReplayEngine::mpiCallOf(uint32_t r) const
+{
+    uint64_t calls = 0;
+    for (size_t pc = program_.rankBegin[r]; pc <= ranks_[r].pc && pc < ranks_[r].end; ++pc)
+        calls += program_.actions[pc].kind == ActionKind::Enter;
+    return calls;
+}
+
+std::string ReplayEngine::waitChain(uint32_t first, uint32_t& blame) const
+{
+    // Each waiting rank in turn: where it waits, and for whom; the chain ends where it closes
+    // (a cycle), at a collective or at a rank that does not wait.
+    std::string out;
+    std::vector<uint32_t> seen;
+    uint32_t r = first;
+    for (int hop = 0; hop < 6 && r != kNoRank; ++hop) {
+        if (std::find(seen.begin(), seen.end(), r) != seen.end()) {
+            out += ", and so on round the cycle";
+            break;
+        }
+        seen.push_back(r);
+        const RankState& s = ranks_[r];
+        out += std::string(hop ? "; " : "") + "rank " + std::to_string(r) + " ";
+        if (s.pc >= s.end) {
+            out += "has ended";
+            break;
+        }
+        const Action& a = program_.actions[s.pc];
+        out += "waits in its MPI call " + std::to_string(mpiCallOf(r)) + " after MPI_Init";
+        uint32_t next = kNoRank;
+        if ((a.kind == ActionKind::WaitRecv || a.kind == ActionKind::WaitSend) &&
+            a.ref < program_.messages.size()) {
+            const ProgramMessage& m = program_.messages[a.ref];
+            const bool recv = a.kind == ActionKind::WaitRecv;
+            if (blame == first && ranks_[first].pc < ranks_[first].end &&
+                program_.actions[ranks_[first].pc].kind == ActionKind::Collective)
+                blame = r;
+            next = recv ? m.src : m.dst;
+            out += recv ? " for a message of " + std::to_string(m.bytes) + " bytes from rank " +
+                              std::to_string(next) + ", which has not sent it"
+                        : " until rank " + std::to_string(next) + " receives its message of " +
+                              std::to_string(m.bytes) + " bytes";
+        } else if (a.kind == ActionKind::Collective && a.ref < program_.collectives.size()) {
+            const ProgramCollective& c = program_.collectives[a.ref];
+            const uint32_t size = program_.commSize(c.comm);
+            out += " in a collective (" + std::string(collKindName(c.kind)) + ") of " +
+                   std::to_string(size) + " ranks";
+            for (uint32_t i = 0; i < size && next == kNoRank; ++i) {
+                const uint32_t m = program_.member(c.comm, i);
+                const RankState& o = ranks_[m];
+                const bool inIt = o.pc < o.end &&
+                                  program_.actions[o.pc].kind == ActionKind::Collective &&
+                                  program_.actions[o.pc].ref == a.ref;
+                if (!inIt) next = m;
+            }
+            if (next != kNoRank) out += " that rank " + std::to_string(next) + " has not entered";
+        } else {
+            out += " in a collective round";
+        }
+        r = next;
+    }
     return out;
 }
 

@@ -92,6 +92,12 @@ private:
         Placement placement = Placement::Policy;
     };
 
+    /// Which MPI call (1 for the first after MPI_Init) rank `r` waits in.
+    uint64_t mpiCallOf(uint32_t r) const;
+    /// Where rank `first` waits, for whom, and where that rank waits, for the deadlock's error;
+    /// `blame` becomes the first rank of the chain that waits on a message, when `first` waits
+    /// in a collective.
+    std::string waitChain(uint32_t first, uint32_t& blame) const;
     /// Pops the next event, prefetching for those behind it.
     SimEvent takeEvent();
     /// Starts fetching what rank `r`'s next collective round will touch at its partner.
