@@ -49,6 +49,14 @@ unsigned cores();
 /// `dir`; generated (and written as OTF2) when missing, reused otherwise.
 std::string ensureStencilTrace(const std::string& dir, uint32_t ranks, uint64_t minEvents);
 
+/// The anchor file of a call-heavy trace in `dir`: `ranks` ranks run `iterations` times a
+/// compute region, an MPI_Sendrecv with their ring neighbours (to r + 1, from r - 1) and an
+/// MPI_Allreduce, between MPI_Init and MPI_Finalize: 10 events per rank and iteration, half of
+/// them inside MPI calls. Written once as OTF2 and reused; `events` (if given) receives its
+/// event count.
+std::string ensureSendrecvTrace(const std::string& dir, uint32_t ranks, uint32_t iterations,
+                                uint64_t* events = nullptr);
+
 /// Peak resident set size of this process so far, in bytes (Linux VmHWM; 0 when unknown).
 size_t peakResidentBytes();
 /// Resets the peak to the current RSS (Linux >= 4.0), so the next peak is the measured work's.

@@ -9,6 +9,7 @@
 #include "testsupport/handtrace.h"
 
 #include <QTest>
+#include <algorithm>
 #include <map>
 
 using namespace rankscope;
@@ -449,6 +450,58 @@ private slots:
         QCOMPARE(members[r[1].value], member(r[1], 0, 1, 0, 0));
         QCOMPARE(members[r[3].value], member(r[3], 2, 3, 0, 0));
         QCOMPARE(trace.diagnostics().incompleteCollectives, uint64_t(0));
+    }
+
+    void collectivesOfARanksThreadsMergeByTime()
+    {
+        // World rank 0 records its collectives on two threads: the barrier at t = 10 on its
+        // second thread, the allreduce at t = 30 on its main one. Its k-th collective on the
+        // world is the k-th by time over both threads, so the barrier pairs with rank 1's first
+        // call and the allreduce with its second, though the second thread's location comes
+        // after the main one. A rank outside `sub` that records a call on it is counted.
+        HandTrace h;
+        const LocationId r0 = h.addRank();
+        const LocationId r1 = h.addRank();
+        TraceBuilder& b = h.builder();
+        const LocationId r0b =
+            b.addLocation(RankId(0), b.intern("thread 1"), LocationType::CpuThread);
+        const CommId world = h.addWorld();
+        const CommId sub = b.addCommunicator(b.intern("sub"), {RankId(1)}, world);
+        b.collectiveBegin(r0, 30); // r0 events 0, 1
+        b.collectiveEnd(r0, 35, CollectiveOp::Allreduce, world, kNoRoot, 8, 8);
+        b.collectiveBegin(r0b, 10); // r0b events 0, 1
+        b.collectiveEnd(r0b, 15, CollectiveOp::Barrier, world, kNoRoot, 0, 0);
+        b.collectiveBegin(r0b, 50); // r0b events 2, 3
+        b.collectiveEnd(r0b, 55, CollectiveOp::Barrier, sub, kNoRoot, 0, 0);
+        for (const auto& [t, op] :
+             {std::pair{12, CollectiveOp::Barrier}, std::pair{32, CollectiveOp::Allreduce}}) {
+            b.collectiveBegin(r1, t);
+            b.collectiveEnd(r1, t + 5, op, world, kNoRoot, op == CollectiveOp::Barrier ? 0 : 8,
+                            op == CollectiveOp::Barrier ? 0 : 8);
+        }
+        const Trace trace = h.finish();
+
+        const CollectiveInstance& barrier = trace.collective(trace.events(r1).collective(1));
+        QCOMPARE(barrier.op, CollectiveOp::Barrier);
+        QCOMPARE(barrier.comm, world);
+        QCOMPARE(trace.events(r0b).collective(0), trace.events(r1).collective(0));
+        auto members = membersOf(trace, barrier);
+        QCOMPARE(members.size(), size_t(2));
+        QCOMPARE(members[r0b.value], member(r0b, 0, 1, 0, 0));
+        QCOMPARE(members[r1.value], member(r1, 0, 1, 0, 0));
+        const CollectiveInstance& allreduce = trace.collective(trace.events(r1).collective(3));
+        QCOMPARE(allreduce.op, CollectiveOp::Allreduce);
+        QCOMPARE(trace.events(r0).collective(1), trace.events(r1).collective(3));
+        members = membersOf(trace, allreduce);
+        QCOMPARE(members[r0.value], member(r0, 0, 1, 8, 8));
+        QCOMPARE(members[r1.value], member(r1, 2, 3, 8, 8));
+        // sub's one instance holds rank 0's call alone: one member, as many as sub has.
+        QCOMPARE(trace.diagnostics().incompleteCollectives, uint64_t(0));
+        QVERIFY(std::any_of(trace.diagnostics().warnings.begin(),
+                            trace.diagnostics().warnings.end(), [](const std::string& w) {
+                                return w.find("1 rank(s) record collectives on a communicator "
+                                              "they are not a member of") != std::string::npos;
+                            }));
     }
 
     void incompleteCollectiveIsCounted()

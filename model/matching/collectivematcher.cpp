@@ -7,25 +7,36 @@
 #include <algorithm>
 #include <string>
 #include <tuple>
+#include <unordered_map>
 
 namespace rankscope {
 
 namespace {
 
+/// One collective call: its location and MpiCollectiveBegin event (it links to its end,
+/// tracebuilder_p.h). Calls are grouped by (communicator, rank) with a counting sort, so a
+/// call costs 8 bytes while matching (a sorted row of communicator, rank and time cost 24,
+/// which made the matcher the import's peak on traces with a collective every few events).
 struct Item
 {
-    uint32_t comm;
-    uint32_t rank;
-    int64_t time;
     uint32_t location;
-    uint32_t begin; ///< the MpiCollectiveBegin event; it links to its end (tracebuilder_p.h)
-
-    bool operator<(const Item& o) const
-    {
-        return std::tie(comm, rank, time, location, begin) <
-               std::tie(o.comm, o.rank, o.time, o.location, o.begin);
-    }
+    uint32_t begin;
 };
+
+/// The communicator of the collective that begins at event `begin` of `l`, or ~0u when no end
+/// followed; throws for an undefined communicator.
+uint32_t commOf(const Trace& defs, const EventStream& es, const LocationBuildState& ls, uint32_t l,
+                uint32_t begin)
+{
+    const uint32_t end = ls.links.linked(es, begin, true);
+    if (end == kNoEvent) return ~0u;
+    const CommId comm = ls.collectives[es.ref(end)].comm;
+    if (!comm.valid() || comm.value >= defs.communicators().size())
+        throw TraceError("location " + std::to_string(defs.location(LocationId(l)).otf2Id) +
+                         ", event " + std::to_string(end) +
+                         ": collective on undefined communicator " + std::to_string(comm.value));
+    return comm.value;
+}
 
 } // namespace
 
@@ -34,29 +45,78 @@ void matchCollectives(const Trace& defs, std::vector<EventStream>& streams,
                       std::vector<CollectiveInstance>& instances,
                       std::vector<CollectiveMember>& members, TraceDiagnostics& diagnostics)
 {
-    size_t total = 0;
-    for (const LocationBuildState& ls : locations)
-        total += ls.collectiveEnds;
-    std::vector<Item> items;
-    items.reserve(total);
-    for (uint32_t l = 0; l < locations.size(); ++l) {
-        const RankId rank = defs.rankOf(LocationId(l));
-        const LocationBuildState& ls = locations[l];
-        const EventStream& es = streams[l];
-        for (uint32_t i = 0; ls.collectiveEnds > 0 && i < es.size(); ++i) {
-            if (es.kind(i) != EventKind::MpiCollectiveBegin) continue;
-            const uint32_t end = ls.links.linked(es, i, true);
-            if (end == kNoEvent) continue; // no end followed
-            const CommId comm = ls.collectives[es.ref(end)].comm;
-            if (!comm.valid() || comm.value >= defs.communicators().size())
-                throw TraceError("location " + std::to_string(defs.location(LocationId(l)).otf2Id) +
-                                 ", event " + std::to_string(end) +
-                                 ": collective on undefined communicator " +
-                                 std::to_string(comm.value));
-            items.push_back({comm.value, rank.value, es.time(i), l, i});
+    // Pass 1: count the calls of each (communicator, rank) group.
+    std::unordered_map<uint64_t, uint32_t> groupOf; // comm << 32 | rank -> group
+    std::vector<uint64_t> groupKey;
+    std::vector<size_t> groupSize;
+    auto forEachCall = [&](auto&& f) {
+        for (uint32_t l = 0; l < locations.size(); ++l) {
+            const LocationBuildState& ls = locations[l];
+            if (ls.collectiveEnds == 0) continue;
+            const uint64_t rank = defs.rankOf(LocationId(l)).value;
+            const EventStream& es = streams[l];
+            uint64_t lastKey = ~uint64_t(0);
+            uint32_t group = 0;
+            for (uint32_t i = 0; i < es.size(); ++i) {
+                if (es.kind(i) != EventKind::MpiCollectiveBegin) continue;
+                const uint32_t comm = commOf(defs, es, ls, l, i);
+                if (comm == ~0u) continue; // no end followed
+                const uint64_t key = uint64_t(comm) << 32 | rank;
+                if (key != lastKey) {
+                    const auto [it, added] =
+                        groupOf.try_emplace(key, static_cast<uint32_t>(groupKey.size()));
+                    if (added) {
+                        groupKey.push_back(key);
+                        groupSize.push_back(0);
+                    }
+                    group = it->second;
+                    lastKey = key;
+                }
+                f(group, l, i);
+            }
         }
+    };
+    forEachCall([&](uint32_t group, uint32_t, uint32_t) { ++groupSize[group]; });
+
+    // Groups in (communicator, rank) order, each a contiguous range of `items`.
+    std::vector<uint32_t> order(groupKey.size());
+    for (uint32_t g = 0; g < order.size(); ++g)
+        order[g] = g;
+    std::sort(order.begin(), order.end(),
+              [&](uint32_t a, uint32_t b) { return groupKey[a] < groupKey[b]; });
+    std::vector<size_t> groupBegin(groupKey.size() + 1, 0);
+    {
+        size_t at = 0;
+        for (uint32_t g : order) {
+            groupBegin[g] = at;
+            at += groupSize[g];
+        }
+        groupBegin.back() = at;
     }
-    std::sort(items.begin(), items.end());
+    std::vector<size_t> fill(groupBegin.begin(), groupBegin.end() - 1);
+    std::vector<Item> items(groupBegin.back());
+    std::vector<uint32_t> firstLocation(groupKey.size(), kNoEvent);
+    std::vector<bool> mixed(groupKey.size(), false); // calls from more than one location
+    forEachCall([&](uint32_t group, uint32_t l, uint32_t i) {
+        items[fill[group]++] = {l, i};
+        if (firstLocation[group] == kNoEvent)
+            firstLocation[group] = l;
+        else if (firstLocation[group] != l)
+            mixed[group] = true;
+    });
+    groupOf = {};
+    // A rank's calls on one location are in time order; calls from several of its locations
+    // are merged by (time, location, event).
+    for (uint32_t g = 0; g < groupKey.size(); ++g) {
+        if (!mixed[g]) continue;
+        std::sort(items.begin() + std::ptrdiff_t(groupBegin[g]),
+                  items.begin() + std::ptrdiff_t(groupBegin[g] + groupSize[g]),
+                  [&](const Item& a, const Item& b) {
+                      const int64_t ta = streams[a.location].time(a.begin),
+                                    tb = streams[b.location].time(b.begin);
+                      return std::tie(ta, a.location, a.begin) < std::tie(tb, b.location, b.begin);
+                  });
+    }
     members.reserve(members.size() + items.size()); // every item becomes one member
 
     uint64_t disagreements = 0, outsiders = 0;
@@ -83,7 +143,7 @@ void matchCollectives(const Trace& defs, std::vector<EventStream>& streams,
             RankId root;
             if (raw.root != kNoRoot) {
                 if (selfComm) {
-                    root = RankId(it.rank);
+                    root = defs.rankOf(LocationId(it.location));
                 } else if (raw.root < c.members.size()) {
                     root = c.members[raw.root];
                 } else {
@@ -113,20 +173,16 @@ void matchCollectives(const Trace& defs, std::vector<EventStream>& streams,
         instances.push_back(inst);
     };
 
-    size_t pos = 0;
-    while (pos < items.size()) {
-        const uint32_t comm = items[pos].comm;
-        size_t commEnd = pos;
-        while (commEnd < items.size() && items[commEnd].comm == comm)
-            ++commEnd;
-        // One run of items per rank, in time order.
+    // Communicator by communicator (groups are in (communicator, rank) order): one run of
+    // items per rank, in time order.
+    for (size_t o = 0; o < order.size();) {
+        const auto comm = static_cast<uint32_t>(groupKey[order[o]] >> 32);
         std::vector<std::pair<size_t, size_t>> runs;
-        for (size_t b = pos; b < commEnd;) {
-            size_t e = b;
-            while (e < commEnd && items[e].rank == items[b].rank)
-                ++e;
-            runs.emplace_back(b, e);
-            b = e;
+        std::vector<uint32_t> runRank;
+        for (; o < order.size() && uint32_t(groupKey[order[o]] >> 32) == comm; ++o) {
+            const uint32_t g = order[o];
+            runs.emplace_back(groupBegin[g], groupBegin[g] + groupSize[g]);
+            runRank.push_back(static_cast<uint32_t>(groupKey[g]));
         }
         const Communicator& c = defs.communicator(CommId(comm));
         if (c.members.empty()) {
@@ -134,28 +190,35 @@ void matchCollectives(const Trace& defs, std::vector<EventStream>& streams,
                 for (size_t k = 0; k < run.second - run.first; ++k)
                     emit(comm, {run}, k, 1, true);
         } else {
-            // Members in communicator-rank order; ranks outside the member list go last.
+            // Members in communicator-rank order; ranks outside the member list go last (runs
+            // are in world-rank order already).
             for (uint32_t i = 0; i < c.members.size(); ++i)
                 if (commRankOf[c.members[i].value] == kNotMember)
                     commRankOf[c.members[i].value] = i;
-            auto key = [&](const std::pair<size_t, size_t>& run) {
-                const uint32_t rank = items[run.first].rank;
+            std::vector<uint32_t> byKey(runs.size());
+            for (uint32_t i = 0; i < byKey.size(); ++i)
+                byKey[i] = i;
+            auto key = [&](uint32_t run) {
+                const uint32_t rank = runRank[run];
                 const uint32_t inComm = commRankOf[rank];
                 return inComm != kNotMember ? uint64_t(inComm) : (uint64_t(1) << 32) + rank;
             };
-            std::stable_sort(runs.begin(), runs.end(),
-                             [&](const auto& a, const auto& b) { return key(a) < key(b); });
-            for (const auto& run : runs)
-                if (commRankOf[items[run.first].rank] == kNotMember) ++outsiders;
+            std::stable_sort(byKey.begin(), byKey.end(),
+                             [&](uint32_t a, uint32_t b) { return key(a) < key(b); });
+            std::vector<std::pair<size_t, size_t>> sorted;
+            sorted.reserve(runs.size());
+            for (uint32_t i : byKey) {
+                sorted.push_back(runs[i]);
+                if (commRankOf[runRank[i]] == kNotMember) ++outsiders;
+            }
             size_t count = 0;
-            for (const auto& run : runs)
+            for (const auto& run : sorted)
                 count = std::max(count, run.second - run.first);
             for (size_t k = 0; k < count; ++k)
-                emit(comm, runs, k, c.members.size(), false);
+                emit(comm, sorted, k, c.members.size(), false);
             for (RankId m : c.members)
                 commRankOf[m.value] = kNotMember;
         }
-        pos = commEnd;
     }
 
     for (auto& ls : locations)
