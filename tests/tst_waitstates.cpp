@@ -401,6 +401,50 @@ private slots:
         QCOMPARE(a.byCallSite[1].waitNs, 25);
     }
 
+    void totalsWithoutHoldingTheWaits()
+    {
+        // propagationChainIsIndirect's trace, by the two-pass totals: the same figures (derived
+        // there by hand), no waits held, and the rows per (rank, call site, pattern).
+        World w(3);
+        w.send(0, 50, 55, 1);
+        w.recv(1, 0, 60, 0);
+        w.send(1, 70, 75, 2);
+        w.recv(2, 10, 80, 1);
+        for (auto [r, t] : {std::pair{0, 100}, {1, 90}, {2, 85}})
+            w.collective(r, t, 110, "MPI_Barrier", CollectiveOp::Barrier, w.world, kNoRoot,
+                         RegionRole::Barrier);
+        w.trace = w.h.finish();
+        const WaitStateAnalysis a = analyzeWaitTotals(w.trace);
+        QVERIFY(a.waits.empty());
+        QVERIFY(!a.cancelled);
+        QCOMPARE(a.totalNs, 135);
+        QCOMPARE(a.directNs, 50 + 10 + 15);
+        QCOMPARE(a.indirectNs, 60);
+        QCOMPARE(a.byPattern[size_t(WaitPattern::LateSender)], 110);
+        QCOMPARE(a.byPattern[size_t(WaitPattern::WaitAtBarrier)], 25);
+        QCOMPARE(a.byRank, (std::vector<int64_t>{0, 50 + 10, 60 + 15}));
+        QCOMPARE(a.byCallSite.size(), size_t(2));
+        QCOMPARE(a.byCallSite[0].waitNs, 110);
+        QCOMPARE(a.byCallSite[1].waitNs, 25);
+        // Rows by rank, then call site id, then pattern. Call sites are interned as the scan
+        // meets the calls: rank 0's MPI_Send, MPI_Barrier, then rank 1's MPI_Recv.
+        QCOMPARE(a.rows.size(), size_t(4));
+        const CallSiteId recv = a.byCallSite[0].callSite, barrier = a.byCallSite[1].callSite;
+        QCOMPARE(a.callSites.name(barrier), "MPI_Barrier");
+        QVERIFY(barrier.value < recv.value);
+        QCOMPARE(a.rows[0],
+                 (WaitRow{WaitPattern::WaitAtBarrier, barrier, RankId(1), 10, 0, 0, 10, 1}));
+        QCOMPARE(a.rows[1], (WaitRow{WaitPattern::LateSender, recv, RankId(1), 50, 0, 0, 50, 1}));
+        QCOMPARE(a.rows[2],
+                 (WaitRow{WaitPattern::WaitAtBarrier, barrier, RankId(2), 15, 0, 0, 15, 1}));
+        QCOMPARE(a.rows[3], (WaitRow{WaitPattern::LateSender, recv, RankId(2), 60, 60, 0, 60, 1}));
+
+        WaitStateOptions stop;
+        int calls = 0;
+        stop.progress = [&](double f) { return ++calls < 3 || f < 0.5; }; // stops in pass 2
+        QVERIFY(analyzeWaitTotals(w.trace, stop).cancelled);
+    }
+
     void indirectThroughNonBlockingSend()
     {
         // rank 1 waits in MPI_Recv [0, 60] for rank 0 (send entered at 50), then MPI_Irecv,
@@ -516,6 +560,16 @@ private slots:
         QCOMPARE(sites, a.totalNs);
         for (size_t i = 1; i < a.byCallSite.size(); ++i)
             QVERIFY(a.byCallSite[i - 1].waitNs >= a.byCallSite[i].waitNs);
+        // The two-pass totals agree with the totals of the waits held.
+        const WaitStateAnalysis totals = analyzeWaitTotals(t);
+        QCOMPARE(totals.totalNs, a.totalNs);
+        QCOMPARE(totals.directNs, a.directNs);
+        QCOMPARE(totals.indirectNs, a.indirectNs);
+        QCOMPARE(totals.byPattern, a.byPattern);
+        QCOMPARE(totals.wrongOrderNs, a.wrongOrderNs);
+        QCOMPARE(totals.byRank, a.byRank);
+        QCOMPARE(totals.byCallSite, a.byCallSite);
+        QCOMPARE(totals.rows, waitRows(a));
         for (size_t i = 0; i < a.waits.size(); ++i) {
             QVERIFY(a.waits[i].end > a.waits[i].begin);
             QVERIFY(a.waits[i].cause != a.waits[i].rank);

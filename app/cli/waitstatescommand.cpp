@@ -88,7 +88,9 @@ int WaitStatesCommand::run() const
     const Trace trace = loadTrace(trace_, load_);
     WaitStateOptions options;
     options.eagerLimit = eagerLimit_;
-    const WaitStateAnalysis a = analyzeWaitStates(trace, options);
+    // Totals only: the waits themselves are not printed, and on a trace with a wait every few
+    // events they would cost more memory than the trace.
+    const WaitStateAnalysis a = analyzeWaitTotals(trace, options);
 
     if (!json_) {
         printText(a);

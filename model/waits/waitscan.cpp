@@ -85,8 +85,16 @@ RankWaits WaitScanner::scan(RankId rank, CallSiteTable& callSites,
             const int64_t w = std::min(dep.causeEnter - call.enterTime, call.duration());
             CallSiteId site = call.callSite;
             if (!site.valid()) site = callSites.intern(trace.regionName(call.region));
-            result.waits.push_back({dep.pattern, rank, call.enterEvent, call.region, site,
-                                    call.enterTime, call.enterTime + w, dep.cause, true});
+            WaitState ws;
+            ws.begin = call.enterTime;
+            ws.end = call.enterTime + w;
+            ws.rank = rank;
+            ws.enterEvent = call.enterEvent;
+            ws.region = call.region;
+            ws.callSite = site;
+            ws.cause = dep.cause;
+            ws.pattern = dep.pattern;
+            result.waits.push_back(ws);
             result.links.push_back({dep.causeEvent, kNoEvent, call.leaveEvent});
             linkOpen = true;
         }
@@ -100,6 +108,9 @@ RankWaits WaitScanner::scan(RankId rank, CallSiteTable& callSites,
     for (size_t i = 0; i < leaves.size(); ++i)
         leaves[i] = result.links[i].leaveEvent;
     classifyWrongOrder(result.waits, leaves, received);
+    // Every rank's waits are held until all are classified: no spare capacity.
+    result.waits.shrink_to_fit();
+    result.links.shrink_to_fit();
     return result;
 }
 
@@ -113,6 +124,22 @@ bool causeWasIdle(const RankWaits& q, uint32_t point)
     if (it == q.waits.begin()) return true;
     const size_t j = size_t(it - q.waits.begin()) - 1;
     return q.links[j].nextSync < point;
+}
+
+std::vector<WaitSync> waitSyncs(const RankWaits& q)
+{
+    std::vector<WaitSync> syncs(q.waits.size());
+    for (size_t i = 0; i < syncs.size(); ++i)
+        syncs[i] = {q.waits[i].enterEvent, q.links[i].nextSync};
+    return syncs;
+}
+
+bool causeWasIdle(const std::vector<WaitSync>& q, uint32_t point)
+{
+    // As above, on the two numbers the test reads.
+    const auto it = std::partition_point(q.begin(), q.end(),
+                                         [point](const WaitSync& x) { return x.enter < point; });
+    return it == q.begin() || std::prev(it)->nextSync < point;
 }
 
 namespace {
@@ -140,25 +167,49 @@ uint64_t siteKey(CallSiteId site, WaitPattern pattern)
 
 } // namespace
 
+void WaitTotals::add(const WaitState& w)
+{
+    const int64_t d = w.duration();
+    a_.byPattern[size_t(w.pattern)] += d;
+    a_.totalNs += d;
+    (w.direct ? a_.directNs : a_.indirectNs) += d;
+    if (w.wrongOrder != WrongOrder::None)
+        a_.wrongOrderNs[w.wrongOrder == WrongOrder::SameSource ? 0 : 1] += d;
+    if (w.rank.value >= a_.byRank.size()) a_.byRank.resize(w.rank.value + 1, 0);
+    a_.byRank[w.rank.value] += d;
+    const auto [it, added] =
+        sites_.try_emplace(siteKey(w.callSite, w.pattern), a_.byCallSite.size());
+    if (added) a_.byCallSite.push_back({w.callSite, w.pattern, 0, 0});
+    a_.byCallSite[it->second].waitNs += d;
+    ++a_.byCallSite[it->second].occurrences;
+    if (!rows_) return;
+    if (w.rank != rank_) {
+        rankRows_.clear();
+        rank_ = w.rank;
+    }
+    const auto [row, newRow] = rankRows_.try_emplace(siteKey(w.callSite, w.pattern), rows_->size());
+    if (newRow) rows_->push_back({w.pattern, w.callSite, w.rank, 0, 0, 0, 0, 0});
+    WaitRow& r = (*rows_)[row->second];
+    r.waitNs += d;
+    r.indirectNs += w.direct ? 0 : d;
+    r.wrongOrderNs += w.wrongOrder != WrongOrder::None ? d : 0;
+    r.longestNs = std::max(r.longestNs, d);
+    ++r.occurrences;
+}
+
+void WaitTotals::finish()
+{
+    sortByCallSite(a_.byCallSite);
+    if (rows_) sortRows(*rows_);
+}
+
 void addWaitTotals(WaitStateAnalysis& a, size_t rankCount)
 {
     a.byRank.assign(rankCount, 0);
-    std::unordered_map<uint64_t, size_t> sites; // (call site, pattern) -> byCallSite row
-    for (const WaitState& w : a.waits) {
-        const int64_t d = w.duration();
-        a.byPattern[size_t(w.pattern)] += d;
-        a.totalNs += d;
-        (w.direct ? a.directNs : a.indirectNs) += d;
-        if (w.wrongOrder != WrongOrder::None)
-            a.wrongOrderNs[w.wrongOrder == WrongOrder::SameSource ? 0 : 1] += d;
-        a.byRank[w.rank.value] += d;
-        const auto [it, added] =
-            sites.try_emplace(siteKey(w.callSite, w.pattern), a.byCallSite.size());
-        if (added) a.byCallSite.push_back({w.callSite, w.pattern, 0, 0});
-        a.byCallSite[it->second].waitNs += d;
-        ++a.byCallSite[it->second].occurrences;
-    }
-    sortByCallSite(a.byCallSite);
+    WaitTotals totals(a, nullptr);
+    for (const WaitState& w : a.waits)
+        totals.add(w);
+    totals.finish();
 }
 
 WaitStateAnalysis mergeWaitTotals(std::vector<WaitStateAnalysis> parts, size_t rankCount)
@@ -199,25 +250,13 @@ WaitStateAnalysis mergeWaitTotals(std::vector<WaitStateAnalysis> parts, size_t r
 
 std::vector<WaitRow> waitRows(const WaitStateAnalysis& a)
 {
+    // The totals of a scratch analysis are thrown away; only the rows are kept.
     std::vector<WaitRow> rows;
-    std::unordered_map<uint64_t, size_t> index; // (call site, pattern) of the current rank
-    RankId rank;
-    for (const WaitState& w : a.waits) {
-        if (w.rank != rank) {
-            index.clear();
-            rank = w.rank;
-        }
-        const auto [it, added] = index.try_emplace(siteKey(w.callSite, w.pattern), rows.size());
-        if (added) rows.push_back({w.pattern, w.callSite, w.rank, 0, 0, 0, 0, 0});
-        WaitRow& r = rows[it->second];
-        const int64_t d = w.duration();
-        r.waitNs += d;
-        r.indirectNs += w.direct ? 0 : d;
-        r.wrongOrderNs += w.wrongOrder != WrongOrder::None ? d : 0;
-        r.longestNs = std::max(r.longestNs, d);
-        ++r.occurrences;
-    }
-    sortRows(rows);
+    WaitStateAnalysis scratch;
+    WaitTotals totals(scratch, &rows);
+    for (const WaitState& w : a.waits)
+        totals.add(w);
+    totals.finish();
     return rows;
 }
 

@@ -8,6 +8,7 @@
 #include "model/waits/waitstates.h"
 
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 namespace rankscope {
@@ -59,6 +60,37 @@ private:
 /// cause's call) is direct unless the cause's last wait before `point` was followed by no
 /// synchronising call before it. `cause` holds the cause rank's waits.
 bool causeWasIdle(const RankWaits& cause, uint32_t point);
+
+/// What the indirect test reads of one wait of the cause rank: the Enter of its call and of
+/// the rank's next synchronising call (8 bytes, where a WaitState and its link take 60).
+struct WaitSync
+{
+    uint32_t enter = kNoEvent;
+    uint32_t nextSync = kNoEvent;
+};
+/// The WaitSync of each of `q`'s waits, in order.
+std::vector<WaitSync> waitSyncs(const RankWaits& q);
+/// causeWasIdle on the compact form.
+bool causeWasIdle(const std::vector<WaitSync>& cause, uint32_t point);
+
+/// Adds waits one at a time to the totals of an analysis (byPattern ... byCallSite) and, when
+/// given a row list, to the (pattern, call site, rank) rows; waits of a rank come together.
+class WaitTotals
+{
+public:
+    /// `a`'s byRank should be sized to the rank count first (it grows if not).
+    WaitTotals(WaitStateAnalysis& a, std::vector<WaitRow>* rows) : a_(a), rows_(rows) {}
+    void add(const WaitState& w);
+    /// Sorts byCallSite (by descending wait) and the rows (by rank, call site, pattern).
+    void finish();
+
+private:
+    WaitStateAnalysis& a_;
+    std::vector<WaitRow>* rows_;
+    std::unordered_map<uint64_t, size_t> sites_;    ///< (call site, pattern) -> byCallSite row
+    std::unordered_map<uint64_t, size_t> rankRows_; ///< (call site, pattern) -> row of rank_
+    RankId rank_;
+};
 
 /// Fills the totals of `a` (byPattern ... byCallSite) from a.waits; byRank gets `rankCount` rows.
 void addWaitTotals(WaitStateAnalysis& a, size_t rankCount);

@@ -88,14 +88,65 @@ WaitStateAnalysis analyzeWaitStates(const Trace& trace, const WaitStateOptions& 
     if (!analysis.cancelled) classifyIndirect(ranks);
 
     size_t count = 0;
-    for (const RankWaits& r : ranks)
+    for (RankWaits& r : ranks) {
         count += r.waits.size();
+        std::vector<WaitLink>().swap(r.links); // classified: the links are done with
+    }
     analysis.waits.reserve(count);
     for (RankWaits& r : ranks) {
         analysis.waits.insert(analysis.waits.end(), r.waits.begin(), r.waits.end());
         r = RankWaits(); // free as we go
     }
     addWaitTotals(analysis, trace.rankCount());
+    return analysis;
+}
+
+WaitStateAnalysis analyzeWaitTotals(const Trace& trace, const WaitStateOptions& options)
+{
+    WaitStateAnalysis analysis;
+    const WaitScanner scanner(trace, options);
+    // First pass (the first half of the progress): what the indirect test reads of each wait.
+    ProgressCallback first, second;
+    if (options.progress) {
+        first = [&](double f) { return options.progress(0.5 * f); };
+        second = [&](double f) { return options.progress(0.5 + 0.5 * f); };
+    }
+    struct RankSyncs
+    {
+        std::vector<WaitSync> syncs;
+        bool cancelled = false;
+    };
+    std::vector<RankSyncs> syncs = analyseEachRank<RankSyncs>(
+        trace, first, [&](RankId rank, const ProgressCallback& progress) {
+            const RankWaits w = scanner.scan(rank, analysis.callSites, progress);
+            return RankSyncs{waitSyncs(w), w.cancelled};
+        });
+    if (!syncs.empty() && syncs.back().cancelled) {
+        analysis.cancelled = true;
+        return analysis;
+    }
+    // Second pass: the same waits again (call sites already interned, in the same order), each
+    // classified and added to the totals; one rank's waits held at a time.
+    analysis.byRank.assign(trace.rankCount(), 0);
+    WaitTotals totals(analysis, &analysis.rows);
+    struct Done
+    {
+        bool cancelled = false;
+    };
+    const std::vector<Done> done =
+        analyseEachRank<Done>(trace, second, [&](RankId rank, const ProgressCallback& progress) {
+            RankWaits r = scanner.scan(rank, analysis.callSites, progress);
+            if (r.cancelled) return Done{true};
+            for (size_t i = 0; i < r.waits.size(); ++i) {
+                WaitState& w = r.waits[i];
+                if (w.cause.value < syncs.size())
+                    w.direct = causeWasIdle(syncs[w.cause.value].syncs, r.links[i].causeEvent);
+                totals.add(w);
+            }
+            return Done{};
+        });
+    analysis.cancelled = !done.empty() && done.back().cancelled;
+    totals.finish();
     return analysis;
 }
 

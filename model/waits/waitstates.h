@@ -46,17 +46,18 @@ std::string_view waitPatternKey(WaitPattern pattern);
 /// Human-readable name: "Late Sender", ...
 std::string_view waitPatternName(WaitPattern pattern);
 
-/// One wait: who waited, in which call, for how long, because of whom.
+/// One wait: who waited, in which call, for how long, because of whom. The 8-byte members
+/// come first so that a wait takes 40 bytes, not 48 (a trace can hold one every few events).
 struct WaitState
 {
-    WaitPattern pattern = WaitPattern::LateSender;
+    int64_t begin = 0; ///< waiting span [begin, end), ns
+    int64_t end = 0;
     RankId rank;             ///< the waiting rank
     uint32_t enterEvent = 0; ///< Enter of the waiting MPI call on the rank's main location
     RegionId region;         ///< the MPI function
     CallSiteId callSite;     ///< in WaitStateAnalysis::callSites
-    int64_t begin = 0;       ///< waiting span [begin, end), ns
-    int64_t end = 0;
-    RankId cause;       ///< the rank whose lateness made it wait
+    RankId cause;            ///< the rank whose lateness made it wait
+    WaitPattern pattern = WaitPattern::LateSender;
     bool direct = true; ///< false when the cause was itself waiting (propagated)
     WrongOrder wrongOrder = WrongOrder::None; ///< Late Sender only
 
@@ -125,5 +126,12 @@ std::vector<WaitRow> waitRows(const WaitStateAnalysis& a);
 
 /// Finds every wait state of `trace`.
 WaitStateAnalysis analyzeWaitStates(const Trace& trace, const WaitStateOptions& options = {});
+
+/// The totals and rows of analyzeWaitStates without holding the waits (`waits` stays empty,
+/// `rows` is filled, as for an analysis read from a result summary): each rank is scanned
+/// twice, first keeping only what the indirect test needs of its waits (8 bytes a wait), then
+/// adding each wait to the totals as it is found. For commands that print totals, on traces
+/// whose waits would cost more memory than the trace (one wait per few events).
+WaitStateAnalysis analyzeWaitTotals(const Trace& trace, const WaitStateOptions& options = {});
 
 } // namespace rankscope
