@@ -18,25 +18,51 @@ MessageIndex::Line MessageIndex::line(const Trace& trace, MessageId id)
     return l;
 }
 
+namespace {
+
+int64_t sendTime(const Trace& trace, MessageId id)
+{
+    const Message& m = trace.message(id);
+    return trace.events(m.sendLocation).time(m.sendEvent);
+}
+
+int64_t recvTime(const Trace& trace, MessageId id)
+{
+    const Message& m = trace.message(id);
+    return trace.events(m.recvLocation).time(m.recvEvent);
+}
+
+} // namespace
+
 void MessageIndex::build(const Trace& trace)
 {
     trace_ = &trace;
+    const auto& messages = trace.messages();
+    // Counted first, so every list is allocated once at its size (grown by push_back, the
+    // lists' spare capacity was the GUI's peak on a trace with a message every 10 events).
+    std::vector<uint32_t> sendCount(trace.rankCount(), 0), recvCount(trace.rankCount(), 0);
+    for (const Message& m : messages) {
+        if (!m.matched()) continue;
+        ++sendCount[trace.rankOf(m.sendLocation).value];
+        ++recvCount[trace.rankOf(m.recvLocation).value];
+    }
     sends_.assign(trace.rankCount(), {});
     recvs_.assign(trace.rankCount(), {});
-    const auto& messages = trace.messages();
+    for (uint32_t r = 0; r < trace.rankCount(); ++r) {
+        sends_[r].reserve(sendCount[r]);
+        recvs_[r].reserve(recvCount[r]);
+    }
     for (uint32_t i = 0; i < messages.size(); ++i) {
         const Message& m = messages[i];
         if (!m.matched()) continue;
-        const Line l = line(trace, MessageId(i));
-        sends_[l.sender.value].push_back({l.sendTime, l.message});
-        recvs_[l.receiver.value].push_back({l.recvTime, l.message});
+        const MessageId id(i);
+        sends_[trace.rankOf(m.sendLocation).value].push_back({sendTime(trace, id), id});
+        recvs_[trace.rankOf(m.recvLocation).value].push_back({recvTime(trace, id), id});
     }
     auto byTime = [](const Entry& a, const Entry& b) { return a.time < b.time; };
     for (auto* lists : {&sends_, &recvs_})
-        for (auto& list : *lists) {
+        for (auto& list : *lists)
             std::stable_sort(list.begin(), list.end(), byTime);
-            list.shrink_to_fit();
-        }
 }
 
 size_t MessageIndex::collect(std::span<const RankId> ranks, int64_t begin, int64_t end,

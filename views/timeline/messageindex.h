@@ -41,6 +41,9 @@ public:
     static Line line(const Trace& trace, MessageId id);
 
 private:
+    /// A message and its time at this end. Kept with the time (16 bytes, not the 4 of an id
+    /// alone): looking times up through the trace during the binary searches made frames about
+    /// a quarter slower (perf gate, frame cases).
     struct Entry
     {
         int64_t time;
