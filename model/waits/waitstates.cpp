@@ -1,8 +1,12 @@
 #include "model/waits/waitstates.h"
 
+#include "model/support/memorybudget.h"
 #include "model/trace/perrank.h"
 #include "model/trace/trace.h"
 #include "model/waits/waitscan.h"
+
+#include <algorithm>
+#include <optional>
 
 // Design note: each rank's main location is scanned once (MpiCallScanner, in waitscan.cpp); per MPI
 // call the payload events give its dependencies (WaitPointToPoint, WaitCollectives), the latest one
@@ -60,44 +64,57 @@ std::string_view waitPatternName(WaitPattern pattern)
     return "unknown";
 }
 
-namespace {
-
-/// Marks the waits whose cause was itself waiting just before (see the design note).
-void classifyIndirect(std::vector<RankWaits>& ranks)
-{
-    for (RankWaits& r : ranks) {
-        for (size_t i = 0; i < r.waits.size(); ++i) {
-            WaitState& w = r.waits[i];
-            if (w.cause.value >= ranks.size()) continue;
-            w.direct = causeWasIdle(ranks[w.cause.value], r.links[i].causeEvent);
-        }
-    }
-}
-
-} // namespace
-
 WaitStateAnalysis analyzeWaitStates(const Trace& trace, const WaitStateOptions& options)
 {
     WaitStateAnalysis analysis;
     const WaitScanner scanner(trace, options);
-    std::vector<RankWaits> ranks = analyseEachRank<RankWaits>(
+    const size_t ranks = trace.rankCount();
+    // Every wait lies in its own MPI call, which has an Enter and a Leave: a rank has at most
+    // half its main location's events in waits. Reserved at that bound (address space: a page
+    // is resident once written), the waits are appended rank by rank and never gathered again,
+    // which held them twice at the end; the bound is taken only while it is a small part of the
+    // memory available, else the table grows as it fills.
+    uint64_t bound = 0;
+    for (uint32_t r = 0; r < ranks; ++r)
+        bound += trace.rankEvents(RankId(r)).size() / 2 + 1;
+    std::vector<WaitLink> links;
+    const std::optional<uint64_t> available = availableMemoryBytes();
+    if (!available || bound * (sizeof(WaitState) + sizeof(WaitLink)) <= *available / 4) {
+        analysis.waits.reserve(bound);
+        links.reserve(bound);
+    }
+    std::vector<size_t> first{0}; // rank r's waits: [first[r], first[r + 1])
+    struct Scanned
+    {
+        bool cancelled = false;
+    };
+    const std::vector<Scanned> done = analyseEachRank<Scanned>(
         trace, options.progress, [&](RankId rank, const ProgressCallback& progress) {
-            return scanner.scan(rank, analysis.callSites, progress);
+            const RankWaits r = scanner.scan(rank, analysis.callSites, progress);
+            analysis.waits.insert(analysis.waits.end(), r.waits.begin(), r.waits.end());
+            links.insert(links.end(), r.links.begin(), r.links.end());
+            first.push_back(analysis.waits.size());
+            return Scanned{r.cancelled};
         });
-    analysis.cancelled = !ranks.empty() && ranks.back().cancelled;
-    if (!analysis.cancelled) classifyIndirect(ranks);
+    first.resize(ranks + 1, analysis.waits.size()); // ranks after a cancel hold none
+    analysis.cancelled = !done.empty() && done.back().cancelled;
 
-    size_t count = 0;
-    for (RankWaits& r : ranks) {
-        count += r.waits.size();
-        std::vector<WaitLink>().swap(r.links); // classified: the links are done with
+    // The indirect test (see the design note) on the cause rank's part of the table.
+    if (!analysis.cancelled) {
+        std::vector<WaitState>& waits = analysis.waits;
+        for (WaitState& w : waits) {
+            if (w.cause.value >= ranks) continue;
+            const size_t i = size_t(&w - waits.data());
+            const uint32_t point = links[i].causeEvent;
+            const auto b = waits.begin() + std::ptrdiff_t(first[w.cause.value]);
+            const auto e = waits.begin() + std::ptrdiff_t(first[w.cause.value + 1]);
+            const auto it = std::partition_point(
+                b, e, [point](const WaitState& x) { return x.enterEvent < point; });
+            w.direct = it == b || links[size_t(it - waits.begin()) - 1].nextSync < point;
+        }
     }
-    analysis.waits.reserve(count);
-    for (RankWaits& r : ranks) {
-        analysis.waits.insert(analysis.waits.end(), r.waits.begin(), r.waits.end());
-        r = RankWaits(); // free as we go
-    }
-    addWaitTotals(analysis, trace.rankCount());
+    std::vector<WaitLink>().swap(links);
+    addWaitTotals(analysis, ranks);
     return analysis;
 }
 
