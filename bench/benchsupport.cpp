@@ -85,6 +85,20 @@ unsigned cores()
     return std::max(1u, std::thread::hardware_concurrency());
 }
 
+namespace {
+
+/// Writes a generated bench trace as OTF2 into `dir` and says how long both steps took.
+void writeBenchTrace(const Trace& t, const std::string& dir, double generateSeconds)
+{
+    const auto t0 = Clock::now();
+    std::filesystem::create_directories(dir);
+    writeOtf2(t, dir);
+    std::printf("  generated %llu events in %.2f s, wrote OTF2 in %.2f s\n",
+                (unsigned long long)t.eventCount(), generateSeconds, seconds(t0, Clock::now()));
+}
+
+} // namespace
+
 std::string ensureStencilTrace(const std::string& dir, uint32_t ranks, uint64_t minEvents)
 {
     const std::string anchor = dir + "/traces.otf2";
@@ -106,10 +120,7 @@ std::string ensureStencilTrace(const std::string& dir, uint32_t ranks, uint64_t 
     const auto t0 = Clock::now();
     const Trace t = generateTrace(o);
     const auto t1 = Clock::now();
-    std::filesystem::create_directories(dir);
-    writeOtf2(t, dir);
-    std::printf("  generated %llu events in %.2f s, wrote OTF2 in %.2f s\n",
-                (unsigned long long)t.eventCount(), seconds(t0, t1), seconds(t1, Clock::now()));
+    writeBenchTrace(t, dir, seconds(t0, t1));
     return anchor;
 }
 
@@ -197,10 +208,7 @@ std::string ensureSendrecvTrace(const std::string& dir, uint32_t ranks, uint32_t
     }
     const Trace t = b.finish(cores());
     const auto t1 = Clock::now();
-    std::filesystem::create_directories(dir);
-    writeOtf2(t, dir);
-    std::printf("  generated %llu events in %.2f s, wrote OTF2 in %.2f s\n",
-                (unsigned long long)t.eventCount(), seconds(t0, t1), seconds(t1, Clock::now()));
+    writeBenchTrace(t, dir, seconds(t0, t1));
     return anchor;
 }
 

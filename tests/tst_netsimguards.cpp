@@ -60,6 +60,31 @@ void addRank(ActionProgram& p, std::vector<Action> actions)
     p.startNs.push_back(0);
 }
 
+/// The actions of one MPI call: Enter, `body`, Leave.
+std::vector<Action> mpiCall(std::vector<Action> body)
+{
+    body.insert(body.begin(), Action{ActionKind::Enter});
+    body.push_back(Action{ActionKind::Leave});
+    return body;
+}
+/// A blocking receive or send of message `m`, as one MPI call.
+std::vector<Action> recvCall(uint32_t m)
+{
+    return mpiCall({{ActionKind::PostRecv, m}, {ActionKind::WaitRecv, m}});
+}
+std::vector<Action> sendCall(uint32_t m)
+{
+    return mpiCall({{ActionKind::PostSend, m}, {ActionKind::WaitSend, m}});
+}
+/// Calls one after the other.
+std::vector<Action> calls(std::initializer_list<std::vector<Action>> parts)
+{
+    std::vector<Action> all;
+    for (const std::vector<Action>& part : parts)
+        all.insert(all.end(), part.begin(), part.end());
+    return all;
+}
+
 /// The deadlock's error of replaying `p` (all ranks added), or "" when it runs.
 std::pair<std::string, std::pair<uint32_t, uint64_t>> deadlockOf(ActionProgram p)
 {
@@ -193,22 +218,8 @@ private slots:
         ActionProgram p;
         p.comms.emplace_back();
         p.messages = {{1, 0, 64}, {0, 1, 64}}; // message 0: 1 -> 0; message 1: 0 -> 1
-        addRank(p, {{K::Enter},
-                    {K::PostRecv, 0},
-                    {K::WaitRecv, 0},
-                    {K::Leave},
-                    {K::Enter},
-                    {K::PostSend, 1},
-                    {K::WaitSend, 1},
-                    {K::Leave}});
-        addRank(p, {{K::Enter},
-                    {K::PostRecv, 1},
-                    {K::WaitRecv, 1},
-                    {K::Leave},
-                    {K::Enter},
-                    {K::PostSend, 0},
-                    {K::WaitSend, 0},
-                    {K::Leave}});
+        addRank(p, calls({recvCall(0), sendCall(1)}));
+        addRank(p, calls({recvCall(1), sendCall(0)}));
         const auto [text, where] = deadlockOf(p);
         QVERIFY2(text.find("rank 0 waits in its MPI call 1 after MPI_Init for a message of 64 "
                            "bytes from rank 1, which has not sent it; rank 1 waits in its MPI "
@@ -224,21 +235,9 @@ private slots:
         q.comms.emplace_back();
         q.collectives.push_back({CollKind::Allreduce, 0, 0, 8});
         q.messages = {{1, 2, 8}};
-        addRank(q, {{K::Enter}, {K::Collective, 0, 0}, {K::Leave}});
-        addRank(q, {{K::Enter},
-                    {K::Collective, 0, 1},
-                    {K::Leave},
-                    {K::Enter},
-                    {K::PostSend, 0},
-                    {K::WaitSend, 0},
-                    {K::Leave}});
-        addRank(q, {{K::Enter},
-                    {K::PostRecv, 0},
-                    {K::WaitRecv, 0},
-                    {K::Leave},
-                    {K::Enter},
-                    {K::Collective, 0, 2},
-                    {K::Leave}});
+        addRank(q, mpiCall({{K::Collective, 0, 0}}));
+        addRank(q, calls({mpiCall({{K::Collective, 0, 1}}), sendCall(0)}));
+        addRank(q, calls({recvCall(0), mpiCall({{K::Collective, 0, 2}})}));
         const auto [text2, where2] = deadlockOf(q);
         QVERIFY2(text2.find("rank 0 waits in its MPI call 1 after MPI_Init in a collective "
                             "(allreduce) of 3 ranks that rank 2 has not entered; rank 2 waits in "

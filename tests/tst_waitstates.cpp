@@ -109,6 +109,20 @@ std::vector<int64_t> mpiTimePerRank(const Trace& t)
     return out;
 }
 
+/// Rank 0 is late: MPI_Send entered at 50. Rank 1 waits in MPI_Recv [0, 60], then sends to
+/// rank 2 at 70; rank 2 waits in MPI_Recv [10, 80]. Then a barrier entered at 100 (rank 0), 90
+/// (1) and 85 (2). propagationChainIsIndirect derives its waits.
+void propagationChain(World& w)
+{
+    w.send(0, 50, 55, 1);
+    w.recv(1, 0, 60, 0);
+    w.send(1, 70, 75, 2);
+    w.recv(2, 10, 80, 1);
+    for (auto [r, t] : {std::pair{0, 100}, {1, 90}, {2, 85}})
+        w.collective(r, t, 110, "MPI_Barrier", CollectiveOp::Barrier, w.world, kNoRoot,
+                     RegionRole::Barrier);
+}
+
 } // namespace
 
 class TestWaitStates : public QObject
@@ -377,13 +391,7 @@ private slots:
         // A later Barrier entered at 100 (0), 90 (1), 85 (2), last rank 0: waits 10 and 15,
         // direct because rank 0's previous call (the send) held no wait.
         World w(3);
-        w.send(0, 50, 55, 1);
-        w.recv(1, 0, 60, 0);
-        w.send(1, 70, 75, 2);
-        w.recv(2, 10, 80, 1);
-        for (auto [r, t] : {std::pair{0, 100}, {1, 90}, {2, 85}})
-            w.collective(r, t, 110, "MPI_Barrier", CollectiveOp::Barrier, w.world, kNoRoot,
-                         RegionRole::Barrier);
+        propagationChain(w);
         const WaitStateAnalysis a = w.analyze();
         compareWaits(a, {{WaitPattern::LateSender, 1, 0, 50, 0, true},
                          {WaitPattern::WaitAtBarrier, 1, 90, 100, 0, true},
@@ -406,13 +414,7 @@ private slots:
         // propagationChainIsIndirect's trace, by the two-pass totals: the same figures (derived
         // there by hand), no waits held, and the rows per (rank, call site, pattern).
         World w(3);
-        w.send(0, 50, 55, 1);
-        w.recv(1, 0, 60, 0);
-        w.send(1, 70, 75, 2);
-        w.recv(2, 10, 80, 1);
-        for (auto [r, t] : {std::pair{0, 100}, {1, 90}, {2, 85}})
-            w.collective(r, t, 110, "MPI_Barrier", CollectiveOp::Barrier, w.world, kNoRoot,
-                         RegionRole::Barrier);
+        propagationChain(w);
         w.trace = w.h.finish();
         const WaitStateAnalysis a = analyzeWaitTotals(w.trace);
         QVERIFY(a.waits.empty());
