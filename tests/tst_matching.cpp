@@ -243,7 +243,8 @@ private slots:
     {
         // A ring on 7 ranks, 5 rounds: each rank posts Irecvs from both neighbours (tags 1 and
         // 2), sends to both, and completes the receives in reverse posting order; rank 6 also
-        // sends one message nobody receives. Matching on 1 and on 3 threads must agree exactly.
+        // sends one message nobody receives; every round ends in an allreduce. Matching on 1 and
+        // on 3 threads must agree exactly.
         auto build = [](unsigned threads) {
             HandTrace h;
             std::vector<LocationId> loc;
@@ -263,6 +264,8 @@ private slots:
                     b.send(loc[r], t0 + 4, left, world, 2, 64);
                     b.irecv(loc[r], t0 + 5, right, world, 2, 64, fromRight);
                     b.irecv(loc[r], t0 + 6, left, world, 1, 64, fromLeft);
+                    b.collectiveBegin(loc[r], t0 + 7);
+                    b.collectiveEnd(loc[r], t0 + 8, CollectiveOp::Allreduce, world, kNoRoot, 8, 8);
                 }
             }
             b.send(loc[6], 1000, 0, world, 99, 8);
@@ -274,6 +277,8 @@ private slots:
         QCOMPARE(one.messages().size(), size_t(7 * 2 * 5 + 1));
         QCOMPARE(three.diagnostics().unmatchedSends, uint64_t(1));
         QCOMPARE(three.diagnostics().unmatchedReceives, uint64_t(0));
+        QCOMPARE(three.collectives().size(), size_t(5));
+        QCOMPARE(three.collectiveMembers().size(), size_t(5 * 7));
     }
 
     void unmatchedMessagesAreKept()
@@ -450,6 +455,33 @@ private slots:
         QCOMPARE(members[r[1].value], member(r[1], 0, 1, 0, 0));
         QCOMPARE(members[r[3].value], member(r[3], 2, 3, 0, 0));
         QCOMPARE(trace.diagnostics().incompleteCollectives, uint64_t(0));
+    }
+
+    void sendsOfARanksThreadsPairByTime()
+    {
+        // World rank 0 sends on two threads to rank 1 with one tag: 10 bytes at t = 10 from its
+        // second thread, 30 bytes at t = 30 from its main one. Messages between one pair of
+        // ranks do not overtake, so rank 1's first receive (10 bytes, t = 40) takes the send at
+        // t = 10 and its second (30 bytes, t = 50) the one at t = 30, though the main thread's
+        // location comes first; on any thread count, and without a size mismatch.
+        for (unsigned threads : {1u, 3u}) {
+            HandTrace h;
+            const LocationId r0 = h.addRank();
+            const LocationId r1 = h.addRank();
+            TraceBuilder& b = h.builder();
+            const LocationId r0b =
+                b.addLocation(RankId(0), b.intern("thread 1"), LocationType::CpuThread);
+            const CommId world = h.addWorld();
+            b.send(r0, 30, 1, world, 5, 30);
+            b.send(r0b, 10, 1, world, 5, 10);
+            b.recv(r1, 40, 0, world, 5, 10);
+            b.recv(r1, 50, 0, world, 5, 30);
+            const Trace trace = h.finish(threads);
+            QCOMPARE(trace.messages().size(), size_t(2));
+            QCOMPARE(messageAt(trace, r1, 0), message(r0b, 0, r1, 0, 5, world, 10));
+            QCOMPARE(messageAt(trace, r1, 1), message(r0, 0, r1, 1, 5, world, 30));
+            QVERIFY(trace.diagnostics().warnings.empty());
+        }
     }
 
     void collectivesOfARanksThreadsMergeByTime()

@@ -2,6 +2,7 @@
 // so the k-th collective of each member rank forms instance k. Self communicators (no member
 // list) give one single-member instance per call.
 
+#include "model/support/parallelchunks.h"
 #include "model/trace/tracebuilder_p.h"
 
 #include <algorithm>
@@ -43,42 +44,72 @@ uint32_t commOf(const Trace& defs, const EventStream& es, const LocationBuildSta
 void matchCollectives(const Trace& defs, std::vector<EventStream>& streams,
                       std::vector<LocationBuildState>& locations,
                       std::vector<CollectiveInstance>& instances,
-                      std::vector<CollectiveMember>& members, TraceDiagnostics& diagnostics)
+                      std::vector<CollectiveMember>& members, TraceDiagnostics& diagnostics,
+                      unsigned threads)
 {
-    // Pass 1: count the calls of each (communicator, rank) group.
+    // Pass 1, location by location in parallel: the calls of each communicator, in order of
+    // first use (a location belongs to one rank, so a communicator names its group there).
+    struct LocalGroup
+    {
+        uint32_t comm;
+        uint32_t group = 0;
+        size_t count = 0;
+        size_t fill = 0; ///< where the location's next call of the group goes in `items`
+    };
+    const size_t nLoc = locations.size();
+    std::vector<std::vector<LocalGroup>> local(nLoc);
+    auto forEachCall = [&](uint32_t l, auto&& f) {
+        const LocationBuildState& ls = locations[l];
+        if (ls.collectiveEnds == 0) return;
+        const EventStream& es = streams[l];
+        std::vector<LocalGroup>& groups = local[l];
+        size_t last = 0;
+        for (uint32_t i = 0; i < es.size(); ++i) {
+            if (es.kind(i) != EventKind::MpiCollectiveBegin) continue;
+            const uint32_t comm = commOf(defs, es, ls, l, i);
+            if (comm == ~0u) continue; // no end followed
+            if (last >= groups.size() || groups[last].comm != comm) {
+                last = 0;
+                while (last < groups.size() && groups[last].comm != comm)
+                    ++last;
+                if (last == groups.size()) groups.push_back({comm});
+            }
+            f(groups[last], i);
+        }
+    };
+    parallelChunks(nLoc, threads, [&](size_t begin, size_t end, unsigned) {
+        for (auto l = static_cast<uint32_t>(begin); l < end; ++l)
+            forEachCall(l, [](LocalGroup& g, uint32_t) { ++g.count; });
+    });
+
+    // The (communicator, rank) groups, numbered in order of first use.
     std::unordered_map<uint64_t, uint32_t> groupOf; // comm << 32 | rank -> group
     std::vector<uint64_t> groupKey;
     std::vector<size_t> groupSize;
-    auto forEachCall = [&](auto&& f) {
-        for (uint32_t l = 0; l < locations.size(); ++l) {
-            const LocationBuildState& ls = locations[l];
-            if (ls.collectiveEnds == 0) continue;
-            const uint64_t rank = defs.rankOf(LocationId(l)).value;
-            const EventStream& es = streams[l];
-            uint64_t lastKey = ~uint64_t(0);
-            uint32_t group = 0;
-            for (uint32_t i = 0; i < es.size(); ++i) {
-                if (es.kind(i) != EventKind::MpiCollectiveBegin) continue;
-                const uint32_t comm = commOf(defs, es, ls, l, i);
-                if (comm == ~0u) continue; // no end followed
-                const uint64_t key = uint64_t(comm) << 32 | rank;
-                if (key != lastKey) {
-                    const auto [it, added] =
-                        groupOf.try_emplace(key, static_cast<uint32_t>(groupKey.size()));
-                    if (added) {
-                        groupKey.push_back(key);
-                        groupSize.push_back(0);
-                    }
-                    group = it->second;
-                    lastKey = key;
-                }
-                f(group, l, i);
+    std::vector<uint32_t> firstLocation;
+    std::vector<bool> mixed; // calls from more than one location
+    for (uint32_t l = 0; l < nLoc; ++l) {
+        const uint64_t rank = defs.rankOf(LocationId(l)).value;
+        for (LocalGroup& lg : local[l]) {
+            const uint64_t key = uint64_t(lg.comm) << 32 | rank;
+            const auto [it, added] =
+                groupOf.try_emplace(key, static_cast<uint32_t>(groupKey.size()));
+            if (added) {
+                groupKey.push_back(key);
+                groupSize.push_back(0);
+                firstLocation.push_back(l);
+                mixed.push_back(false);
+            } else if (firstLocation[it->second] != l) {
+                mixed[it->second] = true;
             }
+            lg.group = it->second;
+            groupSize[lg.group] += lg.count;
         }
-    };
-    forEachCall([&](uint32_t group, uint32_t, uint32_t) { ++groupSize[group]; });
+    }
+    groupOf = {};
 
-    // Groups in (communicator, rank) order, each a contiguous range of `items`.
+    // Groups in (communicator, rank) order, each a contiguous range of `items`; within a group,
+    // a location's calls follow those of the locations before it.
     std::vector<uint32_t> order(groupKey.size());
     for (uint32_t g = 0; g < order.size(); ++g)
         order[g] = g;
@@ -93,18 +124,20 @@ void matchCollectives(const Trace& defs, std::vector<EventStream>& streams,
         }
         groupBegin.back() = at;
     }
-    std::vector<size_t> fill(groupBegin.begin(), groupBegin.end() - 1);
+    {
+        std::vector<size_t> fill(groupBegin.begin(), groupBegin.end() - 1);
+        for (auto& groups : local)
+            for (LocalGroup& lg : groups) {
+                lg.fill = fill[lg.group];
+                fill[lg.group] += lg.count;
+            }
+    }
     std::vector<Item> items(groupBegin.back());
-    std::vector<uint32_t> firstLocation(groupKey.size(), kNoEvent);
-    std::vector<bool> mixed(groupKey.size(), false); // calls from more than one location
-    forEachCall([&](uint32_t group, uint32_t l, uint32_t i) {
-        items[fill[group]++] = {l, i};
-        if (firstLocation[group] == kNoEvent)
-            firstLocation[group] = l;
-        else if (firstLocation[group] != l)
-            mixed[group] = true;
+    parallelChunks(nLoc, threads, [&](size_t begin, size_t end, unsigned) {
+        for (auto l = static_cast<uint32_t>(begin); l < end; ++l)
+            forEachCall(l, [&](LocalGroup& g, uint32_t i) { items[g.fill++] = {l, i}; });
     });
-    groupOf = {};
+    local = {};
     // A rank's calls on one location are in time order; calls from several of its locations
     // are merged by (time, location, event).
     for (uint32_t g = 0; g < groupKey.size(); ++g) {

@@ -4,15 +4,16 @@
 // the MpiIrecvRequest of a non-blocking receive, the MpiRecv itself for a blocking one).
 //
 // Design note: rather than replaying queues per key with hash maps on every event, messages are
-// matched one receiver rank at a time. Each location lists its send events (4 bytes each) in
-// receiver order (a stable counting sort); receivers are taken in rank order, and the sends to
-// receiver r are the next run of every location whose list has reached r (a bucket queue of
-// locations keyed by their next receiver finds them without a scan). The receives of r are read
-// from r's own locations. That one (small, cache-resident) bucket is sorted by (communicator,
-// sender, tag, order) and merged: O(m log(m/P)) for m messages on P ranks, deterministic, and
-// beyond the result only one bucket and the send lists are in memory. Requests (isend ->
-// completion, irecv request -> irecv, tests, cancels) were linked by TraceBuilder as the events
-// arrived (see tracebuilder_p.h); completions get their message once all are matched.
+// matched one receiver rank at a time. Each location lists its sends (event and payload: 8
+// bytes each) in receiver order (a stable counting sort); receivers are taken in rank order,
+// and the sends to receiver r are the next run of every location whose list has reached r (a
+// bucket queue of locations keyed by their next receiver finds them without a scan). The
+// receives of r are read from r's own locations. That one (small, cache-resident) bucket is
+// sorted by (communicator, sender, tag, order) and merged: O(m log(m/P)) for m messages on P
+// ranks, deterministic, and beyond the result only one bucket and the send lists are in memory.
+// Requests (isend -> completion, irecv request -> irecv, tests, cancels) were linked by
+// TraceBuilder as the events arrived (see tracebuilder_p.h); completions get their message once
+// all are matched.
 
 #include "model/support/parallelchunks.h"
 #include "model/trace/tracebuilder_p.h"
@@ -31,9 +32,12 @@ struct Side
     uint64_t commSender; ///< communicator << 32 | sender world rank
     uint32_t tag;
     uint32_t location;
-    int64_t order;  ///< send time, or posting time of the receive
-    uint32_t post;  ///< receive: the MpiIrecvRequest that posted it, or kNoEvent
-    uint32_t event; ///< the send or receive event; also breaks ties deterministically
+    int64_t order;    ///< send time (its event index if the rank has one location), or posting
+                      ///< time of the receive
+    uint32_t post;    ///< receive: the MpiIrecvRequest that posted it, or kNoEvent; send: its
+                      ///< place in the send lists
+    uint32_t event;   ///< the send or receive event; also breaks ties deterministically
+    uint32_t payload; ///< the event's P2PPayload in its location's table
 
     bool sameKey(const Side& o) const { return commSender == o.commSender && tag == o.tag; }
     bool keyLess(const Side& o) const
@@ -49,10 +53,24 @@ struct Side
 
 /// One side of a message; the receiver is implied by the bucket it sits in.
 Side makeSide(uint32_t comm, uint32_t sender, int32_t tag, int64_t order, uint32_t location,
-              uint32_t post, uint32_t event)
+              uint32_t post, uint32_t event, uint32_t payload)
 {
-    return {(uint64_t(comm) << 32) | sender, uint32_t(tag), location, order, post, event};
+    return {(uint64_t(comm) << 32) | sender, uint32_t(tag), location, order, post, event, payload};
 }
+
+/// A send as pass 2 needs it, its payload read in pass 1 while the location's events stream by:
+/// reading it in pass 2 instead, in receiver order, cost a cache miss a message (most of the
+/// sequential pass's time on a 25M-event stencil). Pass 2 replaces the payload by the message
+/// id, which pass 3 writes into the event, location by location, rather than pass 2 writing it
+/// at random into the sender's events (another miss a message). The send's time is not kept
+/// (8 more bytes a send, at the import's peak): within one (communicator, sender, tag), the
+/// sends of a rank with one location are in event order, and only a rank with several
+/// locations needs the times to merge them.
+struct SendRef
+{
+    uint32_t event;
+    uint32_t payload; ///< then the message id
+};
 
 /// Sorts the sends and receives of one receiver's bucket by (key, order), key = (communicator,
 /// sender, tag). A bucket holds few distinct keys, and each key's items already arrive in
@@ -185,7 +203,7 @@ void translatePartners(const Trace& defs, const EventStream& es, LocationBuildSt
 
 /// Writes location `l`'s send events into `out` ordered by receiver (world rank), in event
 /// order per receiver: a stable counting sort over the location's distinct receivers.
-void listSends(const EventStream& es, const LocationBuildState& ls, uint32_t* out,
+void listSends(const EventStream& es, const LocationBuildState& ls, SendRef* out,
                std::vector<uint32_t>& partners, std::vector<uint32_t>& slotOf,
                std::vector<uint32_t>& start, std::vector<uint32_t>& scratch)
 {
@@ -209,7 +227,7 @@ void listSends(const EventStream& es, const LocationBuildState& ls, uint32_t* ou
     for (size_t k = 1; k < start.size(); ++k)
         start[k] += start[k - 1];
     for (uint32_t e : scratch)
-        out[start[slotOf[es.ref(e)]]++] = e;
+        out[start[slotOf[es.ref(e)]]++] = {e, es.ref(e)};
 }
 
 } // namespace
@@ -231,7 +249,11 @@ void matchMessages(const Trace& defs, std::vector<EventStream>& streams,
         totalReceives += ls.receives;
         sendBegin[l + 1] = sendBegin[l] + ls.sends;
     }
-    std::vector<uint32_t> sendEvents(totalSends);
+    // Every send becomes a message: a count beyond what a reference holds fails here, before a
+    // send's place in the lists (32 bits in a Side) could overflow.
+    if (totalSends > uint64_t(kMaxEventRef) + 1)
+        throw TraceError("too many messages (more than " + std::to_string(kMaxEventRef) + ")");
+    std::vector<SendRef> sendEvents(totalSends);
 
     // Pass 1: partners to world ranks, and each location's send list.
     parallelChunks(nLoc, threads, [&](size_t begin, size_t end, unsigned) {
@@ -252,12 +274,12 @@ void matchMessages(const Trace& defs, std::vector<EventStream>& streams,
     constexpr uint32_t kNone = 0xFFFFFFFFu;
     std::vector<uint64_t> cursor(sendBegin.begin(), sendBegin.end() - 1);
     std::vector<uint32_t> head(ranks, kNone), queued(nLoc, kNone);
-    auto payload = [&](uint32_t l, uint32_t event) -> const P2PPayload& {
-        return locations[l].p2p[streams[l].ref(event)];
+    auto payload = [&](uint32_t l, uint32_t index) -> const P2PPayload& {
+        return locations[l].p2p[index];
     };
     auto enqueue = [&](uint32_t l) { // files l under the receiver of its next send
         if (cursor[l] == sendBegin[l + 1]) return;
-        const uint32_t r = payload(l, sendEvents[cursor[l]]).partner;
+        const uint32_t r = payload(l, sendEvents[cursor[l]].payload).partner;
         queued[l] = head[r];
         head[r] = l;
     };
@@ -272,16 +294,16 @@ void matchMessages(const Trace& defs, std::vector<EventStream>& streams,
         return static_cast<uint32_t>(messages.size());
     };
     auto takeSend = [&](const Side& s, Message& m, uint32_t id) {
-        const P2PPayload& p = payload(s.location, s.event);
+        const P2PPayload& p = payload(s.location, s.payload);
         m.sendLocation = LocationId(s.location);
         m.sendEvent = s.event;
         m.tag = p.tag;
         m.comm = p.comm;
         m.bytes = p.bytes;
-        streams[s.location].setRef(s.event, id);
+        sendEvents[s.post].payload = id; // into the event in pass 3
     };
     auto takeRecv = [&](const Side& s, Message& m, uint32_t id) {
-        const P2PPayload& p = payload(s.location, s.event);
+        const P2PPayload& p = payload(s.location, s.payload);
         m.recvLocation = LocationId(s.location);
         m.recvEvent = s.event;
         if (!m.sendLocation.valid()) {
@@ -302,12 +324,16 @@ void matchMessages(const Trace& defs, std::vector<EventStream>& streams,
         for (uint32_t l = std::exchange(head[rank], kNone); l != kNone;) {
             const uint32_t next = queued[l];
             const uint32_t self = defs.rankOf(LocationId(l)).value;
+            const bool alone = defs.rank(RankId(self)).locations.size() == 1;
             const EventStream& es = streams[l];
             for (; cursor[l] < sendBegin[l + 1]; ++cursor[l]) {
-                const uint32_t e = sendEvents[cursor[l]];
-                const P2PPayload& p = payload(l, e);
+                const SendRef& send = sendEvents[cursor[l]];
+                const P2PPayload& p = payload(l, send.payload);
                 if (p.partner != rank) break;
-                sends.push_back(makeSide(p.comm.value, self, p.tag, es.time(e), l, kNoEvent, e));
+                const int64_t order = alone ? int64_t(send.event) : es.time(send.event);
+                sends.push_back(makeSide(p.comm.value, self, p.tag, order, l,
+                                         static_cast<uint32_t>(cursor[l]), send.event,
+                                         send.payload));
             }
             enqueue(l);
             l = next;
@@ -333,9 +359,10 @@ void matchMessages(const Trace& defs, std::vector<EventStream>& streams,
                 } else if (k != EventKind::MpiRecv) {
                     continue;
                 }
-                const P2PPayload& p = payload(loc.value, event);
-                recvs.push_back(
-                    makeSide(p.comm.value, p.partner, p.tag, es.time(i), loc.value, post, event));
+                const uint32_t index = es.ref(event);
+                const P2PPayload& p = payload(loc.value, index);
+                recvs.push_back(makeSide(p.comm.value, p.partner, p.tag, es.time(i), loc.value,
+                                         post, event, index));
             }
         }
         if (sends.empty() && recvs.empty()) continue;
@@ -349,8 +376,8 @@ void matchMessages(const Trace& defs, std::vector<EventStream>& streams,
             if (haveS && haveR && sends[si].sameKey(recvs[ri])) {
                 // MPI delivers what was sent: a receive that records another size than its send
                 // is damaged data (one byte of a length in an event file).
-                if (payload(sends[si].location, sends[si].event).bytes !=
-                    payload(recvs[ri].location, recvs[ri].event).bytes)
+                if (payload(sends[si].location, sends[si].payload).bytes !=
+                    payload(recvs[ri].location, recvs[ri].payload).bytes)
                     ++sizeMismatches;
                 takeSend(sends[si++], m, id);
                 takeRecv(recvs[ri++], m, id);
@@ -367,11 +394,14 @@ void matchMessages(const Trace& defs, std::vector<EventStream>& streams,
         }
     }
 
-    // Pass 3: completions, tests and cancels refer to the message of the request they name.
+    // Pass 3: each send event gets its message id; completions, tests and cancels refer to the
+    // message of the request they name.
     parallelChunks(nLoc, threads, [&](size_t begin, size_t end, unsigned) {
         for (size_t l = begin; l < end; ++l) {
             LocationBuildState& ls = locations[l];
             EventStream& es = streams[l];
+            for (uint64_t k = sendBegin[l]; k < sendBegin[l + 1]; ++k)
+                es.setRef(sendEvents[k].event, sendEvents[k].payload);
             for (uint32_t i = 0; ls.completions > 0 && i < es.size(); ++i) {
                 const EventKind k = es.kind(i);
                 if (k != EventKind::MpiIsendComplete && k != EventKind::MpiRequestTest &&

@@ -382,7 +382,8 @@ Trace TraceBuilder::finish(unsigned threads)
     for (LocationBuildState& ls : st.locations)
         ls.links.sort();
     matchMessages(t, t.streams_, st.locations, t.messages_, diag, std::max(1u, threads));
-    matchCollectives(t, t.streams_, st.locations, t.collectives_, t.members_, diag);
+    matchCollectives(t, t.streams_, st.locations, t.collectives_, t.members_, diag,
+                     std::max(1u, threads));
     // Contention delays attached to receives go to their messages.
     for (const LocationBuildState& ls : st.locations)
         if (!ls.contention.empty()) t.messageContention_.assign(t.messages_.size(), 0);

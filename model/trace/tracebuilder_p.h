@@ -112,10 +112,12 @@ void matchMessages(const Trace& defs, std::vector<EventStream>& streams,
                    TraceDiagnostics& diagnostics, unsigned threads);
 
 /// Groups the k-th collective on each communicator over its members; fills `instances` and
-/// `members` and sets the collective event references in `streams`.
+/// `members` and sets the collective event references in `streams`. With threads > 1 the scans
+/// of the locations run concurrently; the result is the same.
 void matchCollectives(const Trace& defs, std::vector<EventStream>& streams,
                       std::vector<LocationBuildState>& locations,
                       std::vector<CollectiveInstance>& instances,
-                      std::vector<CollectiveMember>& members, TraceDiagnostics& diagnostics);
+                      std::vector<CollectiveMember>& members, TraceDiagnostics& diagnostics,
+                      unsigned threads);
 
 } // namespace rankscope
