@@ -345,36 +345,69 @@ void Otf2EventReader::damaged(const std::string& message)
 {
     if (!allowPartial_) throw TraceError(message);
     warnings_.push_back(message);
+    warningPositions_.push_back(position_);
 }
+
+namespace {
+
+void selectAndOpen(OTF2_Reader* reader, const Otf2Tables& tables, const std::vector<size_t>& which)
+{
+    for (size_t i : which)
+        if (OTF2_Reader_SelectLocation(reader, tables.locations[i].otf2Id) != OTF2_SUCCESS)
+            throw TraceError(tables.globalDefFile() + ": cannot select location " +
+                             std::to_string(tables.locations[i].otf2Id));
+    // As in OTF2's own reader example: open both file kinds, read each location's local
+    // definitions (mapping tables, clock offsets) before creating its event reader.
+    OTF2_ErrorCode rc = OTF2_Reader_OpenEvtFiles(reader);
+    if (rc != OTF2_SUCCESS)
+        throw TraceError(tables.archiveDir + "/" + tables.archiveName +
+                         ": cannot open the event files: " + otf2read::errorText(rc));
+    rc = OTF2_Reader_OpenDefFiles(reader);
+    if (rc != OTF2_SUCCESS)
+        throw TraceError(tables.archiveDir + "/" + tables.archiveName +
+                         ": cannot open the local definition files: " + otf2read::errorText(rc));
+}
+
+} // namespace
 
 void Otf2EventReader::read(OTF2_Reader* reader, const std::vector<size_t>& which,
                            const std::function<void()>& afterChunk)
 {
     otf2read::installErrorCapture();
-    for (size_t i : which)
-        if (OTF2_Reader_SelectLocation(reader, tables_.locations[i].otf2Id) != OTF2_SUCCESS)
-            throw TraceError(tables_.globalDefFile() + ": cannot select location " +
-                             std::to_string(tables_.locations[i].otf2Id));
-    // As in OTF2's own reader example: open both file kinds, read each location's local
-    // definitions (mapping tables, clock offsets) before creating its event reader.
-    OTF2_ErrorCode rc = OTF2_Reader_OpenEvtFiles(reader);
-    if (rc != OTF2_SUCCESS)
-        throw TraceError(tables_.archiveDir + "/" + tables_.archiveName +
-                         ": cannot open the event files: " + otf2read::errorText(rc));
-    rc = OTF2_Reader_OpenDefFiles(reader);
-    if (rc != OTF2_SUCCESS)
-        throw TraceError(tables_.archiveDir + "/" + tables_.archiveName +
-                         ": cannot open the local definition files: " + otf2read::errorText(rc));
+    selectAndOpen(reader, tables_, which);
     std::vector<bool> usable(which.size(), true);
     for (size_t k = 0; k < which.size(); ++k) {
         bool ok = true;
+        position_ = k;
         readLocalDefinitions(reader, tables_.locations[which[k]], ok);
         usable[k] = ok;
     }
     OTF2_Reader_CloseDefFiles(reader);
 
-    for (size_t k = 0; k < which.size(); ++k)
+    for (size_t k = 0; k < which.size(); ++k) {
+        position_ = k;
         if (usable[k]) readLocation(reader, tables_.locations[which[k]], afterChunk);
+    }
+    OTF2_Reader_CloseEvtFiles(reader);
+}
+
+void Otf2EventReader::readShared(OTF2_Reader* reader, const std::vector<size_t>& which,
+                                 const std::vector<size_t>& order, std::atomic<size_t>& next)
+{
+    otf2read::installErrorCapture();
+    selectAndOpen(reader, tables_, which);
+    // A location's local definitions are read just before its events; OTF2 only needs them
+    // before the location's event reader is created.
+    while (!cancelled_.load(std::memory_order_relaxed)) {
+        const size_t k = next.fetch_add(1, std::memory_order_relaxed);
+        if (k >= order.size()) break;
+        position_ = order[k];
+        const Otf2Tables::LocationEntry& loc = tables_.locations[which[position_]];
+        bool ok = true;
+        readLocalDefinitions(reader, loc, ok);
+        if (ok) readLocation(reader, loc, {});
+    }
+    OTF2_Reader_CloseDefFiles(reader);
     OTF2_Reader_CloseEvtFiles(reader);
 }
 

@@ -38,8 +38,17 @@ public:
     void read(OTF2_Reader* reader, const std::vector<size_t>& which,
               const std::function<void()>& afterChunk = {});
 
+    /// Reads locations of `which` through `reader` as several readers share them: each takes
+    /// the next entry `order[next++]` until all are taken, so that a thread that runs slower (a
+    /// busy core, a location slower to decode) takes fewer. Warnings keep their position.
+    /// `order` lists positions in `which` in the order they are taken (largest first, say).
+    void readShared(OTF2_Reader* reader, const std::vector<size_t>& which,
+                    const std::vector<size_t>& order, std::atomic<size_t>& next);
+
     /// What was lost to damage (allowPartial only), one message per location.
     const std::vector<std::string>& warnings() const { return warnings_; }
+    /// The position in `which` of the location each warning is about (same order as warnings).
+    const std::vector<size_t>& warningPositions() const { return warningPositions_; }
 
 private:
     void damaged(const std::string& message);
@@ -54,6 +63,8 @@ private:
     std::atomic<uint64_t>& eventsDone_;
     const std::atomic<bool>& cancelled_;
     std::vector<std::string> warnings_;
+    std::vector<size_t> warningPositions_;
+    size_t position_ = 0; ///< position in `which` of the location being read
 };
 
 } // namespace rankscope

@@ -21,6 +21,7 @@
 #include <memory>
 #include <otf2/OTF2_Reader.h>
 #include <thread>
+#include <utility>
 
 namespace rankscope {
 
@@ -95,26 +96,35 @@ ReaderPtr openReader(const std::string& anchor, const Otf2ReadOptions& options)
     return reader;
 }
 
-/// Splits locations into `n` sets of about equal event counts (largest first onto the least
-/// loaded set), so that threads finish at about the same time.
-std::vector<std::vector<size_t>> partition(const Otf2Tables& tables,
-                                           const std::vector<size_t>& chosen, size_t n)
+/// Positions in `chosen`, largest location (most events) first: threads that take the next one
+/// in this order finish at about the same time even when one of them runs slower.
+std::vector<size_t> largestFirst(const Otf2Tables& tables, const std::vector<size_t>& chosen)
 {
-    std::vector<size_t> order = chosen;
+    std::vector<size_t> order(chosen.size());
+    for (size_t k = 0; k < order.size(); ++k)
+        order[k] = k;
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-        return tables.locations[a].eventCount > tables.locations[b].eventCount;
+        return tables.locations[chosen[a]].eventCount > tables.locations[chosen[b]].eventCount;
     });
-    std::vector<std::vector<size_t>> sets(n);
-    std::vector<uint64_t> load(n, 0);
-    for (size_t i : order) {
-        const size_t k =
-            static_cast<size_t>(std::min_element(load.begin(), load.end()) - load.begin());
-        sets[k].push_back(i);
-        load[k] += tables.locations[i].eventCount;
-    }
-    for (auto& s : sets)
-        std::sort(s.begin(), s.end()); // read each set in file order
-    return sets;
+    return order;
+}
+
+/// Appends the warnings of several readers to `out` by the position of their location, so that
+/// they do not depend on which thread read which location.
+void appendByPosition(std::vector<std::string>& out,
+                      std::vector<std::pair<size_t, std::string>> positioned)
+{
+    std::stable_sort(positioned.begin(), positioned.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (auto& [position, text] : positioned)
+        out.push_back(std::move(text));
+}
+
+void collectWarnings(const Otf2EventReader& events,
+                     std::vector<std::pair<size_t, std::string>>& into)
+{
+    for (size_t w = 0; w < events.warnings().size(); ++w)
+        into.emplace_back(events.warningPositions()[w], events.warnings()[w]);
 }
 
 /// Throttled progress: at most ~100 calls; throws Cancelled when asked to stop.
@@ -280,17 +290,21 @@ Trace readOtf2(const std::string& path, const Otf2ReadOptions& options)
             ? 1
             : std::max<size_t>(1, std::min<size_t>(options.threads, chosen.size()));
 
+    std::vector<std::pair<size_t, std::string>> readWarnings;
     if (threads == 1) {
         Otf2EventReader events(tables, builder, options.allowPartial, eventsDone, cancelled);
         events.read(reader.get(), chosen, [&] {
             if (!progress.update(eventsDone.load(std::memory_order_relaxed))) throw Cancelled();
         });
-        warnings.insert(warnings.end(), events.warnings().begin(), events.warnings().end());
+        collectWarnings(events, readWarnings);
     } else {
         reader.reset();
-        const auto sets = partition(tables, chosen, threads);
+        // Locations are handed out one at a time, largest first, rather than split into fixed
+        // sets: on a shared machine one core can run a third slower than the other for a while.
+        const std::vector<size_t> order = largestFirst(tables, chosen);
+        std::atomic<size_t> next{0};
         std::vector<std::exception_ptr> errors(threads);
-        std::vector<std::vector<std::string>> threadWarnings(threads);
+        std::vector<std::vector<std::pair<size_t, std::string>>> threadWarnings(threads);
         std::atomic<size_t> finished{0};
         std::vector<std::thread> workers;
         workers.reserve(threads);
@@ -302,8 +316,8 @@ Trace readOtf2(const std::string& path, const Otf2ReadOptions& options)
                     ReaderPtr own = openReader(anchor, options);
                     Otf2EventReader events(tables, builder, options.allowPartial, eventsDone,
                                            cancelled);
-                    events.read(own.get(), sets[k]);
-                    threadWarnings[k] = events.warnings();
+                    events.readShared(own.get(), chosen, order, next);
+                    collectWarnings(events, threadWarnings[k]);
                 } catch (...) {
                     errors[k] = std::current_exception();
                     cancelled = true; // the import fails anyway: stop the other threads early
@@ -325,8 +339,9 @@ Trace readOtf2(const std::string& path, const Otf2ReadOptions& options)
         for (const auto& e : errors)
             if (e) std::rethrow_exception(e);
         for (auto& w : threadWarnings)
-            warnings.insert(warnings.end(), w.begin(), w.end());
+            readWarnings.insert(readWarnings.end(), w.begin(), w.end());
     }
+    appendByPosition(warnings, std::move(readWarnings));
     reader.reset();
 
     if (!warnings.empty()) {
