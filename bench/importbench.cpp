@@ -29,8 +29,9 @@
 #include <fstream>
 #include <malloc.h> // malloc_trim: freed heap goes back to the OS before a baseline is taken
 #include <string>
-#include <time.h>   // clock_gettime, for the CPU time
-#include <unistd.h> // sysconf, for the page size
+#include <sys/resource.h> // getrusage, for the minor page faults
+#include <time.h>         // clock_gettime, for the CPU time
+#include <unistd.h>       // sysconf, for the page size
 #include <vector>
 
 using namespace rankscope;
@@ -54,6 +55,16 @@ double cpuSeconds()
     timespec ts{};
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
+}
+
+/// Minor page faults of this process so far: each is a first touch of a fresh page, and their
+/// cost varies twenty-fold between machines (about 2-6 us on the 2-core development virtual
+/// machine, more on others), so the count says what an import's wall clock there cannot.
+long minorFaults()
+{
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return u.ru_minflt;
 }
 
 /// Resets the peak after returning freed heap to the OS, so that the peak growth measured from
@@ -92,15 +103,18 @@ int main(int argc, char** argv)
             }
             size_t rssBefore = 0, rssAfter = 0, eventBytes = 0, allBytes = 0;
             size_t peakGrowth = 0, parallelPeakGrowth = 0;
+            long faults = 0, parallelFaults = 0;
             uint64_t imported = 0;
             for (int k = 0; k < repeat; ++k) {
                 Otf2ReadOptions opt;
                 opt.threads = 1;
                 const size_t peakBefore = peakBaseline();
                 rssBefore = residentBytes();
+                const long faultsBefore = minorFaults();
                 const auto t0 = Clock::now();
                 Trace t = readOtf2(anchor, opt);
                 importTimes.push_back(seconds(t0, Clock::now()));
+                faults = minorFaults() - faultsBefore;
                 rssAfter = residentBytes();
                 peakGrowth = std::max(peakGrowth, peakResidentBytes() - peakBefore);
                 eventBytes = t.eventMemoryBytes();
@@ -111,9 +125,11 @@ int main(int argc, char** argv)
                 Otf2ReadOptions opt;
                 opt.threads = threads;
                 const size_t peakBefore = peakBaseline();
+                const long faultsBefore = minorFaults();
                 const auto t0 = Clock::now();
                 Trace t = readOtf2(anchor, opt);
                 parallelTimes.push_back(seconds(t0, Clock::now()));
+                parallelFaults = minorFaults() - faultsBefore;
                 parallelPeakGrowth = std::max(parallelPeakGrowth, peakResidentBytes() - peakBefore);
             }
 
@@ -147,6 +163,9 @@ int main(int argc, char** argv)
             if (!parallelTimes.empty())
                 std::printf("peak resident bytes per event during the import, %u threads:  %.2f\n",
                             threads, double(parallelPeakGrowth) / double(imported));
+            std::printf("minor page faults during the last import, 1 thread: %ld", faults);
+            if (!parallelTimes.empty()) std::printf("; %u threads: %ld", threads, parallelFaults);
+            std::printf("\n");
             if (events != imported)
                 std::printf("WARNING: floor saw %llu events, import %llu\n",
                             (unsigned long long)events, (unsigned long long)imported);
