@@ -76,7 +76,7 @@ BookmarkController::BookmarkController(MainWindow* window)
     connect(panel_, &BookmarkPanel::addRequested, this,
             [this] { addVisibleRange(currentDocument()); });
     connect(panel_, &BookmarkPanel::jumpRequested, this,
-            [this](int i) { jump(currentDocument(), i); });
+            [this](int i) { jump(currentDocument(), i, true); });
     connect(panel_, &BookmarkPanel::deleteRequested, this,
             [this](int i) { remove(currentDocument(), i); });
     connect(panel_, &BookmarkPanel::renameRequested, this, [this](int i, const QString& name) {
@@ -146,12 +146,12 @@ bool BookmarkController::remove(TraceDocument* doc, int index)
     return true;
 }
 
-bool BookmarkController::jump(TraceDocument* doc, int index)
+bool BookmarkController::jump(TraceDocument* doc, int index, bool keepFocus)
 {
     if (!doc || index < 0 || size_t(index) >= doc->bookmarks().size()) return false;
     const Bookmark& b = doc->bookmarks()[size_t(index)];
     doc->timeline()->jumpTo(b.begin, b.end);
-    doc->timeline()->setFocus();
+    if (!keepFocus) doc->timeline()->setFocus();
     window_->statusBar()->showMessage(
         tr("%1: %2 (Alt+Left goes back)").arg(QString::fromStdString(b.name), rangeText(b)), 5000);
     return true;

@@ -44,8 +44,10 @@ public:
     /// Renames bookmark `index` of `doc`; false (nothing changes) for an empty name or index.
     bool rename(TraceDocument* doc, int index, const QString& name);
     bool remove(TraceDocument* doc, int index);
-    /// Shows bookmark `index` of `doc` on its timeline, one step of its zoom history.
-    bool jump(TraceDocument* doc, int index);
+    /// Shows bookmark `index` of `doc` on its timeline, one step of its zoom history. The
+    /// timeline takes the focus unless `keepFocus` (a jump from the Bookmarks panel, whose list
+    /// keeps it: F2 then renames the bookmark, and the keys typed go to its name).
+    bool jump(TraceDocument* doc, int index, bool keepFocus = false);
 
 signals:
     /// A bookmark was added, renamed or deleted (or such a change undone / redone).

@@ -49,12 +49,31 @@ BookmarkPanel::BookmarkPanel(QUndoStack* undo, QWidget* parent)
     hint_->setWordWrap(true);
     hint_->setObjectName(QStringLiteral("bookmarkHint"));
 
-    auto* undoButton = new QToolButton(this);
-    QAction* undoAction = undo->createUndoAction(this, tr("Undo"));
-    undoButton->setDefaultAction(undoAction);
-    auto* redoButton = new QToolButton(this);
-    QAction* redoAction = undo->createRedoAction(this, tr("Redo"));
-    redoButton->setDefaultAction(redoAction);
+    // Fixed texts, the step in the tooltip: QUndoStack's own actions are named after the step
+    // ("Undo rename two iterations to smoother"), which widened the dock with every edit.
+    auto undoRedo = [this](const QString& text, auto canChanged, auto textChanged, bool can,
+                           const QString& step, auto run, QUndoStack* stack) {
+        auto* action = new QAction(text, this);
+        auto update = [action, text](const QString& what) {
+            action->setToolTip(what.isEmpty() ? text : tr("%1 %2").arg(text, what));
+        };
+        action->setEnabled(can);
+        update(step);
+        connect(stack, canChanged, action, &QAction::setEnabled);
+        connect(stack, textChanged, action, update);
+        connect(action, &QAction::triggered, stack, run);
+        auto* b = new QToolButton(this);
+        b->setDefaultAction(action);
+        return b;
+    };
+    QToolButton* undoButton =
+        undoRedo(tr("Undo"), &QUndoStack::canUndoChanged, &QUndoStack::undoTextChanged,
+                 undo->canUndo(), undo->undoText(), &QUndoStack::undo, undo);
+    QToolButton* redoButton =
+        undoRedo(tr("Redo"), &QUndoStack::canRedoChanged, &QUndoStack::redoTextChanged,
+                 undo->canRedo(), undo->redoText(), &QUndoStack::redo, undo);
+    undoButton->setObjectName(QStringLiteral("bookmarkUndo"));
+    redoButton->setObjectName(QStringLiteral("bookmarkRedo"));
     for (QToolButton* b : {undoButton, redoButton})
         b->setAutoRaise(true);
     // Inside the panel only: the what-if spec editor has its own Ctrl+Z.

@@ -1,7 +1,10 @@
 #include "app/shortcutfallback.h"
 
+#include <QAbstractItemView>
+#include <QAbstractSpinBox>
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QKeyEvent>
 #include <QWidget>
 
@@ -33,8 +36,31 @@ QAction* ShortcutFallback::match(const QList<QAction*>& actions, const QKeyEvent
     return nullptr;
 }
 
+bool ShortcutFallback::typesInto(const QWidget* widget, const QKeyEvent& event)
+{
+    if (event.modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))
+        return false;
+    const QString text = event.text();
+    if (text.isEmpty() || !text.front().isPrint()) return false;
+    if (widget->testAttribute(Qt::WA_InputMethodEnabled) ||
+        qobject_cast<const QAbstractSpinBox*>(widget) || qobject_cast<const QComboBox*>(widget))
+        return true;
+    // A view, its viewport, or an item editor inside it.
+    for (const QWidget* w = widget; w && !w->isWindow(); w = w->parentWidget())
+        if (qobject_cast<const QAbstractItemView*>(w)) return true;
+    return false;
+}
+
 bool ShortcutFallback::eventFilter(QObject* watched, QEvent* event)
 {
+    if (event->type() == QEvent::ShortcutOverride) {
+        auto* widget = qobject_cast<QWidget*>(watched);
+        if (!widget || widget->window() != window_ ||
+            !typesInto(widget, *static_cast<QKeyEvent*>(event)))
+            return false;
+        event->accept(); // the key goes to the widget as a key press, not to a shortcut
+        return true;
+    }
     if (event->type() != QEvent::KeyPress || QApplication::activeWindow()) return false;
     auto* widget = qobject_cast<QWidget*>(watched);
     if (!widget || widget->window() != window_ || QApplication::activeModalWidget()) return false;
@@ -43,7 +69,8 @@ bool ShortcutFallback::eventFilter(QObject* watched, QEvent* event)
     // keys, are taken from them.
     const bool chord = key->modifiers() & (Qt::ControlModifier | Qt::AltModifier) ||
                        (key->key() >= Qt::Key_F1 && key->key() <= Qt::Key_F35);
-    if (!chord && widget->testAttribute(Qt::WA_InputMethodEnabled)) return false;
+    if (!chord && (widget->testAttribute(Qt::WA_InputMethodEnabled) || typesInto(widget, *key)))
+        return false;
     QAction* action = match(actions_, *key);
     if (!action) return false;
     window_->activateWindow();

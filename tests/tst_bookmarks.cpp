@@ -1,7 +1,8 @@
 // Bookmarks of time ranges: the session file's `bookmarks` key (round trip, relative paths, a
 // malformed entry skipped with a warning naming file, line and key while the rest loads), and
 // in a real window: Ctrl+B bookmarks the visible range, the Bookmarks panel renames (F2),
-// deletes (Del) and jumps (Enter) with Back returning, Ctrl+Z / Ctrl+Shift+Z in the panel undo
+// deletes (Del) and jumps (Enter, double-click) with Back returning, typing in the panel fires no
+// single-key shortcut, Ctrl+Z / Ctrl+Shift+Z in the panel undo
 // and redo, the Bookmarks menu jumps, and a saved session brings the bookmarks back.
 //
 // Expectations by hand: a bookmark holds exactly the range the view showed when it was made
@@ -30,6 +31,7 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 #include <QTreeWidget>
 #include <QUndoStack>
 #include <cmath>
@@ -57,6 +59,18 @@ std::pair<Bookmark, Bookmark> quarters(const TraceDocument* doc)
     const double q = (e - b) / 4;
     return {{"Bookmark 1", std::round(b + q), std::round(b + 2 * q)},
             {"Bookmark 2", std::round(b + 2 * q), std::round(b + 3 * q)}};
+}
+
+/// F2 on the list's current bookmark, `name` typed over the old one, then Enter: as a user
+/// renames in place.
+void renameWithF2(QTreeWidget* list, const char* name)
+{
+    QTest::keyClick(list, Qt::Key_F2);
+    auto* editor = qobject_cast<QLineEdit*>(QApplication::focusWidget());
+    QVERIFY(editor);
+    editor->selectAll();
+    QTest::keyClicks(editor, name);
+    QTest::keyClick(editor, Qt::Key_Return);
 }
 
 struct Window
@@ -182,12 +196,8 @@ private slots:
         // F2 renames in place.
         list->setFocus();
         c->panel()->setCurrentIndex(0);
-        QTest::keyClick(list, Qt::Key_F2);
-        auto* editor = qobject_cast<QLineEdit*>(QApplication::focusWidget());
-        QVERIFY(editor);
-        editor->selectAll();
-        QTest::keyClicks(editor, "late sender");
-        QTest::keyClick(editor, Qt::Key_Return);
+        renameWithF2(list, "late sender");
+        if (QTest::currentTestFailed()) return;
         // The delegate commits on the next turn of the event loop.
         QTRY_COMPARE(doc->bookmarks()[0].name, std::string("late sender"));
         QCOMPARE(list->topLevelItem(0)->text(0), QString("late sender"));
@@ -235,6 +245,61 @@ private slots:
         QCOMPARE(visible(doc), std::make_pair(first.begin, first.end));
         QTest::keyClick(doc->timeline(), Qt::Key_Left, Qt::AltModifier);
         QCOMPARE(visible(doc), fitted);
+    }
+
+    void typingInThePanelFiresNoShortcut()
+    {
+        // Activating a bookmark jumps there and leaves the focus in the list, so F2 and
+        // "smoother" rename it; M (messages) and R (order ranks by MPI time) in the name fire
+        // nothing, nor do they with the list itself focused. On the timeline M still toggles
+        // the messages.
+        Window win;
+        QVERIFY(win.open(casita()));
+        TraceDocument* doc = win.doc;
+        BookmarkController* c = win.w.bookmarks();
+        MainActions* a = win.w.actions();
+        const auto [first, second] = quarters(doc);
+        win.setRange(first);
+        QTest::keyClick(doc->timeline(), Qt::Key_B, Qt::ControlModifier);
+        doc->timeline()->fitToWindow();
+        QTest::keyClick(doc->timeline(), Qt::Key_B, Qt::ControlModifier | Qt::ShiftModifier);
+        QTreeWidget* list = c->panel()->list();
+        QCOMPARE(list->topLevelItemCount(), 1);
+        QVERIFY(a->showMessages()->isChecked());
+        QVERIFY(!a->orderByMpiTime()->isChecked());
+
+        // Activation (Enter here; a double-click emits the same itemActivated): QTest's click
+        // before its double-click would also start the delayed rename of a selected item.
+        list->setFocus();
+        c->panel()->setCurrentIndex(0);
+        QTest::keyClick(list, Qt::Key_Return);
+        QCOMPARE(visible(doc), std::make_pair(first.begin, first.end));
+        QCOMPARE(QApplication::focusWidget(), list);
+
+        QTest::keyClick(list, Qt::Key_M);
+        QTest::keyClick(list, Qt::Key_R);
+        QVERIFY(a->showMessages()->isChecked());
+        QVERIFY(!a->orderByMpiTime()->isChecked());
+
+        const int panelWidth = c->panel()->sizeHint().width();
+        renameWithF2(list, "smoother");
+        if (QTest::currentTestFailed()) return;
+        QTRY_COMPARE(QString::fromStdString(doc->bookmarks()[0].name), QString("smoother"));
+        QVERIFY(a->showMessages()->isChecked());
+        QVERIFY(!a->orderByMpiTime()->isChecked());
+        // The Undo button keeps its text (the step is in its tooltip): the dock does not widen.
+        auto* undoButton = c->panel()->findChild<QToolButton*>(QStringLiteral("bookmarkUndo"));
+        QVERIFY(undoButton);
+        QCOMPARE(undoButton->text(), QString("Undo"));
+        QVERIFY2(undoButton->toolTip().contains(QLatin1String("smoother")),
+                 qPrintable(undoButton->toolTip()));
+        QCOMPARE(c->panel()->sizeHint().width(), panelWidth);
+
+        doc->timeline()->setFocus();
+        QTest::keyClick(doc->timeline(), Qt::Key_M);
+        QVERIFY(!a->showMessages()->isChecked());
+        QTest::keyClick(doc->timeline(), Qt::Key_M);
+        QVERIFY(a->showMessages()->isChecked());
     }
 
     void noTwoActionsShareAKey()
