@@ -16,10 +16,14 @@
 #include "model/trace/trace.h"
 #include "model/waits/waitstates.h"
 #include "testsupport/handtrace.h"
+#include "views/timeline/timelinepainter.h"
+#include "views/timeline/timelinestate.h"
 #include "views/timeline/timelineview.h"
+#include "views/timeline/timemapping.h"
 #include "views/waits/waitpalette.h"
 
 #include <QApplication>
+#include <QFontMetrics>
 #include <QSignalSpy>
 #include <QTest>
 #include <QWheelEvent>
@@ -280,6 +284,35 @@ private slots:
         view.setVisibleRange(-1000, 9000);
         const TimelineSelection s = view.itemAt(at(view, 3200, 0));
         QCOMPARE(QString::fromUtf8(trace_->regionName(s.region)), QStringLiteral("MPI_Send"));
+    }
+
+    void deepZoomCornerLabelIsWhole()
+    {
+        // 1.5 us shown at 13.049751 s of a 20 s run: the tick labels are offsets from
+        // 13.049751 s (tst_timemapping::offsetLabelsDeepInARun), so the corner names that time
+        // with its digits and " +". It is wider than an 80 px label column: it goes over the
+        // start of the axis, whole, instead of being elided to "...97510 s +".
+        TimeMapping m;
+        m.setLimits(0, 20e9);
+        m.setWidth(600);
+        m.setVisible(13.049751e9, 13.049751e9 + 1500);
+        const QString text = TimelinePainter::cornerText(m);
+        QVERIFY2(text.startsWith(QLatin1String("13.049751")), qPrintable(text));
+        QVERIFY2(text.endsWith(QLatin1String(" s +")), qPrintable(text));
+        const QFontMetrics fm(QApplication::font());
+        const int w = fm.horizontalAdvance(text);
+        QVERIFY(w > 80 - 10);
+        const QRect over = TimelinePainter::cornerRect(w, 80, TimelineState::kAxisHeight);
+        QCOMPARE(over.left(), 6);
+        QVERIFY(over.width() >= w);
+        QVERIFY(over.right() > 80);
+        // The whole run's "span 20.09 s" keeps the corner above the row labels.
+        m.fit();
+        const QString span = TimelinePainter::cornerText(m);
+        QVERIFY2(span.startsWith(QLatin1String("span ")), qPrintable(span));
+        const QRect corner = TimelinePainter::cornerRect(fm.horizontalAdvance(span), 120,
+                                                         TimelineState::kAxisHeight);
+        QCOMPARE(corner, QRect(6, 2, 110, TimelineState::kAxisHeight - 6));
     }
 
     void timeLimitsWidenTheRun()

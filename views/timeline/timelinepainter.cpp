@@ -69,7 +69,11 @@ void TimelinePainter::paintAxis(QPainter& p)
     const QFontMetrics fm(p.font());
     QColor grid = text;
     grid.setAlpha(28);
-    int lastLabelRight = d.plot.left() - 1000;
+    const QString corner = cornerText(d.mapping);
+    const QRect cornerBox = cornerRect(fm.horizontalAdvance(corner), d.labelWidth, h);
+    // Over the axis, the corner text replaces the tick labels it would cover.
+    int lastLabelRight =
+        cornerBox.right() >= d.plot.left() ? cornerBox.right() : d.plot.left() - 1000;
     for (const TimeMapping::Tick& t : d.mapping.ticks(90)) {
         const int x = d.plot.left() + int(std::lround(d.mapping.toPixel(t.ns)));
         if (x < d.plot.left() || x > d.plot.right()) continue;
@@ -90,16 +94,27 @@ void TimelinePainter::paintAxis(QPainter& p)
             p.drawLine(x, h - 4, x, h - 1);
         }
     }
-    // Top-left corner: the visible span, the one number a reader needs to judge durations; when
-    // the labels are offsets (deep zoom), the time they count from, with the digits it needs.
-    const double base = d.mapping.labelBase(90);
-    const QString corner =
-        base != 0 ? TimeMapping::formatTime(base, d.mapping.span() / 10) + QStringLiteral(" +")
-                  : QStringLiteral("span %1").arg(
-                        TimeMapping::formatTime(d.mapping.span(), d.mapping.span() / 100));
+    p.fillRect(cornerBox.adjusted(-2, 0, 2, 0), palette_.color(QPalette::Window));
     p.setPen(palette_.color(QPalette::PlaceholderText));
-    p.drawText(QRect(6, 2, d.labelWidth - 10, h - 6), Qt::AlignLeft | Qt::AlignVCenter,
-               fm.elidedText(corner, Qt::ElideLeft, d.labelWidth - 10));
+    p.drawText(cornerBox, Qt::AlignLeft | Qt::AlignVCenter, corner);
+}
+
+QString TimelinePainter::cornerText(const TimeMapping& mapping)
+{
+    // The visible span, the one number a reader needs to judge durations; when the labels are
+    // offsets (deep zoom), the time they count from, with the digits it needs.
+    const double base = mapping.labelBase(90);
+    return base != 0 ? TimeMapping::formatTime(base, mapping.span() / 10) + QStringLiteral(" +")
+                     : QStringLiteral("span %1").arg(
+                           TimeMapping::formatTime(mapping.span(), mapping.span() / 100));
+}
+
+QRect TimelinePainter::cornerRect(int textWidth, int labelWidth, int axisHeight)
+{
+    // In the corner it is centred on the axis band; over the axis it takes the tick labels'
+    // band, whose labels it replaces.
+    if (textWidth <= labelWidth - 10) return QRect(6, 2, labelWidth - 10, axisHeight - 6);
+    return QRect(6, 2, textWidth + 1, axisHeight - 10);
 }
 
 void TimelinePainter::paintLabels(QPainter& p)

@@ -5,6 +5,7 @@
 
 #include "model/trace/ids.h"
 
+#include <QRect>
 #include <QSize>
 #include <QString>
 #include <vector>
@@ -14,6 +15,7 @@ class QPalette;
 
 namespace rankscope {
 
+class TimeMapping;
 struct TimelineState;
 
 class TimelinePainter
@@ -25,6 +27,13 @@ public:
 
     /// Label of a row: "Rank 3", or "Ranks 0-12" for a group.
     static QString rowLabel(const std::vector<RankId>& ranks);
+    /// The axis's corner text: "span 15.00 ms", or at deep zoom the time the tick labels count
+    /// from, with every digit it needs ("62.4640 ms +").
+    static QString cornerText(const TimeMapping& mapping);
+    /// Where the corner text goes: in the corner above the row labels when it fits there, else
+    /// from the same left edge over the start of the axis, whole (the tick labels it covers are
+    /// left out), never elided: the absolute time matters most when zoomed in deepest.
+    static QRect cornerRect(int textWidth, int labelWidth, int axisHeight);
 
 private:
     void paintAxis(QPainter& p);
