@@ -286,6 +286,19 @@ private slots:
         QCOMPARE(QString::fromUtf8(trace_->regionName(s.region)), QStringLiteral("MPI_Send"));
     }
 
+    void fewRanksFillTheHeight()
+    {
+        // Three ranks in a 400 px view share the plot's height (a third each, less than 3 px
+        // left over from the division), as Vampir and Paraver lay out few processes; rows were
+        // capped at 36 px, which left two thirds of this view empty.
+        TimelineView view;
+        setUp(view);
+        const QRect plot = view.plotArea();
+        QVERIFY(plot.height() > 3 * 36);
+        QVERIFY(view.rowRect(0).height() >= plot.height() / 3 - 1);
+        QVERIFY(view.rowRect(2).bottom() >= plot.bottom() - 3);
+    }
+
     void deepZoomCornerLabelIsWhole()
     {
         // 1.5 us shown at 13.049751 s of a 20 s run: the tick labels are offsets from
