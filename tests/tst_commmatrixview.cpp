@@ -140,6 +140,28 @@ private slots:
         QVERIFY2(tip.contains("ranks 0–22 → ranks 23–45"), qPrintable(tip));
     }
 
+    void fillsAWidePane()
+    {
+        // A 1,400 x 230 px pane under the timeline: the matrix takes its whole width but the
+        // colour bar's 110 px, the labels' 44 px and an 8 px gap, and its height but the labels'
+        // and the gap, instead of a square as high as the pane. The 256 ranks are grouped by
+        // the shorter side, 178 px / kMinCellPixels (3) = 59 groups of 5 ranks (52 groups), so
+        // a row is 178 / 52 px, 3 px after rounding or more.
+        auto m = std::make_shared<CommMatrix>();
+        m->rankCount = 256;
+        m->cells = {cell(0, 255, 1, 8, 1, 10, 10)};
+        CommMatrixView v;
+        v.resize(1400, 230);
+        v.setMatrix(m);
+        const int n = v.groupCount();
+        QVERIFY(n > 0);
+        const QRect first = v.cellRect(0, 0), last = v.cellRect(n - 1, n - 1);
+        QCOMPARE(last.right() - first.left() + 1, 1400 - 44 - 110 - 8);
+        QCOMPARE(last.bottom() - first.top() + 1, 230 - 44 - 8);
+        QCOMPARE(n, 52);
+        QVERIFY(first.height() >= 3);
+    }
+
     void followsTheTimelineAndHighlights()
     {
         const LoadOutcome out =

@@ -148,10 +148,12 @@ std::pair<int, int> CommMatrixView::largestCell() const
 
 void CommMatrixView::layoutCells()
 {
-    // Square cells in the space left by the labels and the colour bar.
-    const int side =
-        std::max(0, std::min(width() - kLabelMargin - kBarMargin - 8, height() - kLabelMargin - 8));
-    plot_ = QRect(kLabelMargin, kLabelMargin, side, side);
+    // The whole space left by the labels and the colour bar, as Vampir's matrix: square cells
+    // left a 256-rank matrix 190 px wide in a 1,400 px pane under the timeline.
+    const int w = std::max(0, width() - kLabelMargin - kBarMargin - 8);
+    const int h = std::max(0, height() - kLabelMargin - 8);
+    plot_ = QRect(kLabelMargin, kLabelMargin, w, h);
+    const int side = std::min(w, h); // cells at least kMinCellPixels both ways
     std::vector<RankId> ranks = ranks_;
     if (ranks.empty() && matrix_)
         for (uint32_t r = 0; r < matrix_->rankCount; ++r)
