@@ -49,6 +49,10 @@ private slots:
                          .data(MetricRegionItemModel::SortRole)
                          .toDouble(),
                      12452840.0);
+            // Shown with its digits grouped.
+            QCOMPARE(
+                panel.model()->index(row, MetricRegionItemModel::InclusiveColumn).data().toString(),
+                QStringLiteral("12,452,840"));
             QCOMPARE(
                 panel.model()->index(row, MetricRegionItemModel::CallsColumn).data().toString(),
                 QStringLiteral("16"));

@@ -7,10 +7,17 @@ namespace rankscope {
 
 namespace {
 
+/// Counter values with their digits grouped ("12,452,840"): the C locale omits the separator by
+/// default, which printed raw runs of digits no reader could compare at a glance.
 QString counterText(double v)
 {
-    if (std::abs(v) < 9e15 && v == std::floor(v)) return QLocale::c().toString(qlonglong(v));
-    return QLocale::c().toString(v, 'f', 1);
+    static const QLocale grouped = [] {
+        QLocale c = QLocale::c();
+        c.setNumberOptions(QLocale::DefaultNumberOptions);
+        return c;
+    }();
+    if (std::abs(v) < 9e15 && v == std::floor(v)) return grouped.toString(qlonglong(v));
+    return grouped.toString(v, 'f', 1);
 }
 
 } // namespace
