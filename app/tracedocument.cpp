@@ -94,6 +94,12 @@ TraceDocument::TraceDocument(LoadedTrace data, QWidget* parent)
     // The counter rows follow the timeline too: its rows and its range.
     metrics_->setProfile(data_.trace, data_.metrics);
     metrics_->rateView()->setRows(timeline_->rows());
+    // On the timeline's time axis: the counter under an event is at the event's x.
+    metrics_->rateView()->setAxis([this] {
+        const QRect plot = timeline_->plotArea();
+        const int left = timeline_->mapToGlobal(plot.topLeft()).x();
+        return std::pair(left, left + plot.width());
+    });
     connect(timeline_, &TimelineView::displayedRanksChanged, metrics_,
             [this] { metrics_->rateView()->setRows(timeline_->rows()); });
     connect(timeline_, &TimelineView::visibleRangeChanged, metrics_,

@@ -77,6 +77,31 @@ private slots:
         QVERIFY(panel.rateView()->scaleMax() > 0);
     }
 
+    void rowsFollowTheTimelinesAxis()
+    {
+        // A 400 px rate view whose left edge lies 100 px right of the start of an axis 600 px
+        // long for [0, 600) ns (1 ns a pixel). Its rows start after the 64 px of labels, at
+        // 164 ns, and end where its plot ends, 4 px before its right edge: 396 + 100 = 496 ns.
+        // Without the axis they span [0, 600) over the plot.
+        QWidget top;
+        top.resize(800, 200);
+        auto* v = new MetricRateView(&top);
+        v->setGeometry(200, 0, 400, 100);
+        v->setTimeRange(0, 600);
+        MetricRateView::Drawn d = v->drawn();
+        QCOMPARE(std::pair(d.begin, d.end), std::pair(int64_t(0), int64_t(600)));
+        QCOMPARE(d.area.left(), 64);
+        const int g = v->mapToGlobal(QPoint(0, 0)).x();
+        v->setAxis([g] { return std::pair(g - 100, g + 500); });
+        d = v->drawn();
+        QCOMPARE(d.area.left(), 64);
+        QCOMPARE(d.area.left() + d.area.width(), 396);
+        QCOMPARE(std::pair(d.begin, d.end), std::pair(int64_t(164), int64_t(496)));
+        // An axis wholly left of the view: nothing is under it.
+        v->setAxis([g] { return std::pair(g - 600, g - 10); });
+        QVERIFY(v->drawn().area.isEmpty());
+    }
+
     void shownOnlyWithMetrics()
     {
         for (const auto& [name, shown] :

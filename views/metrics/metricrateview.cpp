@@ -95,6 +95,29 @@ QRect MetricRateView::plotArea() const
     return rect().adjusted(kLabelWidth, legend, -4, -2);
 }
 
+void MetricRateView::setAxis(std::function<std::pair<int, int>()> axis)
+{
+    axis_ = std::move(axis);
+    update();
+}
+
+MetricRateView::Drawn MetricRateView::drawn() const
+{
+    const QRect base = plotArea();
+    if (!axis_) return {base, begin_, end_};
+    const auto [globalLeft, globalRight] = axis_();
+    const int l = mapFromGlobal(QPoint(globalLeft, 0)).x();
+    const int r = mapFromGlobal(QPoint(globalRight, 0)).x();
+    if (r <= l) return {base, begin_, end_};
+    const double nsPerPixel = double(end_ - begin_) / double(r - l);
+    const int left = std::max(base.left(), l);
+    const int right = std::min(base.left() + base.width(), r); // exclusive
+    if (right <= left) return {QRect(), begin_, begin_};
+    return {QRect(left, base.top(), right - left, base.height()),
+            begin_ + int64_t(std::llround((left - l) * nsPerPixel)),
+            begin_ + int64_t(std::llround((right - l) * nsPerPixel))};
+}
+
 bool MetricRateView::valueAt(const MetricColumn& c, int64_t t, double& v) const
 {
     if (c.times.empty() || t < c.times.front() || t > c.times.back()) return false;
@@ -147,21 +170,22 @@ void MetricRateView::paintEvent(QPaintEvent*)
         p.drawText(rect(), Qt::AlignCenter, tr("This trace records no metrics"));
         return;
     }
-    const QRect area = plotArea();
+    const Drawn d = drawn();
+    const QRect area = d.area;
     const int rows = int(rows_.size());
-    const double rowHeight = std::min<double>(kMaxRowHeight, double(area.height()) / rows);
+    const double rowHeight = std::min<double>(kMaxRowHeight, double(plotArea().height()) / rows);
     const int width = std::max(1, area.width());
-    const double nsPerPixel = double(end_ - begin_) / width;
+    const double nsPerPixel = double(d.end - d.begin) / width;
 
     // Rates first, then the colour scale over what is in view.
     std::vector<double> rates(size_t(rows) * size_t(width), -1.0);
     double maxRate = 0;
     for (int r = 0; r < rows; ++r)
         for (int x = 0; x < width; ++x) {
-            const auto t0 = int64_t(double(begin_) + x * nsPerPixel);
-            const auto t1 = std::max(t0 + 1, int64_t(double(begin_) + (x + 1) * nsPerPixel));
+            const auto t0 = int64_t(double(d.begin) + x * nsPerPixel);
+            const auto t1 = std::max(t0 + 1, int64_t(double(d.begin) + (x + 1) * nsPerPixel));
             double rate = 0, increase = 0;
-            if (!rowRate(size_t(r), t0, t1, rate, increase)) continue;
+            if (area.isEmpty() || !rowRate(size_t(r), t0, t1, rate, increase)) continue;
             rates[size_t(r) * size_t(width) + size_t(x)] = rate;
             maxRate = std::max(maxRate, rate);
         }
@@ -173,7 +197,8 @@ void MetricRateView::paintEvent(QPaintEvent*)
             const double v = rates[size_t(r) * size_t(width) + size_t(x)];
             if (v >= 0) image.setPixelColor(x, r, heat(maxRate > 0 ? v / maxRate : 0));
         }
-    p.drawImage(QRectF(area.left(), area.top(), width, rowHeight * rows), image);
+    if (!area.isEmpty())
+        p.drawImage(QRectF(area.left(), area.top(), width, rowHeight * rows), image);
 
     p.setPen(palette().color(QPalette::Text));
     const QFontMetrics fm = fontMetrics();
@@ -183,8 +208,9 @@ void MetricRateView::paintEvent(QPaintEvent*)
         const QString label = ranks.size() == 1
                                   ? tr("rank %1").arg(ranks.front().value)
                                   : tr("%1-%2").arg(ranks.front().value).arg(ranks.back().value);
-        p.drawText(QRectF(2, area.top() + r * rowHeight, kLabelWidth - 6, rowHeight * labelEvery),
-                   Qt::AlignRight | Qt::AlignVCenter, label);
+        p.drawText(
+            QRectF(2, plotArea().top() + r * rowHeight, kLabelWidth - 6, rowHeight * labelEvery),
+            Qt::AlignRight | Qt::AlignVCenter, label);
     }
     const Metric& m = trace_->metric(metric_);
     const bool accumulated = isAccumulated(m.mode);
@@ -202,16 +228,17 @@ void MetricRateView::paintEvent(QPaintEvent*)
 
 QString MetricRateView::toolTipAt(QPoint pos) const
 {
-    const QRect area = plotArea();
+    const Drawn d = drawn();
+    const QRect area = d.area;
     if (!trace_ || !metric_.valid() || rows_.empty() || !area.contains(pos)) return {};
     const double rowHeight =
         std::min<double>(kMaxRowHeight, double(area.height()) / double(rows_.size()));
     const auto row = size_t((pos.y() - area.top()) / rowHeight);
     if (row >= rows_.size()) return {};
-    const double nsPerPixel = double(end_ - begin_) / std::max(1, area.width());
+    const double nsPerPixel = double(d.end - d.begin) / std::max(1, area.width());
     const int x = pos.x() - area.left();
-    const auto t0 = int64_t(double(begin_) + x * nsPerPixel);
-    const auto t1 = std::max(t0 + 1, int64_t(double(begin_) + (x + 1) * nsPerPixel));
+    const auto t0 = int64_t(double(d.begin) + x * nsPerPixel);
+    const auto t1 = std::max(t0 + 1, int64_t(double(d.begin) + (x + 1) * nsPerPixel));
     double rate = 0, increase = 0;
     const auto& ranks = rows_[row];
     const QString who = ranks.size() == 1 ? tr("Rank %1").arg(ranks.front().value)

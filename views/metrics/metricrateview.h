@@ -9,7 +9,9 @@
 #include "model/trace/trace.h"
 
 #include <QWidget>
+#include <functional>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace rankscope {
@@ -27,6 +29,21 @@ public:
     void setRows(std::vector<std::vector<RankId>> rows);
     /// The time range drawn, ns since the clock offset: the timeline's visible range.
     void setTimeRange(int64_t begin, int64_t end);
+    /// Lines the rows up with another view's time axis (the timeline's): `axis` gives the global
+    /// x of that axis's left end and of its right end (exclusive), over which the time range
+    /// runs; the rows are drawn where this view lies under it, so that an event and the counter
+    /// at its time are one above the other. Without one, the time range spans the view.
+    void setAxis(std::function<std::pair<int, int>()> axis);
+
+    /// What the last geometry draws: the rows' rectangle and the times at its left and right
+    /// ends (the whole time range without an axis, the part under this view with one).
+    struct Drawn
+    {
+        QRect area;
+        int64_t begin = 0;
+        int64_t end = 0;
+    };
+    Drawn drawn() const;
 
     MetricId shownMetric() const { return metric_; }
     /// Mean rate (per second; the level for non-accumulated metrics) of row `row` over
@@ -42,7 +59,7 @@ protected:
     bool event(QEvent* event) override;
 
 private:
-    QRect plotArea() const;
+    QRect plotArea() const; ///< the view less its labels and legend
     /// Value of `c` at t, interpolated; false outside its samples.
     bool valueAt(const MetricColumn& c, int64_t t, double& v) const;
     QString toolTipAt(QPoint pos) const;
@@ -52,6 +69,7 @@ private:
     std::vector<std::vector<RankId>> rows_;
     int64_t begin_ = 0;
     int64_t end_ = 1;
+    std::function<std::pair<int, int>()> axis_;
     mutable double scaleMax_ = 0;
 };
 
