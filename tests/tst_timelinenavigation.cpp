@@ -187,16 +187,21 @@ private slots:
         QCOMPARE(view.selection().rank.value, 2u);
         QCOMPARE(name(*trace, view.selection()), QString("MPI_Allreduce"));
         QVERIFY2(status.startsWith("MPI_Allreduce on rank 2 at"), qPrintable(status));
-        view.find("allreduce", true, &found);
+        // Three Allreduce calls in all (the header): this is the first of them.
+        QVERIFY2(status.endsWith("(1 of 3)"), qPrintable(status));
+        status = view.find("allreduce", true, &found);
         QCOMPARE(view.selection().rank.value, 0u);
-        view.find("allreduce", true, &found);
+        QVERIFY2(status.endsWith("(2 of 3)"), qPrintable(status));
+        status = view.find("allreduce", true, &found);
         QCOMPARE(view.selection().rank.value, 1u);
+        QVERIFY2(status.endsWith("(3 of 3)"), qPrintable(status));
         status = view.find("allreduce", true, &found);
         QVERIFY(!found);
         QVERIFY(status.startsWith("No later occurrence"));
         QCOMPARE(view.selection().rank.value, 1u); // kept
-        view.find("allreduce", false, &found);
+        status = view.find("allreduce", false, &found);
         QCOMPARE(view.selection().rank.value, 0u);
+        QVERIFY2(status.endsWith("(2 of 3)"), qPrintable(status));
 
         // Go to Time centres the view on the time, keeping the zoom.
         view.zoomIn();
@@ -205,6 +210,34 @@ private slots:
         QCOMPARE(view.markedTime(), 5000.0);
         QCOMPARE((view.mapping().begin() + view.mapping().end()) / 2, 5000.0);
         QCOMPARE(view.mapping().span(), span);
+    }
+
+    void findZoomsInOnATinyCall()
+    {
+        // One rank, main over [0, 1 s], MPI_Barrier over [500 ms, 500 ms + 1 us]. On 1000 px the
+        // whole run is 1 ms a pixel: the barrier is a thousandth of one, so Find zooms in until
+        // it takes a tenth of the width, centred: [500 ms - 4.5 us, 500 ms + 5.5 us].
+        HandTrace h;
+        const LocationId r0 = h.addRank();
+        h.addWorld();
+        const RegionId main = h.user("main");
+        const RegionId barrier = h.mpi("MPI_Barrier", RegionRole::MpiCollective);
+        h.enter(r0, 0, main);
+        h.call(r0, barrier, 500'000'000, 500'001'000);
+        h.leave(r0, 1'000'000'000, main);
+        const auto trace = std::make_shared<const Trace>(h.finish());
+        TimelineView view;
+        view.resize(1000, 200);
+        view.setTrace(trace, nullptr);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.fitToWindow();
+        bool found = false;
+        const QString status = view.find("barrier", true, &found);
+        QVERIFY(found);
+        QVERIFY2(status.endsWith("(1 of 1)"), qPrintable(status));
+        QCOMPARE(view.mapping().span(), 10'000.0);
+        QCOMPARE((view.mapping().begin() + view.mapping().end()) / 2, 500'000'500.0);
     }
 
     void parsesTimes()

@@ -123,4 +123,20 @@ std::optional<TimelineFinder::Hit> TimelineFinder::next(const Hit& from, bool fo
     return best;
 }
 
+TimelineFinder::Count TimelineFinder::count(const Hit& hit, const std::vector<RankId>& ranks) const
+{
+    Count c;
+    if (!valid()) return c;
+    for (const RankId r : ranks) {
+        if (rank_ && r != *rank_) continue;
+        const EventStream& events = trace_.rankEvents(r);
+        for (size_t i = 0; i < events.size(); ++i) {
+            if (!matches(r, i)) continue;
+            ++c.total;
+            if (Hit{r, uint32_t(i), events.time(i)} < hit) ++c.before;
+        }
+    }
+    return c;
+}
+
 } // namespace rankscope

@@ -54,6 +54,15 @@ public:
     /// call, or the edge of the view: {RankId(), 0, begin - 1} finds the first from `begin` on).
     std::optional<Hit> next(const Hit& from, bool forward, const std::vector<RankId>& ranks) const;
 
+    /// How many occurrences `ranks` hold, and how many of them come before `hit` in Hit order
+    /// (so `hit` is occurrence before + 1 of total): one pass over the ranks' events.
+    struct Count
+    {
+        size_t total = 0;
+        size_t before = 0;
+    };
+    Count count(const Hit& hit, const std::vector<RankId>& ranks) const;
+
 private:
     bool findsAnything() const;
     bool matches(RankId rank, size_t event) const;

@@ -11,6 +11,14 @@
 
 namespace rankscope {
 
+namespace {
+
+/// A found occurrence narrower than this on screen is zoomed in on: at the whole run's zoom a
+/// call of a few microseconds is less than a pixel, invisible though selected.
+constexpr double kFoundMinPixels = 4;
+
+} // namespace
+
 TimelineSelection TimelineView::messageSelection(MessageId id) const
 {
     if (!d->trace || !d->index || !id.valid() || id.value >= d->trace->messages().size()) return {};
@@ -68,20 +76,26 @@ QString TimelineView::find(const QString& query, bool forward, bool* found)
                        : tr("No earlier occurrence of %1").arg(finder.description());
     const TimelineSelection s = d->picker.instance(hit->rank, hit->enterEvent);
     if (!s.valid()) return {};
-    // Keep the zoom when the occurrence fits; only move the view when it is outside.
+    // Keep the zoom when the occurrence is in view and wide enough to see; else centre it, and
+    // zoom in until it takes a tenth of the width (at most: a longer one is shown whole).
     setSelection(s);
     const auto [t0, t1] = d->picker.extent(s);
     const double b = d->displayedTime(double(t0)), e = d->displayedTime(double(t1));
-    if (b < d->mapping.begin() || e > d->mapping.end()) {
-        const double span = std::max(d->mapping.span(), (e - b) * 1.25);
+    const double pixels = (e - b) / std::max(d->mapping.nsPerPixel(), 1e-9);
+    if (b < d->mapping.begin() || e > d->mapping.end() || pixels < kFoundMinPixels) {
+        const double span = pixels < kFoundMinPixels
+                                ? std::min(d->mapping.span(), std::max((e - b) * 10, 1000.0))
+                                : std::max(d->mapping.span(), (e - b) * 1.25);
         d->showRange((b + e) / 2 - span / 2, (b + e) / 2 + span / 2, false);
     }
     if (found) *found = true;
-    return tr("%1 on rank %2 at %3")
+    const TimelineFinder::Count c = finder.count(*hit, d->displayed);
+    return tr("%1 on rank %2 at %3 (%4 of %5)")
         .arg(QString::fromUtf8(d->trace->regionName(s.region).data(),
                                qsizetype(d->trace->regionName(s.region).size())))
         .arg(s.rank.value)
-        .arg(formatTimestamp(int64_t(std::llround(b))));
+        .arg(formatTimestamp(int64_t(std::llround(b))))
+        .arg(formatCount(c.before + 1), formatCount(c.total));
 }
 
 void TimelineView::goToTime(double ns)
