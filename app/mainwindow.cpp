@@ -310,6 +310,7 @@ void MainWindow::onLoaded(const LoadedTrace& trace)
         return;
     }
     auto* doc = new TraceDocument(trace, tabs_);
+    connect(doc, &TraceDocument::loadRanksRequested, actions_->loadRanks(), &QAction::trigger);
     applyViewOptions(doc->timeline());
     if (trace.endRank > trace.firstRank) { // File > Load Ranks from Trace: only those ranks
         std::vector<RankId> ranks;

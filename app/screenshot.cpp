@@ -43,7 +43,7 @@ void printError(const QString& message)
 void showMatrix(TraceDocument* doc)
 {
     CommMatrixPanel* panel = doc->matrixPanel();
-    doc->panes()->setCurrentWidget(panel);
+    if (!doc->showPane(panel)) return; // a result summary: the note that stands in for it
     panel->metricBox()->setCurrentIndex(
         panel->metricBox()->findData(int(CommMatrixMetric::MeanTime)));
     for (int i = 0; i < 3; ++i)
@@ -170,10 +170,10 @@ int Screenshot::run(const ScreenshotRequest& request)
                 doc->panes()->setCurrentWidget(doc->metricsPanel());
             showAfterInit(doc);
         } else if (request.pane == QLatin1String("messages")) {
-            doc->panes()->setCurrentWidget(doc->messagesPanel());
+            doc->showPane(doc->messagesPanel());
             doc->selectLongestMpiCall();
         } else if (request.pane == QLatin1String("criticalpath")) {
-            doc->panes()->setCurrentWidget(doc->criticalPathPanel());
+            doc->showPane(doc->criticalPathPanel());
             window.actions()->showCriticalPath()->setChecked(true);
         } else {
             doc->selectLongestMpiCall();

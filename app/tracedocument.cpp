@@ -19,6 +19,8 @@
 #include "views/waits/waitstatepanel.h"
 
 #include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -27,6 +29,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 #include <cmath>
+#include <tuple>
 
 namespace rankscope {
 
@@ -134,9 +137,26 @@ TraceDocument::TraceDocument(LoadedTrace data, QWidget* parent)
     }
     panes_->addTab(waits_, tr("Wait States"));
     panes_->addTab(causes_, tr("Root Causes"));
-    panes_->addTab(criticalPath_, tr("Critical Path"));
-    panes_->addTab(matrix_, tr("Communication Matrix"));
-    panes_->addTab(messages_, tr("Message Statistics"));
+    if (data_.fromSummary) {
+        // A result summary keeps no messages and no single events: these panes would show
+        // zeros ("0 messages", "0 ns over 0 segments") as if the run had none.
+        for (auto [pane, title, needs] :
+             {std::tuple<QWidget*, QString, QString>{
+                  criticalPath_, tr("Critical Path"),
+                  tr("The critical path follows single events and messages")},
+              {matrix_, tr("Communication Matrix"), tr("The communication matrix counts messages")},
+              {messages_, tr("Message Statistics"),
+               tr("The message histograms need every message")}}) {
+            pane->hide();
+            QWidget* note = summaryNote(needs);
+            standIns_.emplace_back(pane, note);
+            panes_->addTab(note, title);
+        }
+    } else {
+        panes_->addTab(criticalPath_, tr("Critical Path"));
+        panes_->addTab(matrix_, tr("Communication Matrix"));
+        panes_->addTab(messages_, tr("Message Statistics"));
+    }
     panes_->setTabToolTip(panes_->indexOf(messages_),
                           tr("Histograms of message size, transfer time and bandwidth, over all "
                              "messages, per call site and per communicator"));
@@ -303,6 +323,39 @@ void TraceDocument::setBookmarks(std::vector<Bookmark> bookmarks)
         marks.push_back({QString::fromStdString(b.name), b.begin, b.end});
     overview_->setMarks(std::move(marks));
     emit bookmarksChanged();
+}
+
+bool TraceDocument::showPane(QWidget* pane)
+{
+    for (const auto& [real, note] : standIns_)
+        if (real == pane) {
+            panes_->setCurrentWidget(note);
+            return false;
+        }
+    panes_->setCurrentWidget(pane);
+    return true;
+}
+
+QWidget* TraceDocument::summaryNote(const QString& needs)
+{
+    auto* note = new QWidget(this);
+    note->setObjectName(QStringLiteral("summaryNote"));
+    auto* text = new QLabel(
+        tr("%1, which a result summary (.rsum) does not keep.\nFile > Load Ranks from Trace "
+           "opens ranks of the trace it was made from.")
+            .arg(needs),
+        note);
+    text->setAlignment(Qt::AlignCenter);
+    text->setWordWrap(true);
+    auto* load = new QPushButton(tr("Load Ranks from Trace… (Ctrl+Shift+L)"), note);
+    load->setObjectName(QStringLiteral("summaryLoadRanks"));
+    connect(load, &QPushButton::clicked, this, &TraceDocument::loadRanksRequested);
+    auto* layout = new QVBoxLayout(note);
+    layout->addStretch();
+    layout->addWidget(text);
+    layout->addWidget(load, 0, Qt::AlignCenter);
+    layout->addStretch();
+    return note;
 }
 
 } // namespace rankscope

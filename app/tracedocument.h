@@ -11,6 +11,7 @@
 #include "app/loadedtrace.h"
 
 #include <QWidget>
+#include <utility>
 #include <vector>
 
 class QSortFilterProxyModel;
@@ -57,6 +58,9 @@ public:
     /// The Metrics pane; a tab only when the trace records metrics.
     MetricsPanel* metricsPanel() const { return metrics_; }
     QTabWidget* panes() const { return panes_; }
+    /// Makes `pane` the current tab; for a pane a result summary cannot fill, the note that
+    /// stands in for it (then false).
+    bool showPane(QWidget* pane);
     /// The find bar over the timeline (Ctrl+F).
     TimelineFindBar* findBar() const { return findBar_; }
 
@@ -87,6 +91,8 @@ public:
 
 signals:
     void bookmarksChanged();
+    /// The user asked, from a pane a result summary cannot fill, for ranks of the trace.
+    void loadRanksRequested();
     /// Bookmark `index` was clicked on the overview strip (BookmarkController shows it).
     void bookmarkActivated(int index);
 
@@ -95,6 +101,10 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    /// In place of a pane that needs single events: what it needs, and a way to load them.
+    QWidget* summaryNote(const QString& needs);
+    std::vector<std::pair<QWidget*, QWidget*>> standIns_; ///< (pane, the note in its tab)
+
     LoadedTrace data_;
     TimelineView* timeline_;
     OverviewStrip* overview_ = nullptr;

@@ -10,11 +10,14 @@
 #include "importers/otf2/otf2reader.h"
 #include "importers/rsum/resultsummary.h"
 #include "testsupport/testpaths.h"
+#include "views/matrix/commmatrixpanel.h"
 #include "views/panes/profileitemmodel.h"
 #include "views/timeline/timelineview.h"
 #include "views/waits/waitstateitemmodel.h"
 #include "views/waits/waitstatepanel.h"
 
+#include <QLabel>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -84,6 +87,25 @@ private slots:
         QVERIFY(summary->data().fromSummary);
         QVERIFY(!real->data().fromSummary);
         QCOMPARE(summary->data().trace->eventCount(), uint64_t(0));
+        // Panes that need messages or single events say so for the summary, with a button that
+        // loads ranks of the trace; they showed "0 messages" and "0 ns over 0 segments".
+        for (const char* title : {"Critical Path", "Communication Matrix", "Message Statistics"}) {
+            auto tabOf = [title](TraceDocument* doc) -> QWidget* {
+                for (int i = 0; i < doc->panes()->count(); ++i)
+                    if (doc->panes()->tabText(i) == QLatin1String(title))
+                        return doc->panes()->widget(i);
+                return nullptr;
+            };
+            QWidget* note = tabOf(summary);
+            QVERIFY2(note && note->objectName() == QLatin1String("summaryNote"), title);
+            auto* text = note->findChild<QLabel*>();
+            QVERIFY(text && text->text().contains(QLatin1String("does not keep")));
+            QVERIFY(note->findChild<QPushButton*>(QStringLiteral("summaryLoadRanks")));
+            QWidget* pane = tabOf(real);
+            QVERIFY2(pane && pane->objectName() != QLatin1String("summaryNote"), title);
+        }
+        QCOMPARE(real->panes()->indexOf(real->matrixPanel()) >= 0, true);
+        QCOMPARE(summary->panes()->indexOf(summary->matrixPanel()), -1);
         // The same tables: profile rows, and wait-state rows cell by cell (but "Longest", whose
         // tooltip differs, compares by value).
         QCOMPARE(summary->profileModel()->rowCount(), real->profileModel()->rowCount());
