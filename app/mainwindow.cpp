@@ -80,16 +80,11 @@ MainWindow::MainWindow(QWidget* parent)
     connect(tabs_, &QTabWidget::tabCloseRequested, this, &MainWindow::closeTab);
     connect(tabs_, &QTabWidget::currentChanged, this, &MainWindow::onCurrentTabChanged);
 
-    auto* hint = new QLabel(
-        tr("<p style='font-size:large'>Open an MPI trace</p>"
-           "<p>File &gt; Open (Ctrl+O), drop an OTF2 anchor file "
-           "(traces.otf2) or its folder,<br>a Paraver .prv, a Paje .paje or a SimGrid .ti here, "
-           "or pass traces on the command line.</p>"),
-        this);
-    hint->setAlignment(Qt::AlignCenter);
-    hint->setObjectName(QStringLiteral("emptyHint"));
+    emptyHint_ = new QLabel(emptyHintText(), this);
+    emptyHint_->setAlignment(Qt::AlignCenter);
+    emptyHint_->setObjectName(QStringLiteral("emptyHint"));
     auto* stack = new QStackedWidget(this);
-    stack->addWidget(hint);
+    stack->addWidget(emptyHint_);
     stack->addWidget(tabs_);
     setCentralWidget(stack);
 
@@ -343,13 +338,24 @@ void MainWindow::onLoaded(const LoadedTrace& trace)
     emit tracesChanged();
 }
 
+QString MainWindow::emptyHintText()
+{
+    return tr("<p style='font-size:large'>Open an MPI trace</p>"
+              "<p>File &gt; Open (Ctrl+O), drop an OTF2 anchor file "
+              "(traces.otf2) or its folder,<br>a Paraver .prv, a Paje .paje or a SimGrid .ti "
+              "here, or pass traces on the command line.</p>");
+}
+
 void MainWindow::onProgress(double fraction)
 {
     const bool busy = loader_->busy();
     loadLabel_->setVisible(busy);
     progress_->setVisible(busy);
     cancel_->setVisible(busy);
-    if (!busy) return;
+    if (!busy) {
+        emptyHint_->setText(emptyHintText());
+        return;
+    }
     const QStringList pending = loader_->pendingPaths();
     QString text =
         loader_->oldestIsCorrection()
@@ -358,6 +364,11 @@ void MainWindow::onProgress(double fraction)
     if (pending.size() > 1) text += tr(" and %n more", nullptr, int(pending.size() - 1));
     loadLabel_->setText(text + QStringLiteral("…"));
     progress_->setValue(int(fraction * kProgressSteps));
+    // A window without tabs says so in its centre too, not "Open an MPI trace".
+    emptyHint_->setText(tr("<p style='font-size:large'>%1…</p><p>%2 % read; Cancel in the "
+                           "status bar stops it.</p>")
+                            .arg(text.toHtmlEscaped())
+                            .arg(int(fraction * 100)));
 }
 
 void MainWindow::onCurrentTabChanged()

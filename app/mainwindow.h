@@ -147,6 +147,7 @@ private:
     void createStatusBar();
     void onLoaded(const LoadedTrace& trace);
     void onProgress(double fraction);
+    static QString emptyHintText();
     void onCurrentTabChanged();
     void closeTab(int index);
     void chooseAndOpen();
@@ -158,6 +159,7 @@ private:
     TraceLoader* loader_;
     QTabWidget* tabs_;
     QLabel* traceLabel_ = nullptr;
+    QLabel* emptyHint_ = nullptr; ///< the centre of a window without tabs
     QLabel* loadLabel_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QToolButton* cancel_ = nullptr;

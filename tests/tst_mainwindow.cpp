@@ -31,6 +31,7 @@
 #include "views/whatif/comparisonview.h"
 
 #include <QFile>
+#include <QLabel>
 #include <QMessageBox>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -337,12 +338,17 @@ void TestMainWindow::cancelMidLoad()
     QVERIFY(w.openTrace(folder));
     QTRY_VERIFY_WITH_TIMEOUT(w.loader()->progress() > 0 || !w.isLoading(), kLoadTimeoutMs);
     if (!w.isLoading()) QSKIP("the load finished before any progress was seen");
+    // The empty window's centre says what is being read, not "Open an MPI trace".
+    auto* hint = w.findChild<QLabel*>(QStringLiteral("emptyHint"));
+    QVERIFY(hint);
+    QVERIFY2(hint->text().contains(QLatin1String("Loading big")), qPrintable(hint->text()));
     w.findChild<QToolButton*>(QStringLiteral("cancelLoadButton"))->click();
     QCOMPARE(cancelled.count(), 1);
     QVERIFY(QThreadPool::globalInstance()->waitForDone(kLoadTimeoutMs));
     QTest::qWait(50);
     QCOMPARE(opened.count(), 0);
     QCOMPARE(w.tabs()->count(), 0);
+    QTRY_VERIFY(hint->text().contains(QLatin1String("Open an MPI trace")));
 }
 
 void TestMainWindow::comparesAlignedAtEndOfMpiInit()
