@@ -129,4 +129,12 @@ void showAbout(QWidget* parent)
                QSize(640, 560));
 }
 
+QString emptyWindowHint()
+{
+    return QObject::tr("<p style='font-size:large'>Open an MPI trace</p>"
+                       "<p>File &gt; Open (Ctrl+O), drop an OTF2 anchor file "
+                       "(traces.otf2) or its folder,<br>a Paraver .prv, a Paje .paje or a "
+                       "SimGrid .ti here, or pass traces on the command line.</p>");
+}
+
 } // namespace rankscope::HelpDialogs

@@ -17,6 +17,8 @@ namespace HelpDialogs {
 QString shortcutsHtml(const MainActions* actions);
 /// About as HTML: version, Qt, and each bundled trace licence (resources/demo/traces/LICENSE-*).
 QString aboutHtml();
+/// The centre of a main window without tabs: how to open a trace.
+QString emptyWindowHint();
 
 /// Shows the sheet in a non-modal window (one per `parent`, raised when already open).
 void showShortcuts(QWidget* parent, const MainActions* actions);

@@ -6,6 +6,7 @@
 #include "app/extrapolatedialog.h"
 #include "app/extrapolationjob.h"
 #include "app/extrapolationsession.h"
+#include "app/helpdialogs.h"
 #include "app/mainactions.h"
 #include "app/mainnavigation.h"
 #include "app/recentfiles.h"
@@ -80,7 +81,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(tabs_, &QTabWidget::tabCloseRequested, this, &MainWindow::closeTab);
     connect(tabs_, &QTabWidget::currentChanged, this, &MainWindow::onCurrentTabChanged);
 
-    emptyHint_ = new QLabel(emptyHintText(), this);
+    emptyHint_ = new QLabel(HelpDialogs::emptyWindowHint(), this);
     emptyHint_->setAlignment(Qt::AlignCenter);
     emptyHint_->setObjectName(QStringLiteral("emptyHint"));
     auto* stack = new QStackedWidget(this);
@@ -338,14 +339,6 @@ void MainWindow::onLoaded(const LoadedTrace& trace)
     emit tracesChanged();
 }
 
-QString MainWindow::emptyHintText()
-{
-    return tr("<p style='font-size:large'>Open an MPI trace</p>"
-              "<p>File &gt; Open (Ctrl+O), drop an OTF2 anchor file "
-              "(traces.otf2) or its folder,<br>a Paraver .prv, a Paje .paje or a SimGrid .ti "
-              "here, or pass traces on the command line.</p>");
-}
-
 void MainWindow::onProgress(double fraction)
 {
     const bool busy = loader_->busy();
@@ -353,7 +346,7 @@ void MainWindow::onProgress(double fraction)
     progress_->setVisible(busy);
     cancel_->setVisible(busy);
     if (!busy) {
-        emptyHint_->setText(emptyHintText());
+        emptyHint_->setText(HelpDialogs::emptyWindowHint());
         return;
     }
     const QStringList pending = loader_->pendingPaths();

@@ -147,7 +147,6 @@ private:
     void createStatusBar();
     void onLoaded(const LoadedTrace& trace);
     void onProgress(double fraction);
-    static QString emptyHintText();
     void onCurrentTabChanged();
     void closeTab(int index);
     void chooseAndOpen();
