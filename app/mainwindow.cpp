@@ -7,6 +7,7 @@
 #include "app/extrapolationjob.h"
 #include "app/extrapolationsession.h"
 #include "app/helpdialogs.h"
+#include "app/loaderrorbox.h"
 #include "app/mainactions.h"
 #include "app/mainnavigation.h"
 #include "app/recentfiles.h"
@@ -113,15 +114,20 @@ MainWindow::MainWindow(QWidget* parent)
             [this](quint64, const LoadedTrace& t) { onLoaded(t); });
     connect(loader_, &TraceLoader::failed, this,
             [this](quint64, const QString& path, const QString& message) {
-                if (interactive_) RecentFiles().remove(path);
-                reportError(
-                    tr("Cannot open trace"),
-                    tr("Could not open %1\n\n%2").arg(QDir::toNativeSeparators(path), message));
+                const QString text =
+                    tr("Could not open %1\n\n%2").arg(QDir::toNativeSeparators(path), message);
+                emit errorReported(tr("Cannot open trace"), text);
+                if (!interactive_) return;
+                RecentFiles().remove(path);
+                loadErrors_->report(path, text); // one box for a batch, with Open Partially
             });
     connect(loader_, &TraceLoader::cancelled, this, [this](quint64, const QString& path) {
         statusBar()->showMessage(tr("Loading %1 cancelled").arg(TraceLoader::displayName(path)));
     });
     connect(loader_, &TraceLoader::progressChanged, this, &MainWindow::onProgress);
+    loadErrors_ = new LoadErrorBox(this);
+    connect(loadErrors_, &LoadErrorBox::openPartially, loader_,
+            [this](const QString& path) { loader_->load(path, true); });
     connect(loader_, &TraceLoader::idle, this, [this] {
         onProgress(0.0);
         session_->finishRestore();
@@ -345,10 +351,7 @@ void MainWindow::onProgress(double fraction)
     loadLabel_->setVisible(busy);
     progress_->setVisible(busy);
     cancel_->setVisible(busy);
-    if (!busy) {
-        emptyHint_->setText(HelpDialogs::emptyWindowHint());
-        return;
-    }
+    if (!busy) return emptyHint_->setText(HelpDialogs::emptyWindowHint());
     const QStringList pending = loader_->pendingPaths();
     QString text =
         loader_->oldestIsCorrection()
@@ -357,7 +360,6 @@ void MainWindow::onProgress(double fraction)
     if (pending.size() > 1) text += tr(" and %n more", nullptr, int(pending.size() - 1));
     loadLabel_->setText(text + QStringLiteral("…"));
     progress_->setValue(int(fraction * kProgressSteps));
-    // A window without tabs says so in its centre too, not "Open an MPI trace".
     emptyHint_->setText(tr("<p style='font-size:large'>%1…</p><p>%2 % read; Cancel in the "
                            "status bar stops it.</p>")
                             .arg(text.toHtmlEscaped())

@@ -28,6 +28,8 @@ class QDockWidget;
 
 namespace rankscope {
 
+class LoadErrorBox;
+
 class BookmarkController;
 class ClockSwitch;
 class ComparisonView;
@@ -163,6 +165,7 @@ private:
     QProgressBar* progress_ = nullptr;
     QToolButton* cancel_ = nullptr;
     bool interactive_ = true;
+    LoadErrorBox* loadErrors_ = nullptr;
     std::map<QString, quint64> openOrder_; ///< pending loads: absolute path -> order asked for
     quint64 nextOpenOrder_ = 0;
 

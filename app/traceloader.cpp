@@ -84,23 +84,25 @@ LoadOutcome TraceLoader::loadSummaryNow(const QString& path,
     return out;
 }
 
-LoadOutcome TraceLoader::loadNow(const QString& path, const std::function<bool(double)>& keepGoing)
+LoadOutcome TraceLoader::loadNow(const QString& path, const std::function<bool(double)>& keepGoing,
+                                 bool allowPartial)
 {
     if (isResultSummaryPath(QFile::encodeName(path).toStdString()))
         return loadSummaryNow(path, keepGoing);
-    return readAndAnalyse(path, displayName(path), {}, keepGoing);
+    return readAndAnalyse(path, displayName(path), {}, keepGoing, allowPartial);
 }
 
 LoadOutcome TraceLoader::readAndAnalyse(
     const QString& path, const QString& name,
     const std::function<std::vector<bool>(const std::vector<uint64_t>&)>& selectRanks,
-    const std::function<bool(double)>& keepGoing)
+    const std::function<bool(double)>& keepGoing, bool allowPartial)
 {
     LoadOutcome out;
     out.loaded.path = path;
     out.loaded.name = name;
     try {
         Otf2ReadOptions options;
+        options.allowPartial = allowPartial;
         options.threads = std::max(1u, std::thread::hardware_concurrency());
         options.progress = progressSlice(keepGoing, 0.0, kReadShare);
         options.selectRanks = selectRanks;
@@ -182,11 +184,13 @@ quint64 TraceLoader::loadRanks(const QString& path, uint32_t firstRank, uint32_t
         false);
 }
 
-quint64 TraceLoader::load(const QString& path)
+quint64 TraceLoader::load(const QString& path, bool allowPartial)
 {
     return start(
         path,
-        [path](const std::function<bool(double)>& keepGoing) { return loadNow(path, keepGoing); },
+        [path, allowPartial](const std::function<bool(double)>& keepGoing) {
+            return loadNow(path, keepGoing, allowPartial);
+        },
         false);
 }
 

@@ -28,8 +28,9 @@ public:
     ~TraceLoader() override;
 
     /// Starts loading `path` and returns the job's id. A running job for the same path is
-    /// superseded: cancelled, its result dropped.
-    quint64 load(const QString& path);
+    /// superseded: cancelled, its result dropped. `allowPartial` keeps what a damaged trace
+    /// still holds, as `--allow-partial` does on the command line (the trace is marked partial).
+    quint64 load(const QString& path, bool allowPartial = false);
     /// Starts loading ranks [firstRank, endRank) of the OTF2 trace `path` (all their locations;
     /// the other ranks keep their definitions and no events), e.g. the detail under a result
     /// summary. Messages to and waits on ranks not loaded are unmatched in it.
@@ -52,12 +53,13 @@ public:
     /// The work of one job, run synchronously (also for callers with their own thread).
     /// `keepGoing` receives the fraction done and returns false to cancel (then returns an
     /// outcome marked cancelled, with no error).
-    static LoadOutcome loadNow(const QString& path, const std::function<bool(double)>& keepGoing);
+    static LoadOutcome loadNow(const QString& path, const std::function<bool(double)>& keepGoing,
+                               bool allowPartial = false);
     /// Reads `path` (only the ranks `selectRanks` chooses, when given; OTF2 only) and analyses it.
     static LoadOutcome readAndAnalyse(
         const QString& path, const QString& name,
         const std::function<std::vector<bool>(const std::vector<uint64_t>&)>& selectRanks,
-        const std::function<bool(double)>& keepGoing);
+        const std::function<bool(double)>& keepGoing, bool allowPartial = false);
     static LoadOutcome loadRanksNow(const QString& path, uint32_t firstRank, uint32_t endRank,
                                     const std::function<bool(double)>& keepGoing);
     /// A result summary (.rsum): its definitions and stored analyses, no events.

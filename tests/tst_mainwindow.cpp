@@ -30,9 +30,12 @@
 #include "views/waits/waitstatepanel.h"
 #include "views/whatif/comparisonview.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
@@ -66,6 +69,7 @@ private slots:
     void tabsKeepTheOrderAskedForCheckedIn();
     void rejectsNonTraceFile();
     void reportsDamagedTrace();
+    void damagedTracesOpenPartiallyFromOneBox();
     void cancelLeavesNothingOpen();
     void cancelMidLoad();
     void comparesAlignedAtEndOfMpiInit();
@@ -289,6 +293,40 @@ void TestMainWindow::reportsDamagedTrace()
     QCOMPARE(w.tabs()->count(), 1);
     QCOMPARE(w.statusText(), QStringLiteral("4 ranks · 110 events · 20.09 s"));
     QVERIFY(!w.isLoading());
+}
+
+void TestMainWindow::damagedTracesOpenPartiallyFromOneBox()
+{
+    // Two copies of the late-sender trace with location 3's events cut in half: both loads
+    // fail (a truncated event file is damage), and one box, not two, names both and offers
+    // Open Partially, which opens both marked partial (as --allow-partial would).
+    QTemporaryDir a, b;
+    QStringList anchors;
+    for (const QTemporaryDir* dir : {&a, &b}) {
+        const QString anchor =
+            test::copyTrace(QStringLiteral("casita-mpi-late-sender-barrier-4r"), dir->path());
+        QFile evt(QFileInfo(anchor).absolutePath() + QStringLiteral("/traces/3.evt"));
+        QVERIFY(evt.open(QIODevice::ReadWrite));
+        QVERIFY(evt.resize(evt.size() / 2));
+        anchors << anchor;
+    }
+    MainWindow w;
+    QSignalSpy errors(&w, &MainWindow::errorReported);
+    QSignalSpy opened(&w, &MainWindow::traceOpened);
+    w.openTraces(anchors);
+    QTRY_COMPARE_WITH_TIMEOUT(errors.count(), 2, kLoadTimeoutMs);
+    const auto boxes = w.findChildren<QMessageBox*>(QStringLiteral("errorBox"));
+    QCOMPARE(boxes.size(), 1);
+    for (const QString& anchor : anchors)
+        QVERIFY2(boxes[0]->text().contains(QDir::toNativeSeparators(anchor)),
+                 qPrintable(boxes[0]->text()));
+    auto* partial = boxes[0]->findChild<QPushButton*>(QStringLiteral("openPartiallyButton"));
+    QVERIFY(partial && partial->isVisibleTo(boxes[0]));
+    partial->click();
+    QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 2, kLoadTimeoutMs);
+    QCOMPARE(w.tabs()->count(), 2);
+    for (int i = 0; i < 2; ++i)
+        QVERIFY(w.document(i)->data().trace->diagnostics().partial);
 }
 
 void TestMainWindow::cancelLeavesNothingOpen()
