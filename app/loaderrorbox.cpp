@@ -18,7 +18,7 @@ void LoadErrorBox::report(const QString& path, const QString& text)
                                window_);
         box_->setObjectName(QStringLiteral("errorBox"));
         box_->setAttribute(Qt::WA_DeleteOnClose);
-        QPushButton* partial = box_->addButton(tr("Open Partially"), QMessageBox::ActionRole);
+        QPushButton* partial = box_->addButton(tr("Open &Partially"), QMessageBox::ActionRole);
         partial->setObjectName(QStringLiteral("openPartiallyButton"));
         partial->setToolTip(tr("Read what the damaged files still hold, as --allow-partial does; "
                                "each opens marked partial, with what was lost in its warnings"));
