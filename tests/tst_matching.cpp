@@ -11,6 +11,7 @@
 #include <QTest>
 #include <algorithm>
 #include <map>
+#include <tuple>
 
 using namespace rankscope;
 using rankscope::test::HandTrace;
@@ -60,6 +61,21 @@ Message message(LocationId sendLoc, uint32_t sendEvent, LocationId recvLoc, uint
 }
 
 /// The message referred to by event `index` of `loc` (must be valid).
+/// Two world ranks, rank 0 also on a second thread: its location r0b comes after r0 and r1.
+struct RankWithThread
+{
+    HandTrace h;
+    LocationId r0 = h.addRank();
+    LocationId r1 = h.addRank();
+    LocationId r0b =
+        h.builder().addLocation(RankId(0), h.builder().intern("thread 1"), LocationType::CpuThread);
+    CommId world = h.addWorld();
+    std::tuple<LocationId, LocationId, LocationId, CommId> ids() const
+    {
+        return {r0, r1, r0b, world};
+    }
+};
+
 const Message& messageAt(const Trace& trace, LocationId loc, uint32_t index)
 {
     const MessageId id = trace.events(loc).message(index);
@@ -465,18 +481,14 @@ private slots:
         // t = 10 and its second (30 bytes, t = 50) the one at t = 30, though the main thread's
         // location comes first; on any thread count, and without a size mismatch.
         for (unsigned threads : {1u, 3u}) {
-            HandTrace h;
-            const LocationId r0 = h.addRank();
-            const LocationId r1 = h.addRank();
-            TraceBuilder& b = h.builder();
-            const LocationId r0b =
-                b.addLocation(RankId(0), b.intern("thread 1"), LocationType::CpuThread);
-            const CommId world = h.addWorld();
+            RankWithThread t;
+            const auto [r0, r1, r0b, world] = t.ids();
+            TraceBuilder& b = t.h.builder();
             b.send(r0, 30, 1, world, 5, 30);
             b.send(r0b, 10, 1, world, 5, 10);
             b.recv(r1, 40, 0, world, 5, 10);
             b.recv(r1, 50, 0, world, 5, 30);
-            const Trace trace = h.finish(threads);
+            const Trace trace = t.h.finish(threads);
             QCOMPARE(trace.messages().size(), size_t(2));
             QCOMPARE(messageAt(trace, r1, 0), message(r0b, 0, r1, 0, 5, world, 10));
             QCOMPARE(messageAt(trace, r1, 1), message(r0, 0, r1, 1, 5, world, 30));
@@ -491,13 +503,10 @@ private slots:
         // world is the k-th by time over both threads, so the barrier pairs with rank 1's first
         // call and the allreduce with its second, though the second thread's location comes
         // after the main one. A rank outside `sub` that records a call on it is counted.
-        HandTrace h;
-        const LocationId r0 = h.addRank();
-        const LocationId r1 = h.addRank();
+        RankWithThread ranks;
+        HandTrace& h = ranks.h;
+        const auto [r0, r1, r0b, world] = ranks.ids();
         TraceBuilder& b = h.builder();
-        const LocationId r0b =
-            b.addLocation(RankId(0), b.intern("thread 1"), LocationType::CpuThread);
-        const CommId world = h.addWorld();
         const CommId sub = b.addCommunicator(b.intern("sub"), {RankId(1)}, world);
         b.collectiveBegin(r0, 30); // r0 events 0, 1
         b.collectiveEnd(r0, 35, CollectiveOp::Allreduce, world, kNoRoot, 8, 8);
