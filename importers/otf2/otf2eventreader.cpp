@@ -348,56 +348,36 @@ void Otf2EventReader::damaged(const std::string& message)
     warningPositions_.push_back(position_);
 }
 
-namespace {
-
-void selectAndOpen(OTF2_Reader* reader, const Otf2Tables& tables, const std::vector<size_t>& which)
-{
-    for (size_t i : which)
-        if (OTF2_Reader_SelectLocation(reader, tables.locations[i].otf2Id) != OTF2_SUCCESS)
-            throw TraceError(tables.globalDefFile() + ": cannot select location " +
-                             std::to_string(tables.locations[i].otf2Id));
-    // As in OTF2's own reader example: open both file kinds, read each location's local
-    // definitions (mapping tables, clock offsets) before creating its event reader.
-    OTF2_ErrorCode rc = OTF2_Reader_OpenEvtFiles(reader);
-    if (rc != OTF2_SUCCESS)
-        throw TraceError(tables.archiveDir + "/" + tables.archiveName +
-                         ": cannot open the event files: " + otf2read::errorText(rc));
-    rc = OTF2_Reader_OpenDefFiles(reader);
-    if (rc != OTF2_SUCCESS)
-        throw TraceError(tables.archiveDir + "/" + tables.archiveName +
-                         ": cannot open the local definition files: " + otf2read::errorText(rc));
-}
-
-} // namespace
-
 void Otf2EventReader::read(OTF2_Reader* reader, const std::vector<size_t>& which,
                            const std::function<void()>& afterChunk)
 {
-    otf2read::installErrorCapture();
-    selectAndOpen(reader, tables_, which);
-    std::vector<bool> usable(which.size(), true);
-    for (size_t k = 0; k < which.size(); ++k) {
-        bool ok = true;
-        position_ = k;
-        readLocalDefinitions(reader, tables_.locations[which[k]], ok);
-        usable[k] = ok;
-    }
-    OTF2_Reader_CloseDefFiles(reader);
-
-    for (size_t k = 0; k < which.size(); ++k) {
-        position_ = k;
-        if (usable[k]) readLocation(reader, tables_.locations[which[k]], afterChunk);
-    }
-    OTF2_Reader_CloseEvtFiles(reader);
+    std::vector<size_t> order(which.size());
+    for (size_t k = 0; k < order.size(); ++k)
+        order[k] = k;
+    std::atomic<size_t> next{0};
+    readShared(reader, which, order, next, afterChunk);
 }
 
 void Otf2EventReader::readShared(OTF2_Reader* reader, const std::vector<size_t>& which,
-                                 const std::vector<size_t>& order, std::atomic<size_t>& next)
+                                 const std::vector<size_t>& order, std::atomic<size_t>& next,
+                                 const std::function<void()>& afterChunk)
 {
     otf2read::installErrorCapture();
-    selectAndOpen(reader, tables_, which);
-    // A location's local definitions are read just before its events; OTF2 only needs them
-    // before the location's event reader is created.
+    for (size_t i : which)
+        if (OTF2_Reader_SelectLocation(reader, tables_.locations[i].otf2Id) != OTF2_SUCCESS)
+            throw TraceError(tables_.globalDefFile() + ": cannot select location " +
+                             std::to_string(tables_.locations[i].otf2Id));
+    // As in OTF2's own reader example, both file kinds open; each location's local definitions
+    // (mapping tables, clock offsets) are read just before its events, since OTF2 only needs
+    // them before the location's event reader is created.
+    OTF2_ErrorCode rc = OTF2_Reader_OpenEvtFiles(reader);
+    if (rc != OTF2_SUCCESS)
+        throw TraceError(tables_.archiveDir + "/" + tables_.archiveName +
+                         ": cannot open the event files: " + otf2read::errorText(rc));
+    rc = OTF2_Reader_OpenDefFiles(reader);
+    if (rc != OTF2_SUCCESS)
+        throw TraceError(tables_.archiveDir + "/" + tables_.archiveName +
+                         ": cannot open the local definition files: " + otf2read::errorText(rc));
     while (!cancelled_.load(std::memory_order_relaxed)) {
         const size_t k = next.fetch_add(1, std::memory_order_relaxed);
         if (k >= order.size()) break;
@@ -405,7 +385,7 @@ void Otf2EventReader::readShared(OTF2_Reader* reader, const std::vector<size_t>&
         const Otf2Tables::LocationEntry& loc = tables_.locations[which[position_]];
         bool ok = true;
         readLocalDefinitions(reader, loc, ok);
-        if (ok) readLocation(reader, loc, {});
+        if (ok) readLocation(reader, loc, afterChunk);
     }
     OTF2_Reader_CloseDefFiles(reader);
     OTF2_Reader_CloseEvtFiles(reader);

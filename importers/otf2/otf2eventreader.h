@@ -43,7 +43,8 @@ public:
     /// busy core, a location slower to decode) takes fewer. Warnings keep their position.
     /// `order` lists positions in `which` in the order they are taken (largest first, say).
     void readShared(OTF2_Reader* reader, const std::vector<size_t>& which,
-                    const std::vector<size_t>& order, std::atomic<size_t>& next);
+                    const std::vector<size_t>& order, std::atomic<size_t>& next,
+                    const std::function<void()>& afterChunk = {});
 
     /// What was lost to damage (allowPartial only), one message per location.
     const std::vector<std::string>& warnings() const { return warnings_; }
