@@ -23,6 +23,8 @@ public:
 
     /// Adds the failure of `path` (`text` says why) to the open box, or opens one.
     void report(const QString& path, const QString& text);
+    /// `path` opened: a later failure of it is offered a partial read again.
+    void loaded(const QString& path) { partialRun_.remove(path); }
     /// The open box, or null.
     QMessageBox* box() const { return box_; }
 

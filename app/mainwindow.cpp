@@ -311,6 +311,7 @@ void MainWindow::onLoaded(const LoadedTrace& trace)
         clockSwitch_->corrected(trace);
         return;
     }
+    loadErrors_->loaded(trace.path);
     auto* doc = new TraceDocument(trace, tabs_);
     connect(doc, &TraceDocument::loadRanksRequested, actions_->loadRanks(), &QAction::trigger);
     applyViewOptions(doc->timeline());
