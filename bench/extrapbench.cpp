@@ -240,18 +240,54 @@ void header()
 } // namespace
 
 /// A program's runs at several scales: `pattern` with %u for the rank count.
-struct Program
-{
-    const char* name;
-    std::string pattern;
-    std::vector<uint32_t> scales;
-};
+/// --dump-sums FILE: every input's S(r) per rank, one CSV line per (program, scale).
+std::FILE* gDump = nullptr;
 
 /// One set per target beyond the third scale: the three scales before it, and all before it.
 std::vector<double> rankSums(const Trace& t)
 {
     const IntervalTable table = computeIntervals(t);
     return std::vector<double>(table.rankDeltaSums.begin(), table.rankDeltaSums.end());
+}
+
+struct Program
+{
+    const char* name;
+    std::string pattern;
+    std::vector<uint32_t> scales;
+    /// The repeated runs of the same command (SMPI sets), "" when there are none.
+    std::string repeatPattern = "";
+};
+
+/// The repeats' spread: the accuracy with which one run predicts its identical repeat's max and
+/// median S(r). No method can be judged finer than this.
+void printRepeats(const Program& p, const std::vector<std::vector<double>>& sums)
+{
+    namespace fs = std::filesystem;
+    for (size_t i = 0; i < p.scales.size() && !p.repeatPattern.empty(); ++i) {
+        char path[1024];
+        std::snprintf(path, sizeof path, p.repeatPattern.c_str(), p.scales[i], p.scales[i]);
+        if (!fs::exists(path)) continue;
+        const std::vector<double> rep = rankSums(readTraceFile(path));
+        const auto maxOf = [](const std::vector<double>& v) {
+            return *std::max_element(v.begin(), v.end());
+        };
+        const auto medianOf = [](std::vector<double> v) {
+            std::sort(v.begin(), v.end());
+            return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+        };
+        std::printf("%-11s repeat at %3u ranks: max S(r) %.2f ms against %.2f ms (accuracy "
+                    "%.1f %%), median %.2f against %.2f ms (%.1f %%)\n",
+                    p.name, p.scales[i], maxOf(rep) / 1e6, maxOf(sums[i]) / 1e6,
+                    accuracyPercent(maxOf(rep), maxOf(sums[i])), medianOf(rep) / 1e6,
+                    medianOf(sums[i]) / 1e6, accuracyPercent(medianOf(rep), medianOf(sums[i])));
+        if (gDump) {
+            std::fprintf(gDump, "%s,%u-rep2", p.name, p.scales[i]);
+            for (double v : rep)
+                std::fprintf(gDump, ",%.0f", v);
+            std::fprintf(gDump, "\n");
+        }
+    }
 }
 
 void runProgram(const Program& p, std::vector<std::pair<std::string, std::vector<Score>>>& out,
@@ -271,6 +307,15 @@ void runProgram(const Program& p, std::vector<std::pair<std::string, std::vector
     std::vector<std::vector<double>> sums;
     for (const auto& t : loaded)
         sums.push_back(rankSums(*t));
+    if (gDump) {
+        for (size_t i = 0; i < sums.size(); ++i) {
+            std::fprintf(gDump, "%s,%u", p.name, p.scales[i]);
+            for (double v : sums[i])
+                std::fprintf(gDump, ",%.0f", v);
+            std::fprintf(gDump, "\n");
+        }
+    }
+    printRepeats(p, sums);
     for (size_t k = 3; k < p.scales.size(); ++k) {
         // The three scales before the target; then, when there are more, all of them.
         std::vector<size_t> firsts = {k - 3};
@@ -307,11 +352,19 @@ int main(int argc, char** argv)
             traces = argv[++i];
         } else if (std::strcmp(argv[i], "--smpi") == 0 && i + 1 < argc) {
             smpi = argv[++i];
+        } else if (std::strcmp(argv[i], "--dump-sums") == 0 && i + 1 < argc) {
+            gDump = std::fopen(argv[++i], "w");
+            if (!gDump) {
+                std::fprintf(stderr, "%s: cannot write %s\n", argv[0], argv[i]);
+                return 1;
+            }
         } else if (std::strcmp(argv[i], "--generated-only") == 0) {
             generatedOnly = true;
         } else {
-            std::fprintf(stderr, "usage: %s [--traces DIR] [--smpi DIR] [--generated-only]\n",
-                         argv[0]);
+            std::fprintf(
+                stderr,
+                "usage: %s [--traces DIR] [--smpi DIR] [--generated-only] [--dump-sums CSV]\n",
+                argv[0]);
             return 2;
         }
     }
@@ -378,15 +431,19 @@ int main(int argc, char** argv)
             const std::string d = smpi + "/";
             runProgram({"NPB BT A",
                         d + "smpi-npb-bt-A50/bt-A50-%u/bt-A50-%u.paje",
-                        {4, 9, 16, 25, 36, 64}},
+                        {4, 9, 16, 25, 36, 64},
+                        d + "smpi-npb-bt-A50/bt-A50-%u-rep2/bt-A50-%u-rep2.paje"},
                        sets, lopo);
             runProgram({"miniFE",
                         d + "smpi-minife-128/minife-128-%u/minife-128-%u.paje",
-                        {4, 8, 16, 32, 64}},
+                        {4, 8, 16, 32, 64},
+                        d + "smpi-minife-128/minife-128-%u-rep2/minife-128-%u-rep2.paje"},
                        sets, lopo);
             runProgram({"HPCG",
                         d + "smpi-hpcg-128x128x16/hpcg-128x128x16-%u/hpcg-128x128x16-%u.paje",
-                        {2, 4, 8, 16, 32}},
+                        {2, 4, 8, 16, 32},
+                        d + "smpi-hpcg-128x128x16/hpcg-128x128x16-%u-rep2/"
+                            "hpcg-128x128x16-%u-rep2.paje"},
                        sets, lopo);
         } else {
             std::printf("\nSMPI runs: %s not found, skipped\n", smpi.c_str());
