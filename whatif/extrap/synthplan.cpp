@@ -280,8 +280,15 @@ void checkTiming(SynthesisPlan& plan, const std::vector<ScaleSkeleton>& scales,
                                        "at the largest scale that shows them");
 }
 
+/// What the timing extrapolation reads when it differs from the structure's inputs.
+struct TimingInputs
+{
+    const std::vector<const Trace*>* traces = nullptr;
+    const SynthesisOptions* options = nullptr;
+};
+
 SynthesisPlan planOnce(const std::vector<const Trace*>& traces, const SynthesisOptions& o,
-                       bool tagsSetAside)
+                       bool tagsSetAside, TimingInputs timingInputs)
 {
     validate(traces, o);
     checkEventBound(traces, o);
@@ -420,10 +427,10 @@ SynthesisPlan planOnce(const std::vector<const Trace*>& traces, const SynthesisO
     eo.method = o.method;
     eo.mode = Mode::Interval;
     eo.target = o.target;
-    eo.traceNames = o.traceNames;
+    eo.traceNames = timingInputs.options ? timingInputs.options->traceNames : o.traceNames;
     eo.progress = progressSlice(o.progress, 0.3, 1.0);
     eo.allowInputScaleTarget = true; // synthesis may rebuild an input's scale (to compare)
-    plan.timing = extrapolate(traces, eo);
+    plan.timing = extrapolate(timingInputs.traces ? *timingInputs.traces : traces, eo);
     if (plan.timing.cancelled) {
         plan.cancelled = true;
         return plan;
@@ -433,16 +440,17 @@ SynthesisPlan planOnce(const std::vector<const Trace*>& traces, const SynthesisO
     return plan;
 }
 
-} // namespace
 
-SynthesisPlan planSynthesis(const std::vector<const Trace*>& traces, const SynthesisOptions& o)
+/// planOnce with the tags kept, then with them set aside when that carries more.
+SynthesisPlan planTagged(const std::vector<const Trace*>& traces, const SynthesisOptions& o,
+                         TimingInputs timing)
 {
-    SynthesisPlan plan = planOnce(traces, o, false);
+    SynthesisPlan plan = planOnce(traces, o, false, timing);
     if (plan.cancelled || (plan.refused.empty() && plan.carriedRoles == 0)) return plan;
     // Tags that change from rank to rank (a message tagged by its sender's grid coordinates)
     // make ranks that run the same calls with the same partners look different: the roles are
     // looked for once more with the tags set aside, and taken when that plan carries more.
-    SynthesisPlan untagged = planOnce(traces, o, true);
+    SynthesisPlan untagged = planOnce(traces, o, true, timing);
     if (untagged.cancelled) return untagged;
     if (!untagged.refused.empty() ||
         (plan.refused.empty() && untagged.carriedRoles >= plan.carriedRoles))
@@ -452,6 +460,61 @@ SynthesisPlan planSynthesis(const std::vector<const Trace*>& traces, const Synth
         "partners, by no rule; the predicted trace's messages carry tag 0 and pair up in the "
         "order they are sent");
     return untagged;
+}
+
+} // namespace
+
+SynthesisPlan planSynthesis(const std::vector<const Trace*>& traces, const SynthesisOptions& o)
+{
+    SynthesisPlan plan = planTagged(traces, o, {});
+    // More input scales must only help. The smallest runs can alias what the larger ones tell
+    // apart: on a periodic dimension of 2 ranks the neighbours at +1 and -1 are one rank, so
+    // NPB BT's forward and backward sweeps at 4 ranks are one run of calls where 9 ranks and more
+    // show two. When the plan is refused, or carries roles without a rule, the structure is read
+    // again from the larger inputs alone (the smallest left out, one at a time, while 3 scales
+    // remain) and taken when that carries more; the timing is still extrapolated from every
+    // input, and a warning names what was left out and why.
+    std::vector<size_t> ascending(traces.size());
+    std::iota(ascending.begin(), ascending.end(), size_t(0));
+    std::stable_sort(ascending.begin(), ascending.end(), [&](size_t a, size_t b) {
+        return traces[a]->rankCount() < traces[b]->rankCount();
+    });
+    for (size_t drop = 1; !plan.cancelled && (!plan.refused.empty() || plan.carriedRoles > 0) &&
+                          traces.size() - drop >= 3;
+         ++drop) {
+        std::vector<const Trace*> larger;
+        SynthesisOptions fewer = o;
+        fewer.traceNames.clear();
+        std::string left;
+        for (size_t k = 0; k < ascending.size(); ++k) {
+            const size_t i = ascending[k];
+            if (k < drop) {
+                left += (left.empty() ? "" : ", ") + labelOf(o, i, *traces[i]);
+                continue;
+            }
+            larger.push_back(traces[i]);
+            if (i < o.traceNames.size()) fewer.traceNames.push_back(o.traceNames[i]);
+        }
+        if (fewer.traceNames.size() != larger.size()) fewer.traceNames.clear();
+        SynthesisPlan alone = planTagged(larger, fewer, {&traces, &o});
+        if (alone.cancelled) return alone;
+        const bool better = alone.refused.empty() &&
+                            (!plan.refused.empty() || alone.carriedRoles < plan.carriedRoles);
+        if (!better) continue;
+        const Refusal* why = plan.refused.empty() ? nullptr : &plan.refused.front();
+        std::string reason =
+            why ? (why->callSite.empty() ? "" : why->callSite + ": ") + why->reason
+                : std::to_string(plan.carriedRoles) + " role(s) carried without a rule";
+        alone.warnings.insert(alone.warnings.begin(),
+                              "the calls and messages follow the " +
+                                  std::to_string(larger.size()) +
+                                  " larger inputs; left out of them: " + left +
+                                  ", whose calls the larger inputs' rules do not carry (" +
+                                  reason + "); its computation times are extrapolated with "
+                                           "the others'");
+        return alone;
+    }
+    return plan;
 }
 
 } // namespace rankscope::extrap
