@@ -84,4 +84,20 @@ int64_t ProcessGrid::neighbour(uint32_t rank, const Coords& offset) const
     return r;
 }
 
+uint32_t ProcessGrid::direction(uint32_t from, uint32_t to) const
+{
+    const Coords a = coords(from), b = coords(to);
+    uint32_t out = 0, weight = 1;
+    for (size_t i = 0; i < dims_.size(); ++i, weight *= 3) {
+        int64_t off = b[i] - a[i];
+        const int64_t n = dims_[i];
+        if (periodic(i)) {
+            if (off > n / 2) off -= n;
+            if (off < -(n / 2)) off += n;
+        }
+        out += weight * (off > 0 ? 1u : off < 0 ? 2u : 0u);
+    }
+    return out;
+}
+
 } // namespace rankscope

@@ -32,6 +32,10 @@ public:
     /// The rank at coords(rank) + offset (wrapped in periodic dimensions), or -1 when that falls
     /// outside the grid.
     int64_t neighbour(uint32_t rank, const Coords& offset) const;
+    /// The direction from rank `from` to rank `to`: per dimension the sign of the shortest
+    /// offset (wrapped in periodic dimensions), as a number in base 3 (digit 0 the same
+    /// coordinate, 1 ahead, 2 behind), dimension 0 the lowest digit. Both ranks < size().
+    uint32_t direction(uint32_t from, uint32_t to) const;
 
 private:
     std::vector<uint32_t> dims_;

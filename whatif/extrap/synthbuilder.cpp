@@ -80,6 +80,18 @@ public:
 private:
     void event(const EventShape& e, int64_t t, uint32_t index, const Role& role, uint32_t& rankSlot,
                uint32_t& sizeSlot);
+    /// The bytes of size slot `slot` of a point-to-point call with `other` (by the partner's
+    /// direction where the role has sizes per direction).
+    uint64_t bytesTo(const Role& role, uint32_t slot, uint32_t other) const
+    {
+        if (grid_ && slot < role.sizeByDirection.size() && !role.sizeByDirection[slot].empty() &&
+            other < plan_.target) {
+            const auto& by = role.sizeByDirection[slot];
+            const auto it = by.find(grid_->direction(rank_, other));
+            if (it != by.end()) return it->second;
+        }
+        return role.sizes[slot];
+    }
     uint32_t partner(const Role& role, uint32_t slot) const
     {
         return *role.rankRules[slot].evaluate(rank_, plan_.target, grid());
@@ -124,20 +136,20 @@ void DraftWriter::event(const EventShape& e, int64_t t, uint32_t index, const Ro
         break;
     case EventKind::MpiSend: {
         const uint32_t to = partner(role, rankSlot++);
-        const uint64_t bytes = role.sizes[sizeSlot++];
+        const uint64_t bytes = bytesTo(role, sizeSlot++, to);
         if (keep(to, true, tag)) b_.send(loc_, t, to, world_, tag, bytes);
         break;
     }
     case EventKind::MpiRecv: {
         const uint32_t from = partner(role, rankSlot++);
-        const uint64_t bytes = role.sizes[sizeSlot++];
+        const uint64_t bytes = bytesTo(role, sizeSlot++, from);
         if (keep(from, false, tag)) b_.recv(loc_, t, from, world_, tag, bytes);
         break;
     }
     case EventKind::MpiIsend: {
         requests_[index] = nextRequest_++;
         const uint32_t to = partner(role, rankSlot++);
-        const uint64_t bytes = role.sizes[sizeSlot++];
+        const uint64_t bytes = bytesTo(role, sizeSlot++, to);
         if (keep(to, true, tag))
             b_.isend(loc_, t, to, world_, tag, bytes, requests_[index]);
         else
@@ -151,7 +163,7 @@ void DraftWriter::event(const EventShape& e, int64_t t, uint32_t index, const Ro
     case EventKind::MpiIrecv: {
         const uint64_t request = requestAt(index, e.requestBack);
         const uint32_t from = partner(role, rankSlot++);
-        const uint64_t bytes = role.sizes[sizeSlot++];
+        const uint64_t bytes = bytesTo(role, sizeSlot++, from);
         if (keep(from, false, tag))
             b_.irecv(loc_, t, from, world_, tag, bytes, request);
         else

@@ -1,6 +1,7 @@
 #include "whatif/extrap/synthfit.h"
 
 #include "whatif/extrap/countmodel.h"
+#include "whatif/extrap/leastsquares.h"
 #include "whatif/extrap/pmnf.h"
 #include "whatif/extrap/synthroles.h"
 #include "whatif/extrap/synthruns.h"
@@ -121,6 +122,122 @@ std::optional<uint64_t> exactInGridDimension(std::span<const FitPoint> points, u
     return std::nullopt;
 }
 
+/// A size that is the face of a block of a decomposed grid, exactly at every point:
+/// c (floor(N / d(n)) + g)^k, d(n) one dimension of the placement's grid at scale n, N the global
+/// extent the ranks of that dimension share (an integer), g ghost cells (0-3) and k the face's
+/// dimensions (1-3), to the byte. NPB BT's multi-partition sweeps send 240 (floor(64 / sqrt p) +
+/// 1)^2 bytes: cells of 64 / sqrt p points, one ghost plane, 30 doubles a point. The floor makes
+/// a grid that does not divide the extent (64 points on 3, 5 or 6 cells) exact too, and the
+/// whole numbers N and c check the law at 3 scales, which a polynomial in 1 / d with as many
+/// coefficients would not.
+std::optional<uint64_t> exactBlockFace(std::span<const FitPoint> points, uint32_t target,
+                                       const Placement& placement)
+{
+    // Exact byte counts only (a mean over ranks of uneven blocks is no such law).
+    if (points.size() < 3 || std::any_of(points.begin(), points.end(), [](const FitPoint& p) {
+            return p.value < 1 || p.value != std::round(p.value);
+        }))
+        return std::nullopt;
+    constexpr uint32_t kMaxBlock = 1024; // points of a block along one dimension
+    constexpr uint32_t kMaxExtent = 1u << 16;
+    for (int d = 0; d < placement.gridDims(); ++d) {
+        std::vector<uint32_t> dims;
+        for (const FitPoint& p : points) {
+            const auto g = placement.grid(uint32_t(p.n));
+            if (!g) break;
+            dims.push_back(g->dims()[size_t(d)]);
+        }
+        const auto t = placement.grid(target);
+        if (dims.size() != points.size() || !t) continue;
+        const uint32_t dt = t->dims()[size_t(d)];
+        // The dimension must change across the inputs, or the law says nothing of it.
+        if (*std::min_element(dims.begin(), dims.end()) ==
+            *std::max_element(dims.begin(), dims.end()))
+            continue;
+        // The point of the widest dimension has the fewest points per block: its m = floor(N / d)
+        // + g is tried from 1 up; c = value / m^k must be a whole number of bytes (bytes per
+        // point), which gives every other point's m exactly or not at all, hence an interval of
+        // N per point; the law holds when the intervals meet. Of the laws that hold, the one
+        // with the smallest extent N is taken (with 3 points a larger extent with fewer ghost
+        // cells may fit too: NPB BT A's 9/16/25 runs fit N = 64 with g = 1 and N = 68 with
+        // g = 0; the smallest extent that explains every input is the plainer reading).
+        const size_t widest = size_t(std::max_element(dims.begin(), dims.end()) - dims.begin());
+        const uint64_t lowest = std::max(dt, dims[widest]);
+        std::optional<std::tuple<uint64_t, double, int, uint32_t>> best; // N, c, k, g
+        for (int k = 1; k <= 3; ++k)
+            for (uint32_t ghost = 0; ghost <= 3; ++ghost)
+                for (uint32_t m = ghost + 1;
+                     m <= kMaxBlock && (m - ghost) * dims[widest] <= kMaxExtent; ++m) {
+                    const double c = std::round(points[widest].value / std::pow(double(m), k));
+                    if (c < 1 || std::abs(c * std::pow(double(m), k) - points[widest].value) > 0.5)
+                        continue;
+                    uint64_t from = std::max<uint64_t>(lowest, uint64_t(m - ghost) * dims[widest]);
+                    uint64_t to = uint64_t(m - ghost + 1) * dims[widest]; // exclusive
+                    for (size_t i = 0; i < points.size() && from < to; ++i) {
+                        const double mi = std::round(std::pow(points[i].value / c, 1.0 / k));
+                        if (mi < ghost + 1 ||
+                            std::abs(c * std::pow(mi, k) - points[i].value) > 0.5) {
+                            from = to;
+                            break;
+                        }
+                        const uint64_t blocks = uint64_t(mi) - ghost;
+                        from = std::max(from, blocks * dims[i]);
+                        to = std::min(to, (blocks + 1) * dims[i]);
+                    }
+                    if (from < to && (!best || from < std::get<0>(*best)))
+                        best = std::tuple{from, c, k, ghost};
+                }
+        if (best) {
+            const auto [extent, c, k, ghost] = *best;
+            const double face = std::pow(double(extent / dt + ghost), double(k));
+            return uint64_t(std::llround(std::clamp(c * face, 0.0, kMaxBytes)));
+        }
+    }
+    return std::nullopt;
+}
+
+/// A size that is b / d(n) + c / d(n)^2 (or c / d(n)^2 alone) within 1 % at every point, d(n)
+/// one dimension of the placement's grid: the mean over ranks of faces of uneven blocks (NPB
+/// BT's copy_faces sends the faces of its sqrt p - 1 inner cells of (64 / sqrt p)^2 points:
+/// 64^2 (1 / d - 1 / d^2) per plane), which no exact law carries when the grid does not divide
+/// the extent. Two coefficients, so 3 points check it.
+std::optional<uint64_t> nearFacePolynomial(std::span<const FitPoint> points, uint32_t target,
+                                           const Placement& placement)
+{
+    if (points.size() < 3) return std::nullopt;
+    for (int d = 0; d < placement.gridDims(); ++d) {
+        std::vector<double> x;
+        for (const FitPoint& p : points) {
+            const auto g = placement.grid(uint32_t(p.n));
+            if (!g) break;
+            x.push_back(1.0 / double(g->dims()[size_t(d)]));
+        }
+        const auto t = placement.grid(target);
+        if (x.size() != points.size() || !t) continue;
+        const double xt = 1.0 / double(t->dims()[size_t(d)]);
+        for (const bool linear : {false, true}) {
+            // Relative least squares of value ~ b x + c x^2 (b = 0 when not linear).
+            Eigen::MatrixXd a(Eigen::Index(x.size()), linear ? 2 : 1);
+            Eigen::VectorXd y(Eigen::Index(x.size()));
+            for (size_t i = 0; i < x.size(); ++i) {
+                const auto r = Eigen::Index(i);
+                a(r, 0) = x[i] * x[i] / points[i].value;
+                if (linear) a(r, 1) = x[i] / points[i].value;
+                y(r) = 1;
+            }
+            const auto c = solveLeastSquares(a, y);
+            if (!c) continue;
+            const auto at = [&](double v) { return (*c)(0) * v * v + (linear ? (*c)(1) * v : 0); };
+            bool near = true;
+            for (size_t i = 0; i < x.size() && near; ++i)
+                near = std::abs(at(x[i]) - points[i].value) <= 0.01 * points[i].value;
+            if (near && at(xt) > 0)
+                return uint64_t(std::llround(std::clamp(at(xt), 0.0, kMaxBytes)));
+        }
+    }
+    return std::nullopt;
+}
+
 /// A size that is a + b / 2^f(n) exactly, f(n) the length of one of the role's XOR runs: the
 /// 2^f(n) ranks such a run exchanges with (a row of a grid the partners show, as NPB CG's
 /// vector segments of na / npcols elements).
@@ -227,13 +344,46 @@ uint64_t fitSize(std::span<const FitPoint> points, double target, const Placemen
     });
     if (constant) return uint64_t(std::llround(std::max(0.0, points.front().value)));
     if (const auto power = exactPowerLaw(points, target)) return *power;
-    if (placement)
+    if (placement) {
         if (const auto linear = exactInGridDimension(points, uint32_t(target), *placement))
             return *linear;
+        if (const auto face = exactBlockFace(points, uint32_t(target), *placement)) return *face;
+    }
     if (const auto width = exactInRunWidth(points, uint32_t(target), xorRunFunctions))
         return *width;
+    if (placement)
+        if (const auto mean = nearFacePolynomial(points, uint32_t(target), *placement))
+            return *mean;
     const SeriesFit fit = fitPmnf(points, target, 0, "bytes");
     return uint64_t(std::llround(std::clamp(fit.prediction, 0.0, kMaxBytes)));
+}
+
+/// Role::sizeByDirection: a slot whose partners lie in two or more directions, each seen at 3
+/// or more scales with sizes that differ between them, gets a size per direction (NPB BT's
+/// sweeps and HPCG's halo exchange send different faces to each neighbour from one call site in
+/// one loop); a direction seen at fewer scales takes the slot's size.
+void fitDirections(Role& role, const std::vector<const std::map<uint32_t, ScaleSums>*>& byDirection,
+                   const std::vector<uint32_t>& sizeFrom, const std::vector<ScaleSkeleton>& scales,
+                   const SynthesisPlan& plan)
+{
+    role.sizeByDirection.assign(byDirection.size(), {});
+    for (size_t slot = 0; slot < byDirection.size(); ++slot) {
+        if (sizeFrom[slot] != slot || byDirection[slot]->size() < 2) continue;
+        std::map<uint32_t, uint64_t> sizes;
+        bool differ = false;
+        std::optional<std::vector<FitPoint>> first;
+        for (const auto& [dir, sums] : *byDirection[slot]) {
+            const std::vector<FitPoint> points = sums.points(scales);
+            if (points.size() < 3) continue;
+            if (!first) first = points;
+            differ = differ || points != *first;
+            sizes[dir] = fitSize(points, plan.target, &plan.placement, role.xorRunFunctions);
+        }
+        if (differ) role.sizeByDirection[slot] = std::move(sizes);
+    }
+    for (size_t slot = 0; slot < byDirection.size(); ++slot)
+        if (sizeFrom[slot] != slot)
+            role.sizeByDirection[slot] = role.sizeByDirection[sizeFrom[slot]];
 }
 
 void fitRoles(SynthesisPlan& plan, const std::vector<std::vector<std::vector<uint32_t>>>& members,
@@ -247,9 +397,16 @@ void fitRoles(SynthesisPlan& plan, const std::vector<std::vector<std::vector<uin
     std::vector<std::vector<ScaleSums>> own(plan.roles.size());
     std::vector<std::vector<SizeKey>> keys(plan.roles.size());
     std::map<SizeKey, ScaleSums> pooled;
+    // Per role and size slot of a point-to-point call: the sizes by the partner's direction.
+    std::vector<std::vector<std::map<uint32_t, ScaleSums>>> byDirection(plan.roles.size());
+    std::map<SizeKey, std::map<uint32_t, ScaleSums>> pooledByDirection;
+    std::vector<std::optional<ProcessGrid>> grids;
+    for (const ScaleSkeleton& s : scales)
+        grids.push_back(plan.placement.grid(s.ranks));
     for (size_t ri = 0; ri < plan.roles.size(); ++ri) {
         Role& role = plan.roles[ri];
         const uint32_t slots = layoutSlots(role, steps).second;
+        byDirection[ri].resize(slots);
         own[ri].assign(slots, ScaleSums(scales.size()));
         keys[ri].resize(slots);
         for (size_t pos = 0; pos < role.positions(); ++pos) {
@@ -272,6 +429,14 @@ void fitRoles(SynthesisPlan& plan, const std::vector<std::vector<std::vector<uin
                         if (n == 0) continue;
                         const EventParams p = eventParams(*scales[k].trace, memberIndex[k],
                                                           RankId(r), rs.eventAt(j, e));
+                        if (hasPartner(events[e].kind) && grids[k] && p.partner < scales[k].ranks) {
+                            const uint32_t dir = grids[k]->direction(r, p.partner);
+                            auto [d, added] = byDirection[ri][slot].try_emplace(dir, scales.size());
+                            d->second.add(k, double(p.bytes));
+                            auto [q, fresh] =
+                                pooledByDirection[keys[ri][slot]].try_emplace(dir, scales.size());
+                            q->second.add(k, double(p.bytes));
+                        }
                         for (int which = 0; which < n; ++which) {
                             const double v = double(which == 0 ? p.bytes : p.received);
                             own[ri][slot].add(k, v);
@@ -332,6 +497,16 @@ void fitRoles(SynthesisPlan& plan, const std::vector<std::vector<std::vector<uin
             role.sizes.push_back(
                 fitSize(points, plan.target, &plan.placement, role.xorRunFunctions));
         }
+        // A role seen at fewer than 3 scales takes the directions of its call site's slot.
+        std::vector<const std::map<uint32_t, ScaleSums>*> directions(own[ri].size());
+        for (size_t slot = 0; slot < own[ri].size(); ++slot) {
+            directions[slot] = &byDirection[ri][slot];
+            if (own[ri][slot].points(scales).size() < 3) {
+                const auto it = pooledByDirection.find(keys[ri][slot]);
+                if (it != pooledByDirection.end()) directions[slot] = &it->second;
+            }
+        }
+        fitDirections(role, directions, sizeFrom, scales, plan);
         for (size_t slot = 0; slot < own[ri].size(); ++slot)
             role.sizes[slot] = role.sizes[sizeFrom[slot]];
         // Gaps are placed as at the largest scale the role occurs at (closest to the target).

@@ -85,7 +85,11 @@ struct Role
     std::vector<RankRule> rankRules;    ///< per rank slot (partners and roots, in event order)
     std::vector<uint32_t> rankSlotSite; ///< per rank slot: the call site (symbol) it belongs to
     std::vector<uint64_t> sizes;        ///< per size slot, at the target (bytes)
-    uint64_t loopCount = 0;             ///< at the target
+    /// Per size slot of a point-to-point call whose partners lie in several directions of the
+    /// placement's grid (a run of copies, one per neighbour): the size by the partner's
+    /// direction (ProcessGrid::direction) at the target; empty where one size serves all.
+    std::vector<std::map<uint32_t, uint64_t>> sizeByDirection;
+    uint64_t loopCount = 0; ///< at the target
     uint32_t ranksAtTarget = 0;
     /// Per step position (prefix, body, suffix concatenated): first rank and size slot.
     std::vector<uint32_t> rankSlotBase, sizeSlotBase;
