@@ -79,9 +79,9 @@ void printText(const pop::ScalingReport& r, size_t top)
                 if (q.ranks == p) cell = durationText(q.mean);
             std::printf(" %10s", cell.c_str());
         }
-        std::printf(
-            " %12s  %-28s %s\n", s.meanFit ? durationText(s.meanFit->prediction).c_str() : "-",
-            s.meanFit ? s.meanFit->chosenName().c_str() : s.fitError.c_str(), s.name.c_str());
+        std::printf(" %12s  %-28s %s\n",
+                    s.meanFit ? durationText(s.meanFit->prediction).c_str() : "-",
+                    s.meanFit ? s.meanFit->chosenName().c_str() : "(no fit)", s.name.c_str());
     }
     if (r.regions.size() > top)
         std::printf("(%zu more regions; --top or --json lists them)\n", r.regions.size() - top);
@@ -92,9 +92,13 @@ void printText(const pop::ScalingReport& r, size_t top)
                 "call site");
     for (size_t k = 0; k < r.callSites.size() && k < top; ++k) {
         const pop::CallSiteScaling& c = r.callSites[k];
-        std::printf("%8.3f %8.3f %14.6g %14.6g  %s\n", c.bytes.growth, c.messages.growth,
-                    c.bytes.meanFit ? c.bytes.meanFit->prediction : NAN,
-                    c.messages.meanFit ? c.messages.meanFit->prediction : NAN,
+        const auto predicted = [](const ScalingSeries& x) {
+            char buf[32] = "-";
+            if (x.meanFit) std::snprintf(buf, sizeof buf, "%.6g", x.meanFit->prediction);
+            return std::string(buf);
+        };
+        std::printf("%8.3f %8.3f %14s %14s  %s\n", c.bytes.growth, c.messages.growth,
+                    predicted(c.bytes).c_str(), predicted(c.messages).c_str(),
                     c.bytes.name.c_str());
     }
 }

@@ -10,7 +10,8 @@
 // time per rank does not fall with the ranks, a scalability bug under strong scaling). Rows are
 // listed by growth (largest first) or, with a target given, those whose time does not fall first
 // and then by the predicted mean at the target. Regions and call sites match across runs by name;
-// one present at fewer than 2 scales gets no fit (fitError says why).
+// one present at fewer than 3 scales gets no fit (fitError says why), its growth still
+// shows.
 
 #include "whatif/extrap/seriesfit.h"
 
