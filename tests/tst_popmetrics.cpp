@@ -32,13 +32,33 @@ void finalize(HandWorld& w, int r, int64_t t)
 }
 
 /// Pairs (2k, 2k+1) each compute `work` from 10, swap one message each (sent at 10 + work,
-/// received 50 later) and finalize at 60 + work: the network is all the inefficiency.
-Trace exchange(int ranks, int64_t work)
+/// received 50 later) and finalize at 60 + work: the network is all the inefficiency. With
+/// `ins` and `cyc` > 0, the work is a region "compute" over which each rank's PAPI_TOT_INS and
+/// PAPI_TOT_CYC grow by `ins` and `cyc` (sampled at its Enter and Leave only).
+Trace exchange(int ranks, int64_t work, uint64_t ins = 0, uint64_t cyc = 0)
 {
     HandWorld w(ranks);
+    TraceBuilder& b = w.h.builder();
+    MetricId counters[2];
+    if (ins > 0) {
+        for (int k = 0; k < 2; ++k)
+            counters[k] = b.addMetric(Metric{b.intern(k == 0 ? "PAPI_TOT_INS" : "PAPI_TOT_CYC"),
+                                             {},
+                                             b.intern("#"),
+                                             MetricMode::AccumulatedStart,
+                                             MetricValueType::Uint64});
+    }
     init(w);
     const int64_t t = 10 + work;
+    const RegionId compute = w.h.user("compute");
     for (int r = 0; r < ranks; ++r) {
+        const LocationId l = w.loc[size_t(r)];
+        if (ins > 0) {
+            const uint64_t zero[] = {0, 0}, done[] = {ins, cyc};
+            b.metric(l, 10, counters, zero, 2);
+            w.h.call(l, compute, 10, t);
+            b.metric(l, t, counters, done, 2);
+        }
         const uint32_t peer = uint32_t(r ^ 1);
         w.send(r, t, t, peer);
         w.recv(r, t, t + 50, peer);
@@ -165,6 +185,25 @@ private slots:
             QVERIFY(!m.ipcScalability && !m.instructionScalability);
             checkIdentities(m);
         }
+    }
+
+    void countersGiveIpcAndItsScalability()
+    {
+        // 2 ranks of 1000 instructions in 500 cycles each: IPC = 2000 / 1000 = 2; 4 ranks of
+        // 600 in 400: IPC = 2400 / 1600 = 1.5. IPC scalability (4) = 1.5 / 2 = 0.75;
+        // instruction scalability = 2000 / 2400 (weak: x 4 / 2 = 4000 / 2400).
+        const Trace small = exchange(2, 100, 1000, 500), large = exchange(4, 60, 600, 400);
+        const std::vector<RunMetrics> strong = pop::popMetrics({&small, &large}, {"p2", "p4"});
+        near(*strong[0].ipc, 2.0);
+        near(*strong[0].instructions, 2000.0);
+        near(*strong[1].ipc, 1.5);
+        near(*strong[1].ipcScalability, 0.75);
+        near(*strong[1].instructionScalability, 2000.0 / 2400);
+        QVERIFY(strong[1].missing.empty());
+        const std::vector<RunMetrics> weak =
+            pop::popMetrics({&small, &large}, {"p2", "p4"}, {.weak = true});
+        near(*weak[1].instructionScalability, 4000.0 / 2400);
+        near(*weak[1].ipcScalability, 0.75);
     }
 
     void refusesAnotherProgram()
