@@ -110,6 +110,7 @@ private slots:
         QCOMPARE(first.value("points").toArray().size(), 3);
         QVERIFY(first.value("mean_fit").toObject().contains("prediction"));
         QVERIFY(!o.value("call_sites").toArray().isEmpty());
+        QVERIFY(o.value("call_paths").toArray().size() >= regions.size());
         r = runCli(QStringList{"scaling", "--json", "--target", "64"} + traces);
         QCOMPARE(r.exitCode, 0);
         o = rankscope::test::jsonOf(r);

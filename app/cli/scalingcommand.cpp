@@ -61,17 +61,17 @@ ordered_json siteJson(const pop::CallSiteScaling& c)
     return j;
 }
 
-void printText(const pop::ScalingReport& r, size_t top)
+void printTable(const pop::ScalingReport& r, const std::vector<ScalingSeries>& rows,
+                const char* what, size_t top)
 {
-    std::printf("regions by %s (exclusive time per rank, mean over ranks; predicted at %g "
-                "ranks)\n",
-                r.byPrediction ? "predicted time at the target" : "growth", r.target);
+    std::printf("%s by %s (exclusive time per rank, mean over ranks; predicted at %g ranks)\n",
+                what, r.byPrediction ? "predicted time at the target" : "growth", r.target);
     std::printf("%8s", "growth");
     for (uint32_t p : r.scales)
         std::printf(" %10u", p);
-    std::printf(" %12s  %-28s %s\n", "predicted", "model", "region");
-    for (size_t k = 0; k < r.regions.size() && k < top; ++k) {
-        const ScalingSeries& s = r.regions[k];
+    std::printf(" %12s  %-28s %s\n", "predicted", "model", what);
+    for (size_t k = 0; k < rows.size() && k < top; ++k) {
+        const ScalingSeries& s = rows[k];
         std::printf("%8.3f", s.growth);
         for (uint32_t p : r.scales) {
             std::string cell = "-";
@@ -83,8 +83,15 @@ void printText(const pop::ScalingReport& r, size_t top)
                     s.meanFit ? durationText(s.meanFit->prediction).c_str() : "-",
                     s.meanFit ? s.meanFit->chosenName().c_str() : "(no fit)", s.name.c_str());
     }
-    if (r.regions.size() > top)
-        std::printf("(%zu more regions; --top or --json lists them)\n", r.regions.size() - top);
+    if (rows.size() > top)
+        std::printf("(%zu more; --top or --json lists them)\n", rows.size() - top);
+}
+
+void printText(const pop::ScalingReport& r, size_t top)
+{
+    printTable(r, r.regions, "regions", top);
+    std::printf("\n");
+    printTable(r, r.callPaths, "call paths", top);
     if (r.callSites.empty()) return;
     std::printf("\nsend call sites by bytes %s (per rank, mean over ranks)\n",
                 r.byPrediction ? "predicted at the target" : "growth");
@@ -145,6 +152,9 @@ int ScalingCommand::run() const
     auto& regions = j["regions"] = ordered_json::array();
     for (const ScalingSeries& s : r.regions)
         regions.push_back(regionJson(s));
+    auto& paths = j["call_paths"] = ordered_json::array();
+    for (const ScalingSeries& s : r.callPaths)
+        paths.push_back(regionJson(s));
     auto& sites = j["call_sites"] = ordered_json::array();
     for (const pop::CallSiteScaling& c : r.callSites)
         sites.push_back(siteJson(c));

@@ -2,6 +2,7 @@
 
 #include "model/analysis/messagestats.h"
 #include "model/deltas/intervals.h"
+#include "model/profile/calltree.h"
 #include "model/profile/profile.h"
 #include "model/trace/trace.h"
 #include "model/trace/traceerror.h"
@@ -97,7 +98,7 @@ ScalingReport scalingReport(const std::vector<const Trace*>& traces,
     report.byPrediction = target != 0;
     report.target = target != 0 ? double(target) : 2.0 * report.scales.back();
 
-    std::map<std::string, ScalingSeries> regions;
+    std::map<std::string, ScalingSeries> regions, paths;
     std::map<std::string, CallSiteScaling> sites;
     for (size_t k = 0; k < order.size(); ++k) {
         const Trace& t = *traces[order[k]];
@@ -107,6 +108,13 @@ ScalingReport scalingReport(const std::vector<const Trace*>& traces,
             if (r.calls == 0) continue;
             ScalingSeries& s = regions[std::string(t.regionName(r.region))];
             s.points.push_back({p, r.exclusivePerRank.mean, double(r.exclusivePerRank.max)});
+        }
+        const CallTree tree = computeCallTree(t);
+        for (uint32_t n = 0; n < tree.nodes.size(); ++n) {
+            const CallTreeNode& node = tree.nodes[n];
+            if (node.visits == 0) continue;
+            paths[tree.path(t, n)].points.push_back(
+                {p, node.exclusivePerRank.mean, double(node.exclusivePerRank.max)});
         }
         const MessageStatistics m = computeMessageStatistics(t);
         for (const MessageGroup& g : m.byCallSite) {
@@ -122,6 +130,11 @@ ScalingReport scalingReport(const std::vector<const Trace*>& traces,
         finish(s, lo, hi, report.target);
         report.regions.push_back(std::move(s));
     }
+    for (auto& [name, s] : paths) {
+        s.name = name;
+        finish(s, lo, hi, report.target);
+        report.callPaths.push_back(std::move(s));
+    }
     for (auto& [name, c] : sites) {
         c.messages.name = c.bytes.name = name;
         finish(c.messages, lo, hi, report.target);
@@ -131,6 +144,9 @@ ScalingReport scalingReport(const std::vector<const Trace*>& traces,
     const bool byPrediction = report.byPrediction;
     std::stable_sort(
         report.regions.begin(), report.regions.end(),
+        [&](const ScalingSeries& a, const ScalingSeries& b) { return before(a, b, byPrediction); });
+    std::stable_sort(
+        report.callPaths.begin(), report.callPaths.end(),
         [&](const ScalingSeries& a, const ScalingSeries& b) { return before(a, b, byPrediction); });
     std::stable_sort(report.callSites.begin(), report.callSites.end(),
                      [&](const CallSiteScaling& a, const CallSiteScaling& b) {

@@ -1,17 +1,16 @@
 #pragma once
-// Which code stops scaling (`rankscope-cli scaling`): for every region its exclusive time per
-// rank (mean and max over ranks, model/profile/profile.h) at each scale of a set of runs of one
-// program, and for every point-to-point send call site its messages and bytes per rank (mean
-// over ranks, model/analysis/messagestats.h), each series fitted with the extrapolation
-// engine's series fit (extrap::fitSeries, Rankscope's PMNF search: the `fit` command's models,
-// selection and interval) and predicted at a target scale.
+// Which code stops scaling (`rankscope-cli scaling`): for every region and every call path its
+// exclusive time per rank (mean and max over ranks, model/profile/profile.h and calltree.h) at
+// each scale of a set of runs of one program, and for every point-to-point send call site its
+// messages and bytes per rank (mean over ranks, model/analysis/messagestats.h); each series
+// fitted with the extrapolation engine's series fit (extrap::fitSeries, Rankscope's PMNF
+// search: the `fit` command's models, selection and interval) and predicted at a target scale.
 //
 // Growth is the measured mean per rank at the largest scale over that at the smallest (> 1: the
 // time per rank does not fall with the ranks, a scalability bug under strong scaling). Rows are
 // listed by growth (largest first) or, with a target given, those whose time does not fall first
-// and then by the predicted mean at the target. Regions and call sites match across runs by name;
-// one present at fewer than 3 scales gets no fit (fitError says why), its growth still
-// shows.
+// and then by the predicted mean at the target. Rows match across runs by name; one present at
+// fewer than 3 scales gets no fit (fitError says why), its growth still shows.
 
 #include "whatif/extrap/seriesfit.h"
 
@@ -57,7 +56,8 @@ struct ScalingReport
     std::vector<uint32_t> scales; ///< ascending
     double target = 0;            ///< the scale predicted
     bool byPrediction = false;    ///< rows ordered by prediction at the target (else by growth)
-    std::vector<ScalingSeries> regions; ///< exclusive ns per rank
+    std::vector<ScalingSeries> regions;   ///< exclusive ns per rank
+    std::vector<ScalingSeries> callPaths; ///< the same per call path ("main>solve>MPI_Send")
     std::vector<CallSiteScaling> callSites;
     bool operator==(const ScalingReport&) const = default;
 };
