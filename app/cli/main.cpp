@@ -15,9 +15,11 @@
 #include "app/cli/intervalscommand.h"
 #include "app/cli/messagescommand.h"
 #include "app/cli/metricscommand.h"
+#include "app/cli/popcommand.h"
 #include "app/cli/predictcommand.h"
 #include "app/cli/profilecommand.h"
 #include "app/cli/rootcausecommand.h"
+#include "app/cli/scalingcommand.h"
 #include "app/cli/scenariocommand.h"
 #include "app/cli/simulatecommand.h"
 #include "app/cli/summarizecommand.h"
@@ -72,6 +74,8 @@ int main(int argc, char** argv)
     CompareCommand compare;
     ScenarioCommand scenario;
     SummarizeCommand summarize;
+    PopCommand pop;
+    ScalingCommand scaling;
     const std::vector<std::pair<CLI::App*, std::function<int()>>> commands = {
         {info.add(app), [&] { return info.run(); }},
         {profile.add(app), [&] { return profile.run(); }},
@@ -94,6 +98,8 @@ int main(int argc, char** argv)
         {compare.add(app), [&] { return compare.run(); }},
         {scenario.add(app), [&] { return scenario.run(); }},
         {summarize.add(app), [&] { return summarize.run(); }},
+        {pop.add(app), [&] { return pop.run(); }},
+        {scaling.add(app), [&] { return scaling.run(); }},
     };
 
     try {

@@ -149,14 +149,18 @@ double sharedCallShare(const IntervalTable& t, const std::set<std::string>& know
 /// calls (its collectives, say) are made at sites every parallel input has.
 constexpr double kSameProgramShare = 0.5;
 
-void checkSameProgram(const std::vector<ScaleData>& data, const std::vector<std::string>& labels)
+} // namespace
+
+void checkSameProgram(const std::vector<uint32_t>& ranks,
+                      const std::vector<const IntervalTable*>& tables,
+                      const std::vector<std::string>& labels)
 {
     const bool anyParallel =
-        std::any_of(data.begin(), data.end(), [](const ScaleData& d) { return d.ranks > 1; });
+        std::any_of(ranks.begin(), ranks.end(), [](uint32_t r) { return r > 1; });
     std::optional<std::set<std::string>> everywhere;
-    for (const ScaleData& d : data) {
-        if (anyParallel && d.ranks <= 1) continue;
-        const std::map<std::string, double> here = callsBySite(d.table);
+    for (size_t k = 0; k < tables.size(); ++k) {
+        if (anyParallel && ranks[k] <= 1) continue;
+        const std::map<std::string, double> here = callsBySite(*tables[k]);
         if (!everywhere) {
             everywhere.emplace();
             for (const auto& [site, n] : here)
@@ -165,17 +169,20 @@ void checkSameProgram(const std::vector<ScaleData>& data, const std::vector<std:
             std::erase_if(*everywhere, [&](const std::string& s) { return !here.count(s); });
         }
     }
-    for (size_t k = 0; k < data.size(); ++k) {
-        const double share = sharedCallShare(data[k].table, *everywhere);
+    if (!everywhere) return;
+    for (size_t k = 0; k < tables.size(); ++k) {
+        const double share = sharedCallShare(*tables[k], *everywhere);
         if (share < kSameProgramShare)
             throw TraceError(labels[k] +
                              " is not a trace of the same program as the others: only " +
                              std::to_string(int(std::lround(share * 100))) +
                              " % of its MPI calls are made at call sites found at every " +
-                             (data[k].ranks <= 1 && anyParallel ? "parallel " : "") +
+                             (ranks[k] <= 1 && anyParallel ? "parallel " : "") +
                              "input scale (at least 50 % is needed)");
     }
 }
+
+namespace {
 
 /// Fits one interval across the scales where it is present (at least 3).
 IntervalPrediction predictInterval(const MatchedInterval& m, const std::vector<ScaleData>& data,
@@ -408,7 +415,7 @@ ExtrapolationResult extrapolate(const std::vector<const Trace*>& smallScales,
     for (const ScaleData& d : in.data)
         tables.push_back(&d.table);
     in.series = matchIntervals(in.scales, tables);
-    checkSameProgram(in.data, labels);
+    checkSameProgram(in.scales, tables, labels);
     if (measured) {
         const std::string label =
             "the measured trace (" + std::to_string(measured->rankCount()) + " ranks)";

@@ -19,7 +19,8 @@
 
 namespace rankscope {
 class Trace;
-}
+struct IntervalTable;
+} // namespace rankscope
 
 namespace rankscope::extrap {
 
@@ -176,6 +177,15 @@ inline constexpr uint32_t kMaxTargetRanks = 1u << 24;
 ExtrapolationResult extrapolate(const std::vector<const Trace*>& smallScales,
                                 const ExtrapolationOptions& options,
                                 const Trace* measured = nullptr);
+
+/// Refuses a set of traces that is not of one program (TraceError naming `labels[k]`, the
+/// first trace that is not): at least half of each trace's MPI calls must be made at call sites
+/// every input scale has (a 1-rank run is measured against the parallel runs' sites only).
+/// `ranks[k]` and `tables[k]` (computeIntervals) are trace k's. extrapolate() and the POP
+/// metrics (whatif/pop/popmetrics.h) refuse a set by this one check.
+void checkSameProgram(const std::vector<uint32_t>& ranks,
+                      const std::vector<const IntervalTable*>& tables,
+                      const std::vector<std::string>& labels);
 
 /// Fits one series (the `fit` command): classic (needs >= 3 distinct n, no problem size) or
 /// Rankscope (PMNF in n, or in (n, s) when the points give s). Throws std::invalid_argument.
