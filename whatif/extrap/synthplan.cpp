@@ -440,7 +440,6 @@ SynthesisPlan planOnce(const std::vector<const Trace*>& traces, const SynthesisO
     return plan;
 }
 
-
 /// planOnce with the tags kept, then with them set aside when that carries more.
 SynthesisPlan planTagged(const std::vector<const Trace*>& traces, const SynthesisOptions& o,
                          TimingInputs timing)
@@ -506,12 +505,11 @@ SynthesisPlan planSynthesis(const std::vector<const Trace*>& traces, const Synth
             why ? (why->callSite.empty() ? "" : why->callSite + ": ") + why->reason
                 : std::to_string(plan.carriedRoles) + " role(s) carried without a rule";
         alone.warnings.insert(alone.warnings.begin(),
-                              "the calls and messages follow the " +
-                                  std::to_string(larger.size()) +
+                              "the calls and messages follow the " + std::to_string(larger.size()) +
                                   " larger inputs; left out of them: " + left +
-                                  ", whose calls the larger inputs' rules do not carry (" +
-                                  reason + "); its computation times are extrapolated with "
-                                           "the others'");
+                                  ", whose calls the larger inputs' rules do not carry (" + reason +
+                                  "); its computation times are extrapolated with "
+                                  "the others'");
         return alone;
     }
     return plan;
