@@ -148,6 +148,27 @@ private slots:
         }
         QCOMPARE(messages, size_t(128 * 4 * 3));
     }
+
+    void smallestInputWithTwoRanksInADimension()
+    {
+        // The same program from 8 ranks on as well: 8 = 4 x 2, where the neighbours at +1 and
+        // -1 in dimension 1 are one rank. More scales must give the same exact sizes at 128.
+        std::vector<Trace> inputs;
+        for (uint32_t n : {8u, 16u, 32u, 64u})
+            inputs.push_back(haloTrace(n));
+        SynthesisOptions o;
+        o.target = 128;
+        const SynthesisResult r = synthesise({&inputs[0], &inputs[1], &inputs[2], &inputs[3]},
+                                             test::bundledSpec("ib-switch"), o);
+        QVERIFY2(r.refused.empty(), r.refused.empty() ? "" : r.refused.front().reason.c_str());
+        QVERIFY(r.trace);
+        QVERIFY(r.warnings.empty());
+        const ProcessGrid g(ProcessGrid::dimsCreate(128, 2), 3);
+        for (const Message& msg : r.trace->messages())
+            QCOMPARE(msg.bytes, faceBytes(g, r.trace->messageSender(msg).value,
+                                          r.trace->messageReceiver(msg).value));
+        QCOMPARE(r.trace->messages().size(), size_t(128 * 4 * 3));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSynthSizes)
