@@ -6,6 +6,7 @@
 #include "model/generator/processgrid.h"
 #include "model/trace/trace.h"
 #include "testsupport/bundledspec.h"
+#include "testsupport/exchangetrace.h"
 #include "testsupport/handtrace.h"
 #include "testsupport/testpaths.h"
 #include "whatif/extrap/synthesis.h"
@@ -27,47 +28,13 @@ netsim::NetworkSpec ibSwitch()
     return test::bundledSpec("ib-switch");
 }
 
-using PartnerFn = std::function<std::vector<uint32_t>(uint32_t r, uint32_t n)>;
+using test::PartnerFn;
 
 /// Every rank sends 256 bytes to each partner and receives from each (the relation is
 /// symmetric), three times: MPI_Isend to all, MPI_Recv from all, MPI_Waitall.
 Trace exchangeTrace(uint32_t n, const PartnerFn& partnersOf)
 {
-    test::MpiWorld w(n);
-    test::HandTrace& h = w.h;
-    const RegionId isend = h.mpi("MPI_Isend", RegionRole::MpiPointToPoint);
-    const RegionId recv = h.mpi("MPI_Recv", RegionRole::MpiPointToPoint);
-    const RegionId waitall = h.mpi("MPI_Waitall");
-    const std::vector<LocationId>& locs = w.locs;
-    const CommId world = w.world;
-    for (uint32_t r = 0; r < n; ++r) {
-        const LocationId l = locs[r];
-        const std::vector<uint32_t> partners = partnersOf(r, n);
-        w.begin(l);
-        int64_t t = 1000;
-        uint64_t request = 1;
-        for (int it = 0; it < 3; ++it) {
-            const uint64_t first = request;
-            for (size_t i = 0; i < partners.size(); ++i, t += 100) {
-                h.enter(l, t, isend);
-                h.builder().isend(l, t + 1, partners[i], world, 0, 256, request++);
-                h.leave(l, t + 2, isend);
-            }
-            for (uint32_t p : partners) {
-                h.enter(l, t, recv);
-                h.builder().recv(l, t + 10, p, world, 0, 256);
-                h.leave(l, t + 11, recv);
-                t += 100;
-            }
-            h.enter(l, t, waitall);
-            for (uint64_t q = first; q < request; ++q)
-                h.builder().isendComplete(l, t + 1, q);
-            h.leave(l, t + 2, waitall);
-            t += 1000;
-        }
-        w.end(l, t, t + 20);
-    }
-    return h.finish();
+    return test::exchangeTrace(n, partnersOf, [](uint32_t, uint32_t, uint32_t) { return 256; });
 }
 
 /// Neighbours in a grid of MPI_Dims_create(n, d) factors numbered with the FIRST dimension

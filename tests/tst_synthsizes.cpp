@@ -6,7 +6,7 @@
 #include "model/generator/processgrid.h"
 #include "model/trace/trace.h"
 #include "testsupport/bundledspec.h"
-#include "testsupport/handtrace.h"
+#include "testsupport/exchangetrace.h"
 #include "whatif/extrap/synthesis.h"
 #include "whatif/extrap/synthfit.h"
 #include "whatif/extrap/synthrules.h"
@@ -31,45 +31,20 @@ uint64_t faceBytes(const ProcessGrid& g, uint32_t from, uint32_t to)
     return 8 * kExtent / g.dims()[1 - along];
 }
 
+/// The 4 neighbours on the periodic grid, in the order -0, +0, -1, +1.
 Trace haloTrace(uint32_t n)
 {
     const ProcessGrid g(ProcessGrid::dimsCreate(n, 2), 3);
-    test::MpiWorld w(n);
-    test::HandTrace& h = w.h;
-    const RegionId isend = h.mpi("MPI_Isend", RegionRole::MpiPointToPoint);
-    const RegionId recv = h.mpi("MPI_Recv", RegionRole::MpiPointToPoint);
-    const RegionId waitall = h.mpi("MPI_Waitall");
-    const std::vector<ProcessGrid::Coords> offsets = {{-1, 0, 0}, {1, 0, 0}, {0, -1, 0}, {0, 1, 0}};
-    for (uint32_t r = 0; r < n; ++r) {
-        const LocationId l = w.locs[r];
-        w.begin(l);
-        int64_t t = 1000;
-        uint64_t request = 1;
-        for (int it = 0; it < 3; ++it) {
-            const uint64_t first = request;
-            for (const auto& o : offsets) {
-                const auto to = uint32_t(g.neighbour(r, o));
-                h.enter(l, t, isend);
-                h.builder().isend(l, t + 1, to, w.world, 0, faceBytes(g, r, to), request++);
-                h.leave(l, t + 2, isend);
-                t += 100;
-            }
-            for (const auto& o : offsets) {
-                const auto from = uint32_t(g.neighbour(r, o));
-                h.enter(l, t, recv);
-                h.builder().recv(l, t + 10, from, w.world, 0, faceBytes(g, from, r));
-                h.leave(l, t + 11, recv);
-                t += 100;
-            }
-            h.enter(l, t, waitall);
-            for (uint64_t q = first; q < request; ++q)
-                h.builder().isendComplete(l, t + 1, q);
-            h.leave(l, t + 2, waitall);
-            t += 1000;
-        }
-        w.end(l, t, t + 20);
-    }
-    return h.finish();
+    return test::exchangeTrace(
+        n,
+        [&](uint32_t r, uint32_t) {
+            std::vector<uint32_t> out;
+            for (const ProcessGrid::Coords& o :
+                 std::vector<ProcessGrid::Coords>{{-1, 0, 0}, {1, 0, 0}, {0, -1, 0}, {0, 1, 0}})
+                out.push_back(uint32_t(g.neighbour(r, o)));
+            return out;
+        },
+        [&](uint32_t from, uint32_t to, uint32_t) { return faceBytes(g, from, to); });
 }
 
 } // namespace
